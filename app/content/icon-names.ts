@@ -1,0 +1,41 @@
+/**
+ * The names of the site's icons. Content modules (services, FAQ) refer to icons by these names so
+ * they stay plain data; `components/ui/icon.tsx` draws each one.
+ */
+export const iconNames = [
+  "bath",
+  "stairs",
+  "window",
+  "wrench",
+  "hammer",
+  "home",
+  "shower",
+  "eye",
+  "shield",
+  "calendar",
+  "credit-card",
+  "phone",
+  "mail",
+  "waves",
+  "storm",
+  "key",
+  "ruler",
+  "sun",
+  "droplet",
+  "clipboard",
+  "star",
+  "map-pin",
+  "clock",
+  "message",
+  "check",
+  "leaf",
+  "thermometer",
+  "camera",
+  "zap",
+  "award",
+  "users",
+  "dollar",
+  "help",
+] as const;
+
+export type IconName = (typeof iconNames)[number];

@@ -1,0 +1,84 @@
+/**
+ * Runtime configuration, read once from the environment and validated.
+ *
+ * A bad value stops the server at start with a message naming the variable, instead of failing
+ * later on the first lead. Build-time settings (SITE_URL, CHAT_EMBED_URL) live in `app/config.ts`
+ * because prerendered HTML bakes them in.
+ */
+import path from "node:path";
+import { profile } from "~/content/profile";
+
+export interface Env {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  leadsTo: string;
+  rateLimitMax: number;
+  mailRetryBaseMs: number;
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+function integer(source: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = source[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function optionalUrl(source: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): string | undefined {
+  const raw = source[name];
+  if (raw === undefined || raw === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, "is not a valid URL");
+  }
+  if (!protocols.includes(url.protocol))
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+  return raw;
+}
+
+function emailAddress(source: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = source[name];
+  if (raw === undefined || raw === "") return fallback;
+  // Accept both "addr@host" and "Name <addr@host>".
+  if (!/^([^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(raw.trim()))
+    throw new ConfigError(name, `must be an email address, got "${raw}"`);
+  return raw.trim();
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return {
+    port: integer(source, "PORT", 3000, 0, 65535),
+    host: source.HOST || "0.0.0.0",
+    databaseUrl: optionalUrl(source, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    dataDir: path.resolve(source.DATA_DIR || "./data"),
+    smtpUrl: optionalUrl(source, "SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom: emailAddress(source, "MAIL_FROM", `${profile.name} <${profile.email}>`),
+    leadsTo: emailAddress(source, "LEADS_TO", profile.email),
+    rateLimitMax: integer(source, "RATE_LIMIT_MAX", 10, 0, 1_000_000),
+    mailRetryBaseMs: integer(source, "MAIL_RETRY_BASE_MS", 30_000, 1, 86_400_000),
+    nodeEnv: source.NODE_ENV || "production",
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
