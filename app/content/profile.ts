@@ -7,9 +7,10 @@
  * `validateProfile` runs at build time and in the unit tests so a typo cannot ship.
  */
 
+export type DayName = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+
 export interface OpeningHours {
-  /** schema.org day names, e.g. "Monday" */
-  days: readonly string[];
+  days: readonly DayName[];
   opens: string;
   closes: string;
 }

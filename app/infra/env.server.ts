@@ -19,6 +19,8 @@ export interface Env {
   rateLimitMax: number;
   mailRetryBaseMs: number;
   nodeEnv: string;
+  /** Origin for links in emails (confirm, unsubscribe). Read at run time: mail is composed long after the build. */
+  siteUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +53,19 @@ function optionalUrl(source: NodeJS.ProcessEnv, name: string, protocols: readonl
   return raw;
 }
 
+function origin(source: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = source[name];
+  if (raw === undefined || raw === "") return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, "is not a valid URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError(name, "must start with https:// or http://");
+  return url.origin;
+}
+
 function emailAddress(source: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = source[name];
   if (raw === undefined || raw === "") return fallback;
@@ -72,6 +87,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     rateLimitMax: integer(source, "RATE_LIMIT_MAX", 10, 0, 1_000_000),
     mailRetryBaseMs: integer(source, "MAIL_RETRY_BASE_MS", 30_000, 1, 86_400_000),
     nodeEnv: source.NODE_ENV || "production",
+    siteUrl: origin(source, "SITE_URL", profile.siteUrl),
   };
 }
 
@@ -81,4 +97,9 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** Forgets the parsed configuration so the next `getEnv()` reads `process.env` again (tests switch databases). */
+export function resetEnv(): void {
+  cached = undefined;
 }

@@ -1,0 +1,27 @@
+/** The page frame: the side panel beside a column of header, page and footer. */
+import type { ReactNode } from "react";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { SidePanel } from "./side-panel";
+import { RevealObserver } from "~/components/ui/reveal";
+
+export function SiteShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to main content
+      </a>
+      <div className="flex min-h-dvh">
+        <SidePanel />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <Footer />
+          <RevealObserver />
+        </div>
+      </div>
+    </>
+  );
+}

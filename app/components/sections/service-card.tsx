@@ -1,0 +1,36 @@
+/** A service card: picture, icon, title, description, four features and a Learn More link. */
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { Picture } from "~/components/ui/picture";
+import { scrollToTop } from "~/components/ui/scroll";
+import type { Service } from "~/content/services";
+import { buttonClass } from "~/components/ui/button";
+
+export function ServiceCard({ service, index, headingLevel = 3 }: { service: Service; index: number; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article data-reveal style={{ transitionDelay: `${(index % 4) * 150}ms` }} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Picture name={service.image} alt={service.alt} sizes="(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw" imgClassName="aspect-[3/2] w-full object-cover" />
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex items-center gap-3">
+          <span className="inline-flex size-10 items-center justify-center rounded-lg bg-sea-100 text-navy-800">
+            <Icon name={service.icon} />
+          </span>
+          <Heading className="text-lg font-bold text-navy-900">{service.title}</Heading>
+        </div>
+        <p className="mt-3 text-slate-700">{service.description}</p>
+        <ul className="mt-4 flex-1 space-y-1.5 text-sm">
+          {service.features.map((f) => (
+            <li key={f} className="flex gap-2">
+              <Icon name="check" className="mt-0.5 size-4 shrink-0 text-sea-600" />
+              {f}
+            </li>
+          ))}
+        </ul>
+        <Link to={service.link} onClick={scrollToTop} className={buttonClass("secondary", "mt-5 w-full")}>
+          Learn More<span className="sr-only"> about {service.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * A responsive picture from the build's image pipeline: AVIF and WebP at several widths, a JPEG
+ * fallback, and the intrinsic size so the page never shifts while it loads.
+ *
+ * Pictures below the fold load lazily; the page's largest picture passes `priority` to load first.
+ * `protect` blocks the context menu and dragging and may show a small badge (spec §2 'Every page').
+ */
+import type { MouseEvent } from "react";
+import manifestJson from "~/generated/image-manifest.json";
+import type { ImageManifest } from "../../../scripts/images/pipeline";
+
+const manifest = manifestJson as ImageManifest;
+
+export type ImageBadge = "Secure" | "Protected" | "Processing...";
+
+interface PictureProps {
+  name: string;
+  alt: string;
+  /** the `sizes` attribute: how wide the picture is drawn at each viewport */
+  sizes: string;
+  className?: string;
+  imgClassName?: string;
+  priority?: boolean;
+  protect?: boolean;
+  badge?: ImageBadge;
+}
+
+const src = (name: string, hash: string, width: number, ext: string) => `/img/${name}.${hash}-${width}.${ext}`;
+
+export function imageEntry(name: string) {
+  const entry = manifest[name];
+  if (!entry) throw new Error(`No image named "${name}" in images/src`);
+  return entry;
+}
+
+/** The fallback JPEG's address, for social cards and structured data. */
+export function imageFallbackUrl(name: string): string {
+  const entry = imageEntry(name);
+  return src(name, entry.hash, entry.fallbackWidth, "jpg");
+}
+
+export function srcSet(name: string, ext: "avif" | "webp"): string {
+  const entry = imageEntry(name);
+  return entry.widths.map((w) => `${src(name, entry.hash, w, ext)} ${w}w`).join(", ");
+}
+
+const block = (event: MouseEvent) => event.preventDefault();
+
+export function Picture({ name, alt, sizes, className = "", imgClassName = "", priority = false, protect = false, badge }: PictureProps) {
+  const entry = imageEntry(name);
+  const picture = (
+    <picture className={badge ? undefined : className}>
+      <source type="image/avif" srcSet={srcSet(name, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(name, "webp")} sizes={sizes} />
+      <img
+        src={src(name, entry.hash, entry.fallbackWidth, "jpg")}
+        alt={alt}
+        width={entry.width}
+        height={entry.height}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : undefined}
+        draggable={protect ? false : undefined}
+        onContextMenu={protect ? block : undefined}
+        onDragStart={protect ? block : undefined}
+        className={imgClassName}
+      />
+    </picture>
+  );
+  if (!badge) return picture;
+  return (
+    <div className={`relative ${className}`}>
+      {picture}
+      <span className="absolute top-2 right-2 rounded-full bg-navy-900/85 px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>
+    </div>
+  );
+}

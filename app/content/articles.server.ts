@@ -1,0 +1,117 @@
+/**
+ * The blog's articles: Markdown files in `content/blog/`, read and validated when the server
+ * bundle loads (at build time, the prerenderer is its first user, so a bad frontmatter fails the build).
+ *
+ * Bodies are rendered to HTML here, on the server, so no Markdown code ever reaches the browser.
+ */
+import { Marked } from "marked";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { serviceSlugs } from "./services";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO date (YYYY-MM-DD)");
+
+export const articleFrontmatterSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string().min(10).max(120),
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  excerpt: z.string().min(40).max(300),
+  description: z.string().min(50).max(170),
+  author: z.string().min(3),
+  date: isoDate,
+  dateModified: isoDate,
+  category: z.string().min(3),
+  image: z.string().regex(/^[a-z0-9-]+$/),
+  imageAlt: z.string().min(10),
+  readTime: z.string().regex(/^\d+ minutes$/, 'must read like "8 minutes"'),
+  keywords: z.array(z.string().min(2)).min(3),
+  relatedServices: z.array(z.enum(serviceSlugs)).length(2),
+  atAGlance: z.object({
+    timeNeeded: z.string().min(2),
+    difficulty: z.string().min(2),
+    bestTime: z.string().min(2),
+    cost: z.string().min(2),
+  }),
+  /** the label of the estimate-dialog button the article shows; empty for none */
+  ctaLabel: z.string(),
+});
+
+export type ArticleFrontmatter = z.infer<typeof articleFrontmatterSchema>;
+
+export interface Article extends ArticleFrontmatter {
+  /** minutes, parsed from readTime */
+  readMinutes: number;
+  markdown: string;
+  html: string;
+  wordCount: number;
+}
+
+/** The card data of an article: everything but its body. */
+export type ArticleSummary = Omit<Article, "markdown" | "html">;
+
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/;
+
+/** Words a reader reads: Markdown syntax is not counted. */
+export function countWords(markdown: string): number {
+  const text = markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`|~-]+/g, " ")
+    .replace(/^\s*\d+\.\s/gm, " ");
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, "")
+    .replace(/&[a-z]+;/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+// Headings get ids so readers can share a link to a step; the page already has the h1.
+const marked = new Marked({
+  gfm: true,
+  renderer: {
+    heading({ tokens, depth }) {
+      const inner = this.parser.parseInline(tokens);
+      return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+    },
+  },
+});
+
+export function parseArticle(fileName: string, source: string): Article {
+  const match = FRONTMATTER.exec(source);
+  if (!match) throw new Error(`${fileName}: missing frontmatter`);
+  const parsed = articleFrontmatterSchema.safeParse(parseYaml(match[1] ?? ""));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`${fileName}: invalid frontmatter: ${problems}`);
+  }
+  const frontmatter = parsed.data;
+  if (!fileName.endsWith(`/${frontmatter.slug}.md`) && fileName !== `${frontmatter.slug}.md`)
+    throw new Error(`${fileName}: file name must be the slug (${frontmatter.slug}.md)`);
+  const markdown = (match[2] ?? "").trim();
+  if (/^#\s/m.test(markdown)) throw new Error(`${fileName}: the body must not hold an h1; the page renders the title`);
+  return {
+    ...frontmatter,
+    readMinutes: Number.parseInt(frontmatter.readTime, 10),
+    markdown,
+    html: marked.parse(markdown, { async: false }),
+    wordCount: countWords(markdown),
+  };
+}
+
+const sources = import.meta.glob<string>("./blog/*.md", { query: "?raw", import: "default", eager: true });
+
+/** All articles, newest first. */
+export const articles: readonly Article[] = Object.entries(sources)
+  .map(([file, source]) => parseArticle(file, source))
+  .sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id);
+
+export function getArticle(slug: string): Article | undefined {
+  return articles.find((a) => a.slug === slug);
+}
+
+export function summarize({ markdown: _m, html: _h, ...summary }: Article): ArticleSummary {
+  return summary;
+}

@@ -1,0 +1,68 @@
+/**
+ * Server rendering. Pages render whole (no streaming: nothing here is slow, and whole documents
+ * are what the prerenderer and crawlers need). A nonce handed over by the Express server marks
+ * our own inline scripts for the Content-Security-Policy; prerendered pages use hashes instead.
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { NonceProvider } from "./components/ui/nonce";
+
+// The Express entry (server.ts) reaches the app's server-side services through this module, so
+// they load once, from the same bundle as the routes.
+export { startBackgroundWork, stopBackgroundWork } from "./infra/lifecycle.server";
+export { getEnv } from "./infra/env.server";
+export { createRateLimiter } from "./infra/rate-limit.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce?: string;
+  }
+}
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext?.cspNonce;
+
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
+        },
+      },
+    );
+  });
+}

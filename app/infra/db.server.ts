@@ -1,0 +1,94 @@
+/**
+ * The database: an embedded SQLite file by default, PostgreSQL when DATABASE_URL says so.
+ *
+ * The process keeps one handle, stored on `globalThis` because the server entry and the React Router
+ * build each load their own copy of this module (and Vite reloads it in development); two handles on
+ * one SQLite file would each keep their own write queue.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { getEnv, type Env } from "./env.server";
+import { describeError, log } from "./log.server";
+import { migrateToLatest } from "./migrations.server";
+import type { Database } from "./schema.server";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** How long a SQLite connection waits for another process's write (e.g. `npm run leads --delete`). */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "site.db");
+}
+
+/** Opens a handle without touching the schema; most callers want `getDatabase()`. */
+export function openDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): DatabaseHandle {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on("error", (error) => log("warn", "postgres idle client error", { error: describeError(error) }));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = new SqliteDatabase(sqliteFile(config.dataDir));
+  database.pragma("journal_mode = WAL");
+  // FULL: a lead is on disk once we answer "success", even if the machine loses power right after.
+  database.pragma("synchronous = FULL");
+  database.pragma("foreign_keys = ON");
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** Opens a handle and brings its schema up to date. */
+export async function openMigratedDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): Promise<DatabaseHandle> {
+  const handle = openDatabase(config);
+  try {
+    const ran = await migrateToLatest(handle.db, handle.dialect);
+    if (ran.length > 0) log("info", "database migrated", { dialect: handle.dialect, migrations: ran });
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+interface SharedDatabase {
+  ready: Promise<DatabaseHandle>;
+}
+
+const GLOBAL_KEY = "__causewayHomeRepairDatabase";
+const shared = globalThis as typeof globalThis & { [GLOBAL_KEY]?: SharedDatabase };
+
+/** The process's database, opened from the configuration and migrated on first use. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  const existing = shared[GLOBAL_KEY];
+  if (existing) return existing.ready;
+  const state: SharedDatabase = { ready: openMigratedDatabase(getEnv()) };
+  shared[GLOBAL_KEY] = state;
+  // A database that was down at start may be back for the next request: do not keep the failure.
+  state.ready.catch(() => {
+    if (shared[GLOBAL_KEY] === state) shared[GLOBAL_KEY] = undefined;
+  });
+  return state.ready;
+}
+
+/** Closes the process's database; the next `getDatabase()` opens it again from the configuration. */
+export async function closeDatabase(): Promise<void> {
+  const state = shared[GLOBAL_KEY];
+  if (!state) return;
+  shared[GLOBAL_KEY] = undefined;
+  const handle = await state.ready.catch(() => undefined);
+  await handle?.close();
+}

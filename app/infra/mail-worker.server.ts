@@ -1,0 +1,293 @@
+/**
+ * Delivers the outbox.
+ *
+ * Claiming: a single UPDATE … RETURNING moves due rows to `sending` with a lease (`locked_until`).
+ * On PostgreSQL the rows are picked with `FOR UPDATE SKIP LOCKED`, so several server instances never
+ * claim one message twice; SQLite has a single writer, so the UPDATE is atomic by itself. A worker
+ * that dies mid-send leaves a lease that expires, and the message is sent again: delivery is at least
+ * once, and each message carries a stable Message-ID so a receiving server can spot the duplicate.
+ *
+ * Failures: an SMTP 5xx (other than a failed login, which is the operator's to fix) is a permanent
+ * refusal: the message is marked failed and logged, never retried. Anything else is retried after
+ * MAIL_RETRY_BASE_MS, doubling each time up to six hours, and given up after MAX_ATTEMPTS (about
+ * three days at the default base).
+ *
+ * With no SMTP_URL the message is written as an .eml file under DATA_DIR/outbox instead.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely, Selectable } from "kysely";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
+import type { Dialect } from "./db.server";
+import type { Env } from "./env.server";
+import { describeError, log } from "./log.server";
+import { onMailNudge, parseMailPayload, type MailPayload } from "./outbox.server";
+import { timestamp, toDate, type Database, type OutboxTable } from "./schema.server";
+
+export type MailWorkerConfig = Pick<Env, "smtpUrl" | "mailFrom" | "dataDir" | "mailRetryBaseMs">;
+
+export interface MailWorkerOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: MailWorkerConfig;
+  /** How often to look for due messages when nobody nudges; default 1 s. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long a claimed message is reserved for this worker; longer than any SMTP timeout below. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  maxRetryDelayMs?: number;
+}
+
+export interface MailWorker {
+  start(): void;
+  /** Finishes the message in hand, then stops; resolves when nothing is running. */
+  stop(): Promise<void>;
+  nudge(): void;
+  /** Claims and delivers one batch; returns how many messages it handled. */
+  runOnce(): Promise<number>;
+}
+
+export const MAX_ATTEMPTS = 20;
+export const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+
+/** Delay before the retry that follows failed attempt number `attempt` (1-based). */
+export function retryDelayMs(attempt: number, baseMs: number, capMs: number = MAX_RETRY_DELAY_MS): number {
+  // The exponent is bounded so that a large attempt count cannot turn the product into Infinity.
+  const exponent = Math.min(Math.max(0, attempt - 1), 40);
+  return Math.min(capMs, baseMs * 2 ** exponent);
+}
+
+function errorField(error: unknown, field: "code" | "responseCode"): unknown {
+  return typeof error === "object" && error !== null && field in error
+    ? (error as Record<typeof field, unknown>)[field]
+    : undefined;
+}
+
+/** True when retrying cannot help: the server refused this message or recipient for good. */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = errorField(error, "code");
+  const responseCode = errorField(error, "responseCode");
+  if (typeof responseCode === "number") return responseCode >= 500 && responseCode < 600 && code !== "EAUTH";
+  // nodemailer refusing to build the message (no valid recipient, malformed content) before talking to anyone.
+  return code === "EENVELOPE" || code === "EMESSAGE";
+}
+
+function domainOf(address: string): string {
+  const match = /@([^>\s]+)>?\s*$/.exec(address);
+  return match?.[1] ?? "localhost";
+}
+
+type OutboxRow = Selectable<OutboxTable>;
+
+interface Delivery {
+  send(message: Mail.Options, row: OutboxRow): Promise<{ messageId: string; file?: string }>;
+  close(): void;
+}
+
+function smtpDelivery(url: string): Delivery {
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    async send(message) {
+      const info = await transport.sendMail(message);
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+function fileDelivery(dataDir: string): Delivery {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const directory = path.join(dataDir, "outbox");
+  return {
+    async send(message, row) {
+      const info = await transport.sendMail(message);
+      const created = toDate(row.created_at).toISOString().replace(/[:.]/g, "-");
+      const file = path.join(directory, `${created}-${row.kind}-${row.id}.eml`);
+      await fs.mkdir(directory, { recursive: true });
+      await fs.writeFile(file, info.message);
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, dialect, config } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
+  const fromDomain = domainOf(config.mailFrom);
+
+  let delivery: Delivery | undefined;
+  let loop: Promise<void> | undefined;
+  let stopping = false;
+  let nudged = false;
+  let wake: (() => void) | undefined;
+  let unregister: (() => void) | undefined;
+
+  function getDelivery(): Delivery {
+    delivery ??= config.smtpUrl ? smtpDelivery(config.smtpUrl) : fileDelivery(config.dataDir);
+    return delivery;
+  }
+
+  async function claim(now: Date): Promise<{ rows: OutboxRow[]; lockedUntil: string }> {
+    const nowText = timestamp(now);
+    const lockedUntil = timestamp(new Date(now.getTime() + leaseMs));
+    const due = db
+      .selectFrom("outbox")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowText)]),
+          // a lease that ran out: its worker died mid-send
+          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowText)]),
+        ]),
+      )
+      .orderBy("next_attempt_at")
+      .limit(batchSize)
+      .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked());
+    const rows = await db
+      .updateTable("outbox")
+      .set((eb) => ({ status: "sending", locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
+      .where("id", "in", due)
+      .returningAll()
+      .execute();
+    return { rows, lockedUntil };
+  }
+
+  async function buildMessage(row: OutboxRow, payload: MailPayload): Promise<Mail.Options> {
+    const refs = payload.attachments ?? [];
+    const photos =
+      refs.length === 0
+        ? []
+        : await db
+            .selectFrom("lead_photos")
+            .select(["id", "data"])
+            .where(
+              "id",
+              "in",
+              refs.map((ref) => ref.photoId),
+            )
+            .execute();
+    const dataById = new Map(photos.map((photo) => [photo.id, photo.data]));
+    const attachments: Mail.Attachment[] = [];
+    for (const ref of refs) {
+      const data = dataById.get(ref.photoId);
+      // The owner deleted the lead's photos before this message went out: send the rest.
+      if (data) attachments.push({ filename: ref.fileName, contentType: ref.contentType, content: data });
+    }
+    return {
+      from: config.mailFrom,
+      to: payload.toName ? { name: payload.toName, address: row.recipient } : row.recipient,
+      subject: row.subject,
+      text: payload.text,
+      html: payload.html,
+      replyTo: payload.replyTo,
+      headers: payload.headers,
+      attachments,
+      messageId: `<${row.id}@${fromDomain}>`,
+    };
+  }
+
+  /** Records the outcome only if the lease is still ours (another worker may have taken an expired one). */
+  function finish(row: OutboxRow, lockedUntil: string) {
+    return db
+      .updateTable("outbox")
+      .where("id", "=", row.id)
+      .where("status", "=", "sending")
+      .where("locked_until", "=", lockedUntil);
+  }
+
+  async function deliver(row: OutboxRow, lockedUntil: string): Promise<void> {
+    const fields = { id: row.id, kind: row.kind, attempt: row.attempts };
+    try {
+      const message = await buildMessage(row, parseMailPayload(row.payload));
+      const result = await getDelivery().send(message, row);
+      await finish(row, lockedUntil)
+        .set({ status: "sent", sent_at: timestamp(), locked_until: null, last_error: null })
+        .execute();
+      if (result.file) log("info", "mail written to file (no SMTP_URL)", { ...fields, file: result.file });
+      else log("info", "mail sent", { ...fields, messageId: result.messageId });
+    } catch (error) {
+      const lastError = describeError(error).slice(0, 1000);
+      if (isPermanentMailError(error) || row.attempts >= maxAttempts) {
+        await finish(row, lockedUntil)
+          .set({ status: "failed", last_error: lastError, locked_until: null })
+          .execute();
+        log("error", "mail failed permanently", { ...fields, error: lastError });
+        return;
+      }
+      const delay = retryDelayMs(row.attempts, config.mailRetryBaseMs, maxRetryDelayMs);
+      const nextAttemptAt = timestamp(new Date(Date.now() + delay));
+      await finish(row, lockedUntil)
+        .set({ status: "pending", last_error: lastError, locked_until: null, next_attempt_at: nextAttemptAt })
+        .execute();
+      log("warn", "mail delivery failed, will retry", { ...fields, error: lastError, retryAt: nextAttemptAt });
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const { rows, lockedUntil } = await claim(new Date());
+    for (const row of rows) await deliver(row, lockedUntil);
+    return rows.length;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      nudged = false;
+      let handled = 0;
+      try {
+        handled = await runOnce();
+      } catch (error) {
+        log("error", "mail worker could not read the outbox", { error: describeError(error) });
+      }
+      if (stopping) break;
+      // A full batch means more may be due; a nudge during the batch means new mail was committed.
+      if (handled >= batchSize || nudged) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  function nudge(): void {
+    nudged = true;
+    wake?.();
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      stopping = false;
+      unregister = onMailNudge(nudge);
+      loop = run();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      unregister?.();
+      unregister = undefined;
+      await loop;
+      loop = undefined;
+      delivery?.close();
+      delivery = undefined;
+    },
+    nudge,
+    runOnce,
+  };
+}

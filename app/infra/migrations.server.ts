@@ -1,0 +1,167 @@
+/**
+ * One migration set for SQLite and PostgreSQL, applied in order at start.
+ *
+ * Kysely's own Migrator does not lock SQLite across processes (the server and `npm run leads` may
+ * start together), so this small runner takes the database's own write lock instead: an advisory
+ * transaction lock on PostgreSQL, `BEGIN IMMEDIATE` on SQLite. Each migration and its record in
+ * `schema_migrations` commit together, so a crash leaves either both or neither.
+ */
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely, type QueryExecutorProvider, type SchemaModule } from "kysely";
+import type { Dialect } from "./db.server";
+import { timestamp } from "./schema.server";
+
+/** What a migration may use: schema builders and raw SQL, never the typed tables it is creating. */
+export type MigrationDb = { schema: SchemaModule } & QueryExecutorProvider;
+
+export interface Migration {
+  name: string;
+  up(db: MigrationDb, dialect: Dialect): Promise<void>;
+}
+
+/** Arbitrary, fixed: every instance of this application must use the same number. */
+const MIGRATION_LOCK_ID = 7_305_118_442;
+
+function blobType(dialect: Dialect) {
+  return dialect === "postgres" ? sql`bytea` : sql`blob`;
+}
+
+function timestampType(dialect: Dialect) {
+  return dialect === "postgres" ? sql`timestamptz` : sql`text`;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    name: "0001_initial",
+    async up(db, dialect) {
+      const ts = timestampType(dialect);
+
+      await db.schema
+        .createTable("leads")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("created_at", ts, (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("phone", "text", (c) => c.notNull())
+        .addColumn("address", "text", (c) => c.notNull())
+        .addColumn("description", "text", (c) => c.notNull())
+        .addColumn("ip_hash", "text")
+        .addColumn("user_agent", "text")
+        .execute();
+      await db.schema.createIndex("leads_created_at").on("leads").column("created_at").execute();
+
+      await db.schema
+        .createTable("lead_photos")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+        .addColumn("position", "integer", (c) => c.notNull())
+        .addColumn("file_name", "text", (c) => c.notNull())
+        .addColumn("content_type", "text", (c) => c.notNull())
+        .addColumn("bytes", "integer", (c) => c.notNull())
+        .addColumn("data", blobType(dialect), (c) => c.notNull())
+        .addColumn("width", "integer", (c) => c.notNull())
+        .addColumn("height", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("lead_photos_lead_id").on("lead_photos").columns(["lead_id", "position"]).execute();
+
+      await db.schema
+        .createTable("subscribers")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("status", "text", (c) =>
+          c.notNull().check(sql`status in ('pending', 'confirmed', 'unsubscribed')`),
+        )
+        .addColumn("confirm_token_hash", "text")
+        .addColumn("confirm_requested_at", ts)
+        .addColumn("unsubscribe_token_hash", "text")
+        .addColumn("created_at", ts, (c) => c.notNull())
+        .addColumn("confirmed_at", ts)
+        .addColumn("unsubscribed_at", ts)
+        .addCheckConstraint("subscribers_email_lowercase", sql`email = lower(email)`)
+        .execute();
+      await db.schema.createIndex("subscribers_confirm_token").on("subscribers").column("confirm_token_hash").execute();
+      await db.schema
+        .createIndex("subscribers_unsubscribe_token")
+        .on("subscribers")
+        .column("unsubscribe_token_hash")
+        .execute();
+
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("lead_id", "text", (c) => c.references("leads.id").onDelete("cascade"))
+        .addColumn("recipient", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) =>
+          c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'failed')`),
+        )
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", ts, (c) => c.notNull())
+        .addColumn("last_error", "text")
+        .addColumn("locked_until", ts)
+        .addColumn("created_at", ts, (c) => c.notNull())
+        .addColumn("sent_at", ts)
+        .execute();
+      await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
+      await db.schema.createIndex("outbox_lead_id").on("outbox").column("lead_id").execute();
+
+      await db.schema
+        .createTable("app_meta")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+      // Keys the visitor IP hash, so the stored value cannot be reversed by hashing all IPv4 addresses.
+      await sql`insert into app_meta (key, value) values ('ip_hash_secret', ${randomBytes(32).toString("hex")})`.execute(
+        db,
+      );
+    },
+  },
+];
+
+async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {
+  const result = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+  return new Set(result.rows.map((row) => row.name));
+}
+
+async function applyPending(db: MigrationDb, dialect: Dialect, list: readonly Migration[]): Promise<string[]> {
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at text not null)`.execute(db);
+  const applied = await appliedMigrations(db);
+  const ran: string[] = [];
+  for (const migration of list) {
+    if (applied.has(migration.name)) continue;
+    await migration.up(db, dialect);
+    await sql`insert into schema_migrations (name, applied_at) values (${migration.name}, ${timestamp()})`.execute(db);
+    ran.push(migration.name);
+  }
+  return ran;
+}
+
+/**
+ * Brings the schema up to date; returns the names of the migrations it applied (none when another
+ * process got there first). Safe to call from several processes at once.
+ */
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  list: readonly Migration[] = migrations,
+): Promise<string[]> {
+  if (dialect === "postgres") {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(trx);
+      return applyPending(trx, dialect, list);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const ran = await applyPending(connection, dialect, list);
+      await sql`commit`.execute(connection);
+      return ran;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}

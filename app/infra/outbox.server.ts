@@ -1,0 +1,109 @@
+/**
+ * The transactional outbox: a message is a row written in the same transaction as the lead or
+ * subscriber it is about, and the worker (`mail-worker.server.ts`) delivers it afterwards. So an
+ * SMTP outage delays mail but can never lose a lead, and a failed commit never sends mail.
+ *
+ * Attachments are stored by reference (a lead photo's id): the bytes already sit in `lead_photos`
+ * and are read at sending time.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { timestamp, type Database } from "./schema.server";
+
+export type MailKind =
+  | "lead-owner-notification"
+  | "lead-visitor-confirmation"
+  | "newsletter-confirm"
+  | "newsletter-welcome";
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface MailAttachmentRef {
+  photoId: string;
+  fileName: string;
+  contentType: string;
+}
+
+export interface OutgoingMail {
+  kind: MailKind;
+  to: MailAddress | string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: MailAddress;
+  headers?: Record<string, string>;
+  attachments?: MailAttachmentRef[];
+  leadId?: string;
+}
+
+const mailAddressSchema = z.object({ name: z.string(), address: z.string() });
+
+const payloadSchema = z.object({
+  toName: z.string().optional(),
+  text: z.string(),
+  html: z.string(),
+  replyTo: mailAddressSchema.optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  attachments: z
+    .array(z.object({ photoId: z.string(), fileName: z.string(), contentType: z.string() }))
+    .optional(),
+});
+
+export type MailPayload = z.infer<typeof payloadSchema>;
+
+export function parseMailPayload(json: string): MailPayload {
+  return payloadSchema.parse(JSON.parse(json));
+}
+
+/** Adds a message to the outbox; pass the transaction that writes the record the message is about. */
+export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now: Date = new Date()): Promise<string> {
+  const id = randomUUID();
+  const to = typeof mail.to === "string" ? { name: "", address: mail.to } : mail.to;
+  const payload: MailPayload = {
+    toName: to.name || undefined,
+    text: mail.text,
+    html: mail.html,
+    replyTo: mail.replyTo,
+    headers: mail.headers,
+    attachments: mail.attachments,
+  };
+  await db
+    .insertInto("outbox")
+    .values({
+      id,
+      kind: mail.kind,
+      lead_id: mail.leadId ?? null,
+      recipient: to.address,
+      subject: mail.subject,
+      payload: JSON.stringify(payload),
+      status: "pending",
+      next_attempt_at: timestamp(now),
+      created_at: timestamp(now),
+    })
+    .execute();
+  return id;
+}
+
+type Nudge = () => void;
+const NUDGE_KEY = "__causewayHomeRepairMailNudges";
+const shared = globalThis as typeof globalThis & { [NUDGE_KEY]?: Set<Nudge> };
+
+function nudges(): Set<Nudge> {
+  shared[NUDGE_KEY] ??= new Set();
+  return shared[NUDGE_KEY];
+}
+
+/** Wakes the mail workers of this process; call after committing a transaction that queued mail. */
+export function nudgeMailWorkers(): void {
+  for (const nudge of nudges()) nudge();
+}
+
+/** Registers a worker's wake-up; returns the function that unregisters it. */
+export function onMailNudge(nudge: Nudge): () => void {
+  nudges().add(nudge);
+  return () => nudges().delete(nudge);
+}

@@ -1,0 +1,138 @@
+/**
+ * The estimate request's rules, shared by the form in the browser and the server that stores it.
+ * Imported by client code: nothing here may reach for Node or server-only modules.
+ *
+ * Every validator takes the raw field value and returns a message for the visitor, or undefined
+ * when the value is fine. Values are trimmed first; lengths are counted in UTF-16 code units, the
+ * same way the inputs' `maxLength` counts them.
+ */
+import { email as emailFormat } from "zod/mini";
+
+export const ESTIMATE_FIELDS = ["name", "email", "phone", "address", "description"] as const;
+export type EstimateField = (typeof ESTIMATE_FIELDS)[number];
+export type EstimateValues = Record<EstimateField, string>;
+export type EstimateFieldErrors = Partial<Record<EstimateField, string>>;
+
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const ADDRESS_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+/** The hidden field bots fill in and people never see. */
+export const HONEYPOT_FIELD = "company_website";
+
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".gif", ".webp"] as const;
+/** For `<input type="file" accept=…>`. */
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_IMAGE_TYPES, ...ACCEPTED_IMAGE_EXTENSIONS].join(",");
+export const MAX_PHOTOS = 10;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const MAX_TOTAL_BYTES = 40 * 1024 * 1024;
+
+export function invalidFileTypeMessage(fileName: string): string {
+  return `${fileName} is not a supported image format. Please use JPEG, PNG, GIF, or WebP files.`;
+}
+
+/** What the browser can tell from a chosen file before sending it; the server checks the bytes. */
+export function isAcceptedImageFile(file: { name: string; type: string }): boolean {
+  const name = file.name.toLowerCase();
+  const typeAccepted = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase());
+  const extensionAccepted = ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension));
+  // Some systems send an empty or generic type; the extension then decides.
+  return extensionAccepted && (typeAccepted || file.type === "" || file.type === "application/octet-stream");
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
+const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- a description may hold line breaks and tabs, nothing else
+const CONTROL_EXCEPT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const emailSchema = emailFormat();
+
+/** Trims, and turns the CRLF line breaks a browser submits from a textarea into LF. */
+export function normalizeEstimateValue(field: EstimateField, value: string): string {
+  const trimmed = value.trim();
+  return field === "description" ? trimmed.replace(/\r\n?/g, "\n") : trimmed;
+}
+
+export function normalizeEstimateValues(raw: Partial<Record<EstimateField, unknown>>): EstimateValues {
+  const values = {} as EstimateValues;
+  for (const field of ESTIMATE_FIELDS) {
+    const value = raw[field];
+    values[field] = normalizeEstimateValue(field, typeof value === "string" ? value : "");
+  }
+  return values;
+}
+
+/**
+ * The ten digits of a US phone number written with the usual punctuation and an optional +1 or 1,
+ * or undefined when it is not one.
+ */
+export function usPhoneDigits(value: string): string | undefined {
+  const compact = value.trim().replace(/[\s().-]/g, "");
+  const match = /^(?:\+?1)?(\d{10})$/.exec(compact);
+  return match?.[1];
+}
+
+/** "(609) 555-0142" for a valid US number; the input unchanged otherwise. */
+export function formatUsPhone(value: string): string {
+  const digits = usPhoneDigits(value);
+  return digits ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value;
+}
+
+export function validateName(value: string): string | undefined {
+  const name = normalizeEstimateValue("name", value);
+  if (name === "") return "Please enter your name.";
+  if (LINE_BREAK_OR_CONTROL.test(name)) return "Please enter your name on one line.";
+  if (name.length > NAME_MAX_LENGTH) return `Please shorten your name to ${NAME_MAX_LENGTH} characters or fewer.`;
+  return undefined;
+}
+
+export function validateEmail(value: string): string | undefined {
+  const email = normalizeEstimateValue("email", value);
+  if (email === "") return "Please enter your email address.";
+  if (email.length > EMAIL_MAX_LENGTH || LINE_BREAK_OR_CONTROL.test(email) || !emailSchema.safeParse(email).success)
+    return "Please enter a valid email address.";
+  return undefined;
+}
+
+export function validatePhone(value: string): string | undefined {
+  const phone = normalizeEstimateValue("phone", value);
+  if (phone === "") return "Please enter your phone number.";
+  if (!usPhoneDigits(phone)) return "Please enter a 10-digit US phone number.";
+  return undefined;
+}
+
+export function validateAddress(value: string): string | undefined {
+  const address = normalizeEstimateValue("address", value);
+  if (LINE_BREAK_OR_CONTROL.test(address)) return "Please enter the address on one line.";
+  if (address.length > ADDRESS_MAX_LENGTH)
+    return `Please shorten the address to ${ADDRESS_MAX_LENGTH} characters or fewer.`;
+  return undefined;
+}
+
+export function validateDescription(value: string): string | undefined {
+  const description = normalizeEstimateValue("description", value);
+  if (CONTROL_EXCEPT_WHITESPACE.test(description)) return "The project description contains characters we cannot store.";
+  if (description.length > DESCRIPTION_MAX_LENGTH)
+    return `Please shorten the project description to ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters or fewer.`;
+  return undefined;
+}
+
+export const estimateFieldValidators: Record<EstimateField, (value: string) => string | undefined> = {
+  name: validateName,
+  email: validateEmail,
+  phone: validatePhone,
+  address: validateAddress,
+  description: validateDescription,
+};
+
+/** Messages for the fields that are wrong; an empty object when everything is fine. Missing fields count as empty. */
+export function validateEstimateFields(values: Partial<Record<EstimateField, string>>): EstimateFieldErrors {
+  const errors: EstimateFieldErrors = {};
+  for (const field of ESTIMATE_FIELDS) {
+    const message = estimateFieldValidators[field](values[field] ?? "");
+    if (message) errors[field] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,295 @@
+/**
+ * Accepting an estimate request: shared by `POST /api/estimate` and the /estimate page's action.
+ *
+ * Order of work: read the form within limits, check every field and every photo's real type,
+ * re-encode the photos, then store the lead, its photos and the two emails it owes in one
+ * transaction, committed before answering. Any refusal stores and sends nothing.
+ */
+import { createHmac, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { getDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import {
+  detectImageFormat,
+  IMAGE_EXTENSIONS,
+  reencodeImage,
+  type ImageFormat,
+  type ReencodedImage,
+} from "~/infra/images.server";
+import { describeError, log } from "~/infra/log.server";
+import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { FormParseError, parseFormRequest, type ParsedForm, type UploadedFile } from "~/infra/uploads.server";
+import { ownerNotification, visitorConfirmation, type StoredPhoto } from "./estimate-emails.server";
+import {
+  ESTIMATE_FIELDS,
+  formatUsPhone,
+  HONEYPOT_FIELD,
+  invalidFileTypeMessage,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  MAX_TOTAL_BYTES,
+  normalizeEstimateValues,
+  validateEstimateFields,
+  type EstimateField,
+  type EstimateFieldErrors,
+  type EstimateValues,
+} from "./estimate-schema";
+
+export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 500;
+
+export interface EstimateSuccess {
+  status: 200;
+  success: true;
+  /** Absent when the honeypot was filled: the bot is told "success", nothing was stored. */
+  leadId?: string;
+}
+
+export interface EstimateFailure {
+  status: EstimateFailureStatus;
+  success: false;
+  /** For the visitor (and the API's JSON). */
+  error: string;
+  /** Per field, for showing next to each input. */
+  fieldErrors?: EstimateFieldErrors;
+  /** What was received, trimmed, so the form can be shown again filled in. Photos cannot be. */
+  values?: EstimateValues;
+}
+
+export type EstimateOutcome = EstimateSuccess | EstimateFailure;
+
+export interface EstimateSubmissionOptions {
+  /** The client's address, if the server knows it; only a keyed hash of it is stored. */
+  clientIp?: string;
+}
+
+/** The JSON body of `POST /api/estimate`. */
+export type EstimateApiBody =
+  | { success: true }
+  | { success: false; error: string; fieldErrors?: EstimateFieldErrors };
+
+export function estimateApiBody(outcome: EstimateOutcome): EstimateApiBody {
+  if (outcome.success) return { success: true };
+  return outcome.fieldErrors
+    ? { success: false, error: outcome.error, fieldErrors: outcome.fieldErrors }
+    : { success: false, error: outcome.error };
+}
+
+const FORM_LIMITS = {
+  maxFiles: MAX_PHOTOS,
+  maxFileBytes: MAX_PHOTO_BYTES,
+  maxTotalBytes: MAX_TOTAL_BYTES,
+  maxFields: 30,
+  // Far above any valid value (5,000 characters are at most 20 KB of UTF-8), so a cut-off value
+  // is always also too long and gets the usual message.
+  maxFieldBytes: 64 * 1024,
+  isFileField: (name: string) => name === "photos" || /^photo_\d+$/.test(name),
+};
+
+function parseFailureMessage(error: FormParseError): string {
+  switch (error.reason) {
+    case "unsupported-content-type":
+      return "Please send the form as multipart/form-data.";
+    case "malformed":
+      return "The form did not arrive completely. Please try again.";
+    case "too-many-files":
+      return `Please attach no more than ${MAX_PHOTOS} photos.`;
+    case "file-too-large":
+      return `${error.fileName || "A photo"} is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB. Please choose a smaller photo.`;
+    case "total-too-large":
+      return `The photos add up to more than ${MAX_TOTAL_BYTES / (1024 * 1024)} MB. Please send fewer or smaller photos.`;
+    case "too-many-fields":
+      return "The form has too many fields.";
+  }
+}
+
+function valuesOf(form: ParsedForm): EstimateValues {
+  const raw: Partial<Record<EstimateField, string>> = {};
+  for (const field of ESTIMATE_FIELDS) raw[field] = form.fields.get(field);
+  return normalizeEstimateValues(raw);
+}
+
+/** A file name safe to show and to write to disk, ending in the extension of what the file really is. */
+export function storedFileName(original: string, format: ImageFormat, position: number): string {
+  const base = original
+    // eslint-disable-next-line no-control-regex -- control characters in a file name are never wanted
+    .replace(/[\u0000-\u001f\u007f"<>:|?*\\/]/g, "")
+    .replace(/\.[^.]*$/, "")
+    .trim()
+    .slice(0, 80);
+  return `${base || `photo-${position + 1}`}${IMAGE_EXTENSIONS[format]}`;
+}
+
+const ipSecrets = new WeakMap<Kysely<Database>, Promise<string>>();
+
+async function hashClientIp(db: Kysely<Database>, ip: string | undefined): Promise<string | null> {
+  if (!ip) return null;
+  let secret = ipSecrets.get(db);
+  if (!secret) {
+    secret = db
+      .selectFrom("app_meta")
+      .select("value")
+      .where("key", "=", "ip_hash_secret")
+      .executeTakeFirstOrThrow()
+      .then((row) => row.value);
+    ipSecrets.set(db, secret);
+  }
+  return createHmac("sha256", await secret)
+    .update(ip)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+interface PreparedPhoto extends ReencodedImage {
+  id: string;
+  fileName: string;
+}
+
+type PhotoCheck = { ok: true; photos: PreparedPhoto[] } | { ok: false; failure: EstimateFailure };
+
+function shownName(file: UploadedFile, index: number): string {
+  return file.fileName || `Photo ${index + 1}`;
+}
+
+async function preparePhotos(files: readonly UploadedFile[], values: EstimateValues): Promise<PhotoCheck> {
+  const formats: ImageFormat[] = [];
+  // Every type first: a refusal should not wait for the other photos to be re-encoded.
+  for (const [index, file] of files.entries()) {
+    const format = await detectImageFormat(file.data);
+    if (!format)
+      return {
+        ok: false,
+        failure: { status: 415, success: false, error: invalidFileTypeMessage(shownName(file, index)), values },
+      };
+    formats.push(format);
+  }
+  const photos: PreparedPhoto[] = [];
+  for (const [index, file] of files.entries()) {
+    const format = formats[index] as ImageFormat;
+    try {
+      const image = await reencodeImage(file.data, format);
+      photos.push({ ...image, id: randomUUID(), fileName: storedFileName(file.fileName, format, index) });
+    } catch (error) {
+      log("info", "estimate photo could not be decoded", { error: describeError(error), format });
+      return {
+        ok: false,
+        failure: {
+          status: 415,
+          success: false,
+          error: `${shownName(file, index)} could not be read as an image. Please try a different photo.`,
+          values,
+        },
+      };
+    }
+  }
+  return { ok: true, photos };
+}
+
+async function storeLead(
+  values: EstimateValues,
+  photos: readonly PreparedPhoto[],
+  request: Request,
+  options: EstimateSubmissionOptions,
+): Promise<string> {
+  const { db } = await getDatabase();
+  const env = getEnv();
+  const id = randomUUID();
+  const now = new Date();
+  const stored: EstimateValues = { ...values, phone: formatUsPhone(values.phone) };
+  const ipHash = await hashClientIp(db, options.clientIp);
+  const storedPhotos: StoredPhoto[] = photos.map((photo) => ({
+    id: photo.id,
+    fileName: photo.fileName,
+    contentType: photo.contentType,
+    bytes: photo.data.length,
+  }));
+  const lead = { id, createdAt: now, values: stored, photos: storedPhotos };
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("leads")
+      .values({
+        id,
+        created_at: timestamp(now),
+        ...stored,
+        ip_hash: ipHash,
+        user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+      })
+      .execute();
+    for (const [position, photo] of photos.entries()) {
+      await trx
+        .insertInto("lead_photos")
+        .values({
+          id: photo.id,
+          lead_id: id,
+          position,
+          file_name: photo.fileName,
+          content_type: photo.contentType,
+          bytes: photo.data.length,
+          data: photo.data,
+          width: photo.width,
+          height: photo.height,
+        })
+        .execute();
+    }
+    await enqueueMail(trx, ownerNotification(lead, env.leadsTo), now);
+    await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), now);
+  });
+  nudgeMailWorkers();
+  return id;
+}
+
+export async function handleEstimateSubmission(
+  request: Request,
+  options: EstimateSubmissionOptions = {},
+): Promise<EstimateOutcome> {
+  if (request.method !== "POST")
+    return { status: 405, success: false, error: "Estimate requests must be sent with POST." };
+
+  let form: ParsedForm;
+  try {
+    form = await parseFormRequest(request, FORM_LIMITS);
+  } catch (error) {
+    if (!(error instanceof FormParseError)) {
+      log("error", "estimate request could not be read", { error: describeError(error) });
+      return { status: 400, success: false, error: "The form did not arrive completely. Please try again." };
+    }
+    log("info", "estimate request refused", { status: error.status, reason: error.reason });
+    return { status: error.status, success: false, error: parseFailureMessage(error) };
+  }
+
+  if ((form.fields.get(HONEYPOT_FIELD) ?? "").trim() !== "") {
+    log("info", "estimate request discarded: honeypot filled");
+    return { status: 200, success: true };
+  }
+
+  const values = valuesOf(form);
+  const fieldErrors = validateEstimateFields(values);
+  if (Object.keys(fieldErrors).length > 0) {
+    log("info", "estimate request refused", { status: 400, reason: "invalid fields", fields: Object.keys(fieldErrors) });
+    return { status: 400, success: false, error: Object.values(fieldErrors).join(" "), fieldErrors, values };
+  }
+
+  try {
+    const checked = await preparePhotos(form.files, values);
+    if (!checked.ok) {
+      log("info", "estimate request refused", { status: checked.failure.status, reason: "photo" });
+      return checked.failure;
+    }
+    const leadId = await storeLead(values, checked.photos, request, options);
+    log("info", "estimate request stored", {
+      leadId,
+      photos: checked.photos.length,
+      photoBytes: checked.photos.reduce((sum, photo) => sum + photo.data.length, 0),
+    });
+    return { status: 200, success: true, leadId };
+  } catch (error) {
+    log("error", "estimate request could not be stored", { error: describeError(error) });
+    return {
+      status: 500,
+      success: false,
+      error: "We could not save your request. Please try again or call us directly.",
+      values,
+    };
+  }
+}

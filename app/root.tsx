@@ -1,0 +1,87 @@
+/**
+ * The document: head, the page frame, toasts and the estimate dialog, and the error screens.
+ * CSS is inlined (imported with ?inline) so the first paint waits for no stylesheet request.
+ */
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?inline";
+import { headScript } from "./components/layout/panel-state";
+import { SiteShell } from "./components/layout/site-shell";
+import { useNonce } from "./components/ui/nonce";
+import { Toaster } from "./components/ui/toast";
+import { EstimateDialogHost } from "./leads/estimate-dialog";
+import { NotFoundPage } from "./components/sections/not-found-page";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f3b5f" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: headScript }} />
+        <Meta />
+        <Links />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the page as interactive: tests (and anyone debugging) can tell hydration has finished.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return (
+    <EstimateDialogHost>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
+      <Toaster />
+    </EstimateDialogHost>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  let status = 500;
+  let message = "Something went wrong on our side.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = error.statusText || (typeof error.data === "string" ? error.data : message);
+  } else if (error instanceof Error) {
+    message = error.message;
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-navy-900">Unexpected Application Error!</h1>
+      <p className="mt-4 text-xl text-navy-800">
+        <span className="font-semibold">{status}</span> {message}
+      </p>
+      {stack ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-4 text-sm">{stack}</pre> : null}
+      <p className="mt-8">
+        <a href="/" className="font-semibold text-sea-600 underline">
+          Go back home
+        </a>
+      </p>
+    </main>
+  );
+}

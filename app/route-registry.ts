@@ -1,0 +1,72 @@
+/**
+ * Every public URL of the site, with what the sitemap says about it.
+ *
+ * `app/routes.ts` builds the router from this list, `react-router.config.ts` prerenders it and
+ * `seo/sitemap.ts` publishes it, so a page cannot be routed and forgotten by the sitemap (or the
+ * reverse). Aliases render the same module as their primary page and point their canonical link at it.
+ */
+import { serviceSlugs, type ServiceSlug } from "./content/services";
+
+export type ChangeFrequency = "daily" | "weekly" | "monthly" | "yearly";
+
+export interface SitemapEntry {
+  path: string;
+  changefreq: ChangeFrequency;
+  priority: number;
+  /** ISO date of the content's last change, when the content has one */
+  lastmod?: string;
+}
+
+const primaryServices = new Set<ServiceSlug>(["bathroom-renovations", "decks-and-stairs", "andersen-windows"]);
+
+export const servicePath = (slug: ServiceSlug) => `/services/${slug}` as const;
+export const articlePath = (slug: string) => `/blog/${slug}`;
+
+/** Pages listed in the sitemap, in the order a visitor would meet them; `seo/sitemap.server.ts` adds the articles. */
+export const sitemapEntries: readonly SitemapEntry[] = [
+  { path: "/", changefreq: "weekly", priority: 1.0 },
+  { path: "/services", changefreq: "monthly", priority: 0.9 },
+  ...serviceSlugs.map(
+    (slug): SitemapEntry => ({
+      path: servicePath(slug),
+      changefreq: "monthly",
+      priority: primaryServices.has(slug) ? 0.9 : 0.8,
+    }),
+  ),
+  { path: "/estimate", changefreq: "yearly", priority: 0.8 },
+  { path: "/faq", changefreq: "monthly", priority: 0.7 },
+  { path: "/blog", changefreq: "weekly", priority: 0.7 },
+  { path: "/privacy", changefreq: "yearly", priority: 0.6 },
+];
+
+/** Old or short addresses that show a page of the site; the key is the alias, the value its primary path. */
+export const aliases: Readonly<Record<string, ServicePathOrPage>> = {
+  "/windows-and-doors": "/services/andersen-windows",
+  "/decks-and-stairs": "/services/decks-and-stairs",
+  "/bathroom": "/services/bathroom-renovations",
+  "/testimonials": "/faq",
+  "/ground-level-remodeling": "/services/ground-level-remodeling",
+  "/outdoor-showers": "/services/outdoor-showers",
+  "/carpentry": "/services/carpentry",
+};
+
+type ServicePathOrPage = ReturnType<typeof servicePath> | "/faq";
+
+/** The primary path of a page reached at `pathname` (itself unless it is an alias). */
+export function canonicalPath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return aliases[trimmed] ?? trimmed;
+}
+
+/**
+ * Pages rendered to HTML at build time besides the articles (the build lists those from their files):
+ * the sitemap's pages, the aliases and the pages kept out of the sitemap.
+ */
+export const prerenderedPaths: readonly string[] = [
+  ...sitemapEntries.map((e) => e.path),
+  ...Object.keys(aliases),
+  "/about-us",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/blog/rss.xml",
+];

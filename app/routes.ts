@@ -1,0 +1,31 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { aliases } from "./route-registry";
+
+// Each alias renders its primary page's module under its own route id; the page reads the canonical
+// path from `route-registry.ts`, so search engines see one address per page.
+const aliasRoutes = Object.entries(aliases).map(([alias, primary]) =>
+  route(alias.slice(1), primary === "/faq" ? "routes/faq.tsx" : "routes/service-page.tsx", { id: `alias${alias}` }),
+);
+
+export default [
+  index("routes/home.tsx"),
+  route("services", "routes/services.tsx"),
+  route("services/:slug", "routes/service-page.tsx"),
+  route("estimate", "routes/estimate.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("blog/:slug", "routes/article.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("about-us", "routes/about-us.tsx"),
+  route("contact", "routes/contact.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  route("api/estimate", "routes/api.estimate.ts"),
+  route("api/newsletter", "routes/api.newsletter.ts"),
+  ...aliasRoutes,
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

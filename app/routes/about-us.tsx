@@ -1,0 +1,40 @@
+/**
+ * /about-us (spec §2): replaces the history entry with "/" and, after 300 ms, scrolls smoothly to
+ * the home page's About section. Without JavaScript a meta refresh and a link do the same.
+ */
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { scrollToId } from "~/components/ui/scroll";
+import { pageMeta } from "~/seo/meta";
+import type { Route } from "./+types/about-us";
+
+export const ABOUT_REDIRECT_DELAY_MS = 300;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "About Us",
+    description: "About our family-owned Long Beach Island home repair and renovation company.",
+    path: "/",
+    noindex: true,
+  });
+
+export default function AboutUsRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate("/", { replace: true, preventScrollReset: true });
+    scrollToId("about", ABOUT_REDIRECT_DELAY_MS);
+  }, [navigate]);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <noscript>
+        <meta httpEquiv="refresh" content="0; url=/#about" />
+      </noscript>
+      <h1 className="text-2xl font-semibold text-navy-900">Redirecting to About section...</h1>
+      <p className="mt-4">
+        <a href="/#about" className="font-medium text-sea-600 underline">
+          Go to the About section
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * An article (spec §2 'Blog articles'): badges, author, date and read time, the hero picture, an
+ * at-a-glance box, the Markdown body rendered at build time, a call to action and related services.
+ */
+import { data, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { imageFallbackUrl, Picture } from "~/components/ui/picture";
+import { formatDate } from "~/content/dates";
+import { phoneHref, profile } from "~/content/profile";
+import { getService } from "~/content/services";
+import { EstimateButton } from "~/leads/estimate-button";
+import { articleJsonLd, breadcrumbJsonLd } from "~/seo/json-ld";
+import { pageMeta } from "~/seo/meta";
+import type { Route } from "./+types/article";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { getArticle } = await import("~/content/articles.server");
+  const article = getArticle(params.slug);
+  if (!article) throw data("Article not found", { status: 404, statusText: "Not Found" });
+  const { markdown: _markdown, ...rest } = article;
+  return { article: rest };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) => {
+  if (!d) return [{ title: "Article not found" }];
+  const a = d.article;
+  const image = imageFallbackUrl(a.image);
+  return pageMeta({
+    title: a.title,
+    description: a.description,
+    path: `/blog/${a.slug}`,
+    keywords: a.keywords,
+    image,
+    imageAlt: a.imageAlt,
+    type: "article",
+    jsonLd: [
+      articleJsonLd({ ...a, image }),
+      breadcrumbJsonLd([
+        { name: "Blog", path: "/blog" },
+        { name: a.title, path: `/blog/${a.slug}` },
+      ]),
+    ],
+  });
+};
+
+const glanceLabels = [
+  ["timeNeeded", "Time needed", "clock"],
+  ["difficulty", "Difficulty", "ruler"],
+  ["bestTime", "Best time", "calendar"],
+  ["cost", "Cost", "dollar"],
+] as const;
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const a = loaderData.article;
+  const related = a.relatedServices.map((slug) => getService(slug)).filter((s) => s !== undefined);
+  return (
+    <article>
+      <header className="bg-navy-800 text-white">
+        <div className="mx-auto max-w-3xl px-4 pt-8 pb-10">
+          <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-sand-200 hover:text-white">
+            <Icon name="arrow-left" className="size-4" /> Back to the blog
+          </Link>
+          <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+            <span className="rounded-full bg-sunset-500 px-3 py-1 font-semibold text-navy-950">{a.category}</span>
+            <span>{a.readTime} read</span>
+          </p>
+          <h1 className="mt-4 text-3xl font-bold text-balance md:text-4xl">{a.title}</h1>
+          <p className="mt-4 text-sea-100">
+            By {a.author} · <time dateTime={a.date}>{formatDate(a.date)}</time>
+            {a.dateModified !== a.date ? (
+              <>
+                {" "}
+                · Updated <time dateTime={a.dateModified}>{formatDate(a.dateModified)}</time>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </header>
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <Picture name={a.image} alt={a.imageAlt} priority sizes="(min-width: 768px) 720px, 100vw" imgClassName="aspect-[16/9] w-full rounded-xl object-cover" />
+        <aside aria-labelledby="at-a-glance" className="mt-8 rounded-xl border border-sea-100 bg-sea-50 p-5">
+          <h2 id="at-a-glance" className="text-lg font-bold text-navy-900">
+            At a glance
+          </h2>
+          <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+            {glanceLabels.map(([key, label, icon]) => (
+              <div key={key} className="flex gap-3">
+                <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-sea-600" />
+                <div>
+                  <dt className="text-sm font-semibold text-navy-900">{label}</dt>
+                  <dd className="text-slate-700">{a.atAGlance[key]}</dd>
+                </div>
+              </div>
+            ))}
+          </dl>
+        </aside>
+        <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: a.html }} />
+        <section aria-labelledby="article-cta" className="mt-12 rounded-2xl bg-navy-800 p-8 text-white">
+          <h2 id="article-cta" className="text-2xl font-bold">
+            Want a professional to handle it?
+          </h2>
+          <p className="mt-2 text-sea-100">
+            Our family crew has worked on Long Beach Island homes for {profile.yearsOnIsland}+ years. Estimates are free, and we reply within {profile.replyWithinHours} hours.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {a.ctaLabel ? (
+              <EstimateButton>{a.ctaLabel}</EstimateButton>
+            ) : (
+              <Link to="/estimate" className={buttonClass("primary")}>
+                Request a free estimate
+              </Link>
+            )}
+            <a href={phoneHref} className={buttonClass("light")}>
+              <Icon name="phone" className="size-4" /> {profile.phone.display}
+            </a>
+          </div>
+        </section>
+        {related.length ? (
+          <nav aria-labelledby="related" className="mt-10">
+            <h2 id="related" className="text-xl font-bold text-navy-900">
+              Related services
+            </h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+              {related.map((s) => (
+                <li key={s.slug}>
+                  <Link to={s.link} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-4 font-semibold text-navy-900 hover:bg-sea-50">
+                    <Icon name={s.icon} className="size-6 text-sea-600" />
+                    {s.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+/** /blog: the four articles as cards, newest first, then the newsletter and contact sections. */
+import { Link } from "react-router";
+import { ContactSection } from "~/components/sections/contact-section";
+import { NewsletterSection } from "~/components/sections/newsletter-section";
+import { PageHero } from "~/components/sections/page-hero";
+import { Picture } from "~/components/ui/picture";
+import { formatDate } from "~/content/dates";
+import { breadcrumbJsonLd } from "~/seo/json-ld";
+import { pageMeta } from "~/seo/meta";
+import type { Route } from "./+types/blog";
+
+export async function loader() {
+  const { articles, summarize } = await import("~/content/articles.server");
+  return { articles: articles.map(summarize) };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Shore Home Advice Blog",
+    description: "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
+    path: "/blog",
+    keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
+    jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
+  });
+
+export default function BlogIndex({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHero title="Shore Home Advice" intro="Guides from our crew for keeping a Long Beach Island home sound through salt air, storms and empty winters." />
+      <section aria-labelledby="articles" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="articles" className="sr-only">
+          Articles
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {loaderData.articles.map((a) => (
+            <li key={a.slug}>
+              <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                <Picture name={a.image} alt={a.imageAlt} sizes="(min-width: 768px) 45vw, 100vw" imgClassName="aspect-[16/9] w-full object-cover" />
+                <div className="flex flex-1 flex-col p-5">
+                  <p className="flex flex-wrap items-center gap-3 text-sm">
+                    <span className="rounded-full bg-sea-100 px-3 py-1 font-semibold text-navy-900">{a.category}</span>
+                    <span className="text-slate-700">{a.readTime} read</span>
+                  </p>
+                  <h3 className="mt-3 text-xl font-bold text-navy-900">
+                    <Link to={`/blog/${a.slug}`} className="hover:underline">
+                      {a.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 flex-1 text-slate-700">{a.excerpt}</p>
+                  <p className="mt-4 text-sm text-slate-700">
+                    {a.author} · <time dateTime={a.date}>{formatDate(a.date)}</time>
+                  </p>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <NewsletterSection />
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * /estimate: the estimate form on a page of its own. It is also where every estimate button leads
+ * without JavaScript, and where a form posted without JavaScript gets its answer.
+ */
+import { data } from "react-router";
+import { PageHero } from "~/components/sections/page-hero";
+import { profile, phoneHref } from "~/content/profile";
+import { EstimateForm, ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE, type EstimateFormState } from "~/leads/estimate-form";
+import { breadcrumbJsonLd } from "~/seo/json-ld";
+import { pageMeta } from "~/seo/meta";
+import type { Route } from "./+types/estimate";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Request Your Free Estimate",
+    description: `Tell us about your Long Beach Island repair or renovation project and get a free, detailed estimate. We reply within ${profile.replyWithinHours} hours.`,
+    path: "/estimate",
+    keywords: ["free estimate", "LBI contractor", "home repair estimate"],
+    jsonLd: [breadcrumbJsonLd([{ name: "Free Estimate", path: "/estimate" }])],
+  });
+
+export async function action({ request }: Route.ActionArgs) {
+  const { handleEstimateSubmission } = await import("~/leads/estimate.server");
+  const outcome = await handleEstimateSubmission(request);
+  const state: EstimateFormState = outcome.success
+    ? { success: true }
+    : { success: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values };
+  return data(state, { status: outcome.status });
+}
+
+export default function EstimatePage({ actionData }: Route.ComponentProps) {
+  const result = actionData as EstimateFormState | undefined;
+  return (
+    <>
+      <PageHero title="Request Your Free Estimate" intro={`Send us your project details and photos. We reply within ${profile.replyWithinHours} hours, or call ${profile.phone.display}.`} />
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <section aria-labelledby="project-details" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="project-details" className="text-2xl font-bold text-navy-900">
+            Project Details
+          </h2>
+          {result?.success ? (
+            <div role="status" className="mt-4 rounded-lg bg-sea-50 p-5">
+              <p className="text-lg font-semibold text-navy-900">{ESTIMATE_SUCCESS_TITLE}</p>
+              <p className="mt-2">{ESTIMATE_SUCCESS_TEXT}</p>
+            </div>
+          ) : (
+            <>
+              {result?.error ? (
+                <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-4 font-medium text-red-800">
+                  {result.error} You can also call us at <a href={phoneHref} className="underline">{profile.phone.display}</a>.
+                </p>
+              ) : null}
+              <div className="mt-5">
+                <EstimateForm idPrefix="estimate" initial={result} />
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

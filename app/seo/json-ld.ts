@@ -1,0 +1,178 @@
+/**
+ * Structured data for each kind of page, built from the business profile and content lists so it
+ * always says what the page shows (search engines penalise structured data that disagrees with it).
+ */
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  FAQPage,
+  GeneralContractor,
+  ItemList,
+  Service,
+  WithContext,
+} from "schema-dts";
+import { absoluteUrl, siteUrl } from "~/config";
+import { profile } from "~/content/profile";
+import { services, type Service as SiteService } from "~/content/services";
+
+const businessId = `${siteUrl}/#business`;
+
+/** The business as other documents refer to it. */
+const businessRef = { "@type": "GeneralContractor", "@id": businessId, name: profile.name } as const;
+
+const postalAddress = {
+  "@type": "PostalAddress",
+  streetAddress: profile.address.street,
+  addressLocality: profile.address.locality,
+  addressRegion: profile.address.region,
+  postalCode: profile.address.postalCode,
+  addressCountry: profile.address.country,
+} as const;
+
+const areaServed = [
+  {
+    "@type": "GeoCircle",
+    geoMidpoint: { "@type": "GeoCoordinates", latitude: profile.geo.latitude, longitude: profile.geo.longitude },
+    geoRadius: String(profile.areaServed.radiusMeters),
+  },
+  ...profile.areaServed.places.map((name) => ({ "@type": "Place", name }) as const),
+] as const;
+
+export function businessJsonLd(): WithContext<GeneralContractor> {
+  return {
+    "@context": "https://schema.org",
+    // GeneralContractor is schema.org's HomeAndConstructionBusiness for builders.
+    "@type": "GeneralContractor",
+    "@id": businessId,
+    name: profile.name,
+    legalName: profile.legalName,
+    description: profile.description,
+    url: siteUrl,
+    logo: absoluteUrl("/logo.svg"),
+    image: absoluteUrl("/social-card.jpg"),
+    telephone: profile.phone.e164,
+    email: profile.email,
+    address: postalAddress,
+    geo: { "@type": "GeoCoordinates", latitude: profile.geo.latitude, longitude: profile.geo.longitude },
+    areaServed: [...areaServed],
+    foundingDate: String(profile.foundingYear),
+    knowsAbout: services.map((s) => s.serviceType),
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Home repair and renovation services",
+      itemListElement: services
+        .filter((s) => s.featuredOnHome)
+        .map((s) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name: s.title, url: absoluteUrl(s.link) } })),
+    },
+    paymentAccepted: profile.paymentAccepted.join(", "),
+    currenciesAccepted: profile.currency,
+    priceRange: profile.priceRange,
+    openingHoursSpecification: profile.hours.structured.map((h) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: [...h.days],
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    sameAs: [profile.social.facebook, profile.social.instagram],
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: profile.rating.value,
+      bestRating: profile.rating.best,
+      reviewCount: profile.rating.count,
+    },
+    review: [
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: profile.sampleReview.author },
+        reviewRating: { "@type": "Rating", ratingValue: profile.sampleReview.rating, bestRating: profile.rating.best },
+        reviewBody: profile.sampleReview.body,
+        datePublished: profile.sampleReview.datePublished,
+      },
+    ],
+  };
+}
+
+export function serviceJsonLd(service: SiteService, description: string): WithContext<Service> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.title,
+    serviceType: service.serviceType,
+    description,
+    url: absoluteUrl(service.link),
+    provider: { ...businessRef, telephone: profile.phone.e164, address: postalAddress },
+    areaServed: [...areaServed],
+  };
+}
+
+export function serviceListJsonLd(): WithContext<ItemList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: "Home repair and renovation services",
+    itemListElement: services.map((s, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      url: absoluteUrl(s.link),
+      name: s.title,
+    })),
+  };
+}
+
+export function faqJsonLd(items: readonly { question: string; answerText: string }[]): WithContext<FAQPage> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((q) => ({
+      "@type": "Question",
+      name: q.question,
+      acceptedAnswer: { "@type": "Answer", text: q.answerText },
+    })),
+  };
+}
+
+export interface ArticleLdInput {
+  title: string;
+  description: string;
+  slug: string;
+  image: string;
+  author: string;
+  date: string;
+  dateModified: string;
+  keywords: readonly string[];
+  category: string;
+  wordCount: number;
+}
+
+export function articleJsonLd(a: ArticleLdInput): WithContext<BlogPosting> {
+  const url = absoluteUrl(`/blog/${a.slug}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: a.title,
+    description: a.description,
+    image: absoluteUrl(a.image),
+    author: { "@type": "Organization", name: a.author, url: siteUrl },
+    publisher: { "@type": "Organization", name: profile.name, logo: { "@type": "ImageObject", url: absoluteUrl("/logo.svg") } },
+    datePublished: a.date,
+    dateModified: a.dateModified,
+    keywords: a.keywords.join(", "),
+    articleSection: a.category,
+    wordCount: a.wordCount,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  };
+}
+
+export function breadcrumbJsonLd(trail: readonly { name: string; path: string }[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [{ name: "Home", path: "/" }, ...trail].map((step, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: step.name,
+      item: absoluteUrl(step.path),
+    })),
+  };
+}

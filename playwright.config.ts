@@ -1,0 +1,34 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium against the built production server (`npm run build`
+// first). The server gets its own data folder and no rate limit; tests that need a limit or a mail
+// server start a server of their own.
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const e2eDataDir = path.join(os.tmpdir(), `site-e2e-${port}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${e2eDataDir} && node build/server.js`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, RATE_LIMIT_MAX: "0" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

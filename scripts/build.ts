@@ -1,0 +1,29 @@
+/**
+ * `npm run build`: images, then React Router's build (which prerenders every public page), then
+ * the prerendered HTML's finishing touches, then the Express entry.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { finishPrerenderedHtml } from "./postbuild/finish-html";
+
+const root = path.resolve(import.meta.dirname, "..");
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: root, stdio: "inherit" });
+const step = (name: string, fn: () => void) => {
+  const started = performance.now();
+  fn();
+  console.log(`build: ${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+step("images", () => run("npx", ["tsx", "scripts/build-images.ts"]));
+step("react-router", () => run("npx", ["react-router", "build"]));
+step("html", () => {
+  const result = finishPrerenderedHtml(path.join(root, "build/client"));
+  fs.writeFileSync(path.join(root, "build/csp-hashes.json"), `${JSON.stringify(result.hashes, null, 2)}\n`);
+  const chat = process.env.CHAT_EMBED_URL ? new URL(process.env.CHAT_EMBED_URL).origin : "";
+  fs.writeFileSync(path.join(root, "build/chat-origin.txt"), chat);
+  console.log(`build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed`);
+});
+step("server", () =>
+  run("npx", ["esbuild", "server.ts", "--platform=node", "--format=esm", "--target=node20", "--bundle", "--packages=external", "--outfile=build/server.js", "--log-level=warning"]),
+);

@@ -1,0 +1,215 @@
+/**
+ * `npm run leads`: the owner's look at the estimate requests and newsletter subscribers stored by
+ * the site. Reads the same configuration as the server (DATA_DIR or DATABASE_URL), so run it where
+ * the server runs. Run with --help for the commands.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { openMigratedDatabase } from "~/infra/db.server";
+import { parseEnv, type Env } from "~/infra/env.server";
+import {
+  countLeads,
+  deleteLead,
+  exportLeadsCsv,
+  exportSubscribersCsv,
+  listLeads,
+  MIN_ID_PREFIX,
+  type LeadSummary,
+} from "~/leads/admin.server";
+
+const HELP = `Usage: npm run leads -- [options]
+
+  (no options)              list the 20 most recent estimate requests, newest first
+  --limit <n>               list the n most recent instead
+  --csv [file]              write all requests to a CSV file (default leads-YYYY-MM-DD.csv)
+                            and their photos as files in a folder beside it (<file>-photos/)
+  --subscribers --csv [file]
+                            write confirmed newsletter subscribers to a CSV file
+                            (default subscribers-YYYY-MM-DD.csv)
+  --delete <id>             delete a request with its photos and its queued emails; the id may be
+                            shortened to its first ${MIN_ID_PREFIX} characters, as the list shows it
+  --help                    show this help
+
+The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).
+Requests are kept until you delete them.`;
+
+export interface CommandIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+interface Options {
+  help: boolean;
+  subscribers: boolean;
+  csv?: string | true;
+  delete?: string;
+  limit: number;
+}
+
+class UsageError extends Error {}
+
+function parseOptions(argv: readonly string[]): Options {
+  const options: Options = { help: false, subscribers: false, limit: 20 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = argv[i + 1];
+    const hasValue = next !== undefined && !next.startsWith("--");
+    switch (arg) {
+      case "--help":
+      case "-h":
+        options.help = true;
+        break;
+      case "--subscribers":
+        options.subscribers = true;
+        break;
+      case "--csv":
+        options.csv = hasValue ? next : true;
+        if (hasValue) i++;
+        break;
+      case "--delete":
+        if (!hasValue) throw new UsageError("--delete needs the id of a request");
+        options.delete = next;
+        i++;
+        break;
+      case "--limit":
+        if (!hasValue || !/^\d+$/.test(next) || Number(next) < 1) throw new UsageError("--limit needs a positive number");
+        options.limit = Number(next);
+        i++;
+        break;
+      default:
+        throw new UsageError(`unknown option ${arg}`);
+    }
+  }
+  if (options.subscribers && options.csv === undefined) throw new UsageError("--subscribers goes with --csv [file]");
+  if (options.delete !== undefined && (options.csv !== undefined || options.subscribers))
+    throw new UsageError("--delete cannot be combined with other options");
+  return options;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/New_York",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "2025-11-22 09:14", in New Jersey time. */
+function localTime(date: Date): string {
+  return dateFormat.format(date).replace(",", "");
+}
+
+function fit(text: string, width: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const cut = flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+  return cut.padEnd(width);
+}
+
+function table(leads: readonly LeadSummary[]): string[] {
+  const header = `${fit("ID", 8)}  ${fit("Received (NJ)", 16)}  ${fit("Name", 20)}  ${fit("Phone", 14)}  ${fit("Email", 28)}  Photos  Description`;
+  return [
+    header,
+    ...leads.map(
+      (lead) =>
+        `${lead.id.slice(0, 8)}  ${localTime(lead.createdAt)}  ${fit(lead.name, 20)}  ${fit(lead.phone, 14)}  ${fit(lead.email, 28)}  ${String(lead.photoCount).padStart(6)}  ${lead.description.replace(/\s+/g, " ").trim().slice(0, 60)}`,
+    ),
+  ];
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * Runs one command; returns the process exit code (0 done, 1 failed, 2 bad usage). CSV paths are
+ * taken relative to `cwd`.
+ */
+export async function runLeadsCommand(
+  argv: readonly string[],
+  env: Env,
+  io: CommandIo,
+  cwd: string = process.cwd(),
+): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`leads: ${error.message}\n\n${HELP}`);
+    return 2;
+  }
+  if (options.help) {
+    io.out(HELP);
+    return 0;
+  }
+
+  const handle = await openMigratedDatabase(env);
+  try {
+    const { db } = handle;
+    if (options.delete !== undefined) {
+      const result = await deleteLead(db, options.delete);
+      if (result.deleted) {
+        const { lead } = result;
+        io.out(
+          `Deleted request ${lead.id} from ${lead.name} (${localTime(lead.createdAt)}) with its ${lead.photoCount} photo${lead.photoCount === 1 ? "" : "s"}.`,
+        );
+        return 0;
+      }
+      if (result.reason === "ambiguous") {
+        io.err(`"${options.delete}" matches more than one request; give more of the id:`);
+        for (const line of table(result.matches ?? [])) io.err(line);
+      } else if (result.reason === "invalid-id") {
+        io.err(`"${options.delete}" is not a request id (at least ${MIN_ID_PREFIX} characters of 0-9, a-f).`);
+      } else {
+        io.err(`No request has an id starting with "${options.delete}".`);
+      }
+      return 1;
+    }
+
+    if (options.subscribers) {
+      const file = path.resolve(cwd, typeof options.csv === "string" ? options.csv : `subscribers-${today()}.csv`);
+      const count = await exportSubscribersCsv(db, file);
+      io.out(`Wrote ${count} confirmed subscriber${count === 1 ? "" : "s"} to ${file}.`);
+      return 0;
+    }
+
+    if (options.csv !== undefined) {
+      const file = path.resolve(cwd, typeof options.csv === "string" ? options.csv : `leads-${today()}.csv`);
+      const result = await exportLeadsCsv(db, file);
+      io.out(
+        `Wrote ${result.leads} request${result.leads === 1 ? "" : "s"} to ${file}` +
+          (result.photoDir ? ` and ${result.photos} photo${result.photos === 1 ? "" : "s"} to ${result.photoDir}.` : "."),
+      );
+      return 0;
+    }
+
+    const [leads, total] = await Promise.all([listLeads(db, options.limit), countLeads(db)]);
+    if (leads.length === 0) {
+      io.out("No estimate requests yet.");
+      return 0;
+    }
+    io.out(`${leads.length} most recent of ${total} estimate request${total === 1 ? "" : "s"}, newest first:\n`);
+    for (const line of table(leads)) io.out(line);
+    io.out(`\nDetails and photos: npm run leads -- --csv   Delete one: npm run leads -- --delete <id>`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+
+if (invokedDirectly) {
+  // Migration notices are for the server's log, not the owner's terminal.
+  process.env.LOG_LEVEL ??= "warn";
+  const io: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
+  try {
+    // `npm run` moves to the project folder; a file name the owner types is meant from where they typed it.
+    process.exitCode = await runLeadsCommand(process.argv.slice(2), parseEnv(), io, process.env.INIT_CWD ?? process.cwd());
+  } catch (error) {
+    console.error(`leads: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,23 @@
+// Adds up the test runners' JSON reports into one closing line: "tests: N passed, N failed".
+import fs from "node:fs";
+
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+const vitest = read("test-results/vitest.json");
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else failed++;
+
+const playwright = read("test-results/playwright.json");
+if (playwright) {
+  passed += playwright.stats.expected + playwright.stats.flaky;
+  failed += playwright.stats.unexpected;
+  skipped += playwright.stats.skipped;
+} else failed++;
+
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
