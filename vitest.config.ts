@@ -13,9 +13,15 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "build", include: ["tests/build/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Starts one throwaway PostgreSQL cluster for the run (tests/support/postgres.ts).
+          globalSetup: ["tests/support/global-setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

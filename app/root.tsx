@@ -3,7 +3,7 @@
  * CSS is inlined (imported with ?inline) so the first paint waits for no stylesheet request.
  */
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { headScript } from "./components/layout/panel-state";
@@ -21,8 +21,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
 ];
 
+// The server inlines the stylesheet for a first paint that waits on no request. Hydration keeps the
+// server's <style> as it is, so the browser bundle need not carry the CSS text a second time.
+const inlineCss = import.meta.env.SSR ? appCss : "";
+
+const noscriptRedirectOf = (handle: unknown): string | undefined =>
+  typeof handle === "object" && handle !== null && "noscriptRedirect" in handle && typeof handle.noscriptRedirect === "string" ? handle.noscriptRedirect : undefined;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A page that only forwards (/about-us) still forwards when scripts are off.
+  const noscriptRedirect = useMatches()
+    .map((m) => noscriptRedirectOf(m.handle))
+    .find(Boolean);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -30,9 +41,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3b5f" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: headScript }} />
+        {noscriptRedirect ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={`0; url=${noscriptRedirect}`} />
+          </noscript>
+        ) : null}
         <Meta />
         <Links />
-        <style dangerouslySetInnerHTML={{ __html: appCss }} />
+        <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
       </head>
       <body>
         {children}

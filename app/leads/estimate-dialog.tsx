@@ -2,10 +2,12 @@
  * The estimate dialog (spec §2 'Estimate modal'): one native <dialog> for the whole page, opened by
  * any EstimateButton. showModal() gives focus containment, Escape to close and an inert page behind.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { Icon } from "~/components/ui/icon";
 import { EstimateDialogContext, type EstimateDialogControl, type EstimateDialogSize } from "./estimate-dialog-context";
-import { EstimateForm } from "./estimate-form";
+
+// The form loads when the dialog first opens: pages without an inline form do not pay for it at start.
+const EstimateForm = lazy(() => import("./estimate-form").then((m) => ({ default: m.EstimateForm })));
 
 export const ESTIMATE_DIALOG_TITLE = "Request Your Free Estimate";
 
@@ -56,7 +58,13 @@ export function EstimateDialogHost({ children }: { children: ReactNode }) {
           <p id="estimate-dialog-description" className="mt-1 text-slate-700">
             Tell us about your project and our team will put together a detailed estimate for your Long Beach Island property.
           </p>
-          <div className="mt-5">{everOpened ? <EstimateForm idPrefix="dialog" onSuccess={close} /> : null}</div>
+          <div className="mt-5">
+            {everOpened ? (
+              <Suspense fallback={<p className="py-10 text-center text-slate-700">Loading the form…</p>}>
+                <EstimateForm idPrefix="dialog" onSuccess={close} />
+              </Suspense>
+            ) : null}
+          </div>
         </div>
       </dialog>
     </EstimateDialogContext.Provider>

@@ -118,12 +118,12 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: { idPrefix: strin
 
   return (
     <form method="post" action="/estimate" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Estimate request">
-      <InputField id={id("name")} name="name" label="Name" required autoComplete="name" placeholder="Your full name" maxLength={100} value={values.name} onChange={onChange} error={errors.name} />
+      <InputField id={id("name")} name="name" type="text" label="Name" required autoComplete="name" placeholder="Your full name" maxLength={100} value={values.name} onChange={onChange} error={errors.name} />
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField id={id("email")} name="email" type="email" label="Email" required autoComplete="email" placeholder="you@example.com" maxLength={254} value={values.email} onChange={onChange} error={errors.email} />
         <InputField id={id("phone")} name="phone" type="tel" label="Phone" required autoComplete="tel" placeholder="(609) 555-0123" value={values.phone} onChange={onChange} error={errors.phone} />
       </div>
-      <InputField id={id("address")} name="address" label="Project address" autoComplete="street-address" placeholder="123 Main St, City, State" maxLength={200} value={values.address} onChange={onChange} error={errors.address} />
+      <InputField id={id("address")} name="address" type="text" label="Project address" autoComplete="address-line1" placeholder="123 Main St, City, State" maxLength={200} value={values.address} onChange={onChange} error={errors.address} />
       <TextAreaField id={id("description")} name="description" label="Project description" rows={4} maxLength={5000} placeholder="What would you like done? Rooms, sizes, timing, anything we should know." value={values.description} onChange={onChange} error={errors.description} />
       <FieldFrame id={id("photos")} label="Photos (optional)" hint={photosHint}>
         <input

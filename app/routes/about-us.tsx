@@ -6,17 +6,26 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { scrollToId } from "~/components/ui/scroll";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/about-us";
 
 export const ABOUT_REDIRECT_DELAY_MS = 300;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "About Us",
-    description: "About our family-owned Long Beach Island home repair and renovation company.",
-    path: "/",
-    noindex: true,
-  });
+/** Without JavaScript the root document adds a <noscript> meta refresh to this address in <head>. */
+export const handle = { noscriptRedirect: "/#about" };
+
+export function loader() {
+  return {
+    seo: pageMeta({
+      title: "About Us",
+      description: "About our family-owned Long Beach Island home repair and renovation company.",
+      path: "/",
+      noindex: true,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function AboutUsRedirect() {
   const navigate = useNavigate();
@@ -26,9 +35,6 @@ export default function AboutUsRedirect() {
   }, [navigate]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <noscript>
-        <meta httpEquiv="refresh" content="0; url=/#about" />
-      </noscript>
       <h1 className="text-2xl font-semibold text-navy-900">Redirecting to About section...</h1>
       <p className="mt-4">
         <a href="/#about" className="font-medium text-sea-600 underline">

@@ -12,21 +12,16 @@ import { getService } from "~/content/services";
 import { EstimateButton } from "~/leads/estimate-button";
 import { articleJsonLd, breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/article";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { getArticle } = await import("~/content/articles.server");
   const article = getArticle(params.slug);
   if (!article) throw data("Article not found", { status: 404, statusText: "Not Found" });
-  const { markdown: _markdown, ...rest } = article;
-  return { article: rest };
-}
-
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Article not found" }];
-  const a = d.article;
+  const { markdown: _markdown, ...a } = article;
   const image = imageFallbackUrl(a.image);
-  return pageMeta({
+  const seo = pageMeta({
     title: a.title,
     description: a.description,
     path: `/blog/${a.slug}`,
@@ -42,7 +37,10 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
       ]),
     ],
   });
-};
+  return { article: a, seo };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 const glanceLabels = [
   ["timeNeeded", "Time needed", "clock"],
@@ -85,12 +83,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </h2>
           <dl className="mt-3 grid gap-3 sm:grid-cols-2">
             {glanceLabels.map(([key, label, icon]) => (
-              <div key={key} className="flex gap-3">
-                <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-sea-600" />
-                <div>
-                  <dt className="text-sm font-semibold text-navy-900">{label}</dt>
-                  <dd className="text-slate-700">{a.atAGlance[key]}</dd>
-                </div>
+              <div key={key}>
+                <dt className="flex items-center gap-2 text-sm font-semibold text-navy-900">
+                  <Icon name={icon} className="size-5 shrink-0 text-sea-600" />
+                  {label}
+                </dt>
+                <dd className="mt-1 pl-7 text-slate-700">{a.atAGlance[key]}</dd>
               </div>
             ))}
           </dl>

@@ -7,21 +7,24 @@ import { Picture } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/blog";
 
 export async function loader() {
   const { articles, summarize } = await import("~/content/articles.server");
-  return { articles: articles.map(summarize) };
+  return {
+    articles: articles.map(summarize),
+    seo: pageMeta({
+      title: "Shore Home Advice Blog",
+      description: "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
+      path: "/blog",
+      keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
+      jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
+    }),
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Shore Home Advice Blog",
-    description: "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
-    path: "/blog",
-    keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
-    jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
-  });
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   return (

@@ -8,16 +8,22 @@ import { profile, phoneHref } from "~/content/profile";
 import { EstimateForm, ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE, type EstimateFormState } from "~/leads/estimate-form";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/estimate";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Request Your Free Estimate",
-    description: `Tell us about your Long Beach Island repair or renovation project and get a free, detailed estimate. We reply within ${profile.replyWithinHours} hours.`,
-    path: "/estimate",
-    keywords: ["free estimate", "LBI contractor", "home repair estimate"],
-    jsonLd: [breadcrumbJsonLd([{ name: "Free Estimate", path: "/estimate" }])],
-  });
+export function loader() {
+  return {
+    seo: pageMeta({
+      title: "Request Your Free Estimate",
+      description: `Tell us about your Long Beach Island repair or renovation project and get a free, detailed estimate. We reply within ${profile.replyWithinHours} hours.`,
+      path: "/estimate",
+      keywords: ["free estimate", "LBI contractor", "home repair estimate"],
+      jsonLd: [breadcrumbJsonLd([{ name: "Free Estimate", path: "/estimate" }])],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export async function action({ request }: Route.ActionArgs) {
   const { handleEstimateSubmission } = await import("~/leads/estimate.server");

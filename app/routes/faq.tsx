@@ -12,21 +12,28 @@ import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { breadcrumbJsonLd, faqJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/faq";
 
 const plain = (paragraphs: FaqInline[][]) => paragraphs.map((p) => p.map((run) => (typeof run === "string" ? run : run.text)).join("")).join("\n\n");
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({
-    title: "Frequently Asked Questions",
-    description: "Answers about estimates, payments, scheduling, bathrooms, decks, Andersen windows, home watch and storm preparation for Long Beach Island homes.",
-    path: location.pathname,
-    keywords: ["LBI contractor FAQ", "home repair questions", "home watch questions"],
-    jsonLd: [
-      faqJsonLd(faqCategories.flatMap((c) => c.questions.map((q) => ({ question: q.question, answerText: plain(q.answer) })))),
-      breadcrumbJsonLd([{ name: "FAQ", path: "/faq" }]),
-    ],
-  });
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    categories: faqCategories,
+    seo: pageMeta({
+      title: "Frequently Asked Questions",
+      description: "Answers about estimates, payments, scheduling, bathrooms, decks, Andersen windows, home watch and storm preparation for Long Beach Island homes.",
+      path: new URL(request.url).pathname,
+      keywords: ["LBI contractor FAQ", "home repair questions", "home watch questions"],
+      jsonLd: [
+        faqJsonLd(faqCategories.flatMap((c) => c.questions.map((q) => ({ question: q.question, answerText: plain(q.answer) })))),
+        breadcrumbJsonLd([{ name: "FAQ", path: "/faq" }]),
+      ],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 function Answer({ paragraphs }: { paragraphs: FaqInline[][] }) {
   return (
@@ -52,14 +59,15 @@ function Answer({ paragraphs }: { paragraphs: FaqInline[][] }) {
   );
 }
 
-export default function FaqPage() {
+export default function FaqPage({ loaderData }: Route.ComponentProps) {
+  const { categories } = loaderData;
   return (
     <>
       <PageHero title="Frequently Asked Questions" intro="Straight answers about how we work, what things cost and how we look after shore homes." />
       <div className="mx-auto max-w-4xl px-4 py-12">
         <nav aria-label="FAQ categories" className="mb-10">
           <ul className="flex flex-wrap gap-2">
-            {faqCategories.map((c) => (
+            {categories.map((c) => (
               <li key={c.id}>
                 <a href={`#${c.id}`} className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sea-100 px-4 text-sm font-semibold text-navy-900 hover:bg-sea-50">
                   <Icon name={c.icon} className="size-4" />
@@ -69,7 +77,7 @@ export default function FaqPage() {
             ))}
           </ul>
         </nav>
-        {faqCategories.map((c) => (
+        {categories.map((c) => (
           <section key={c.id} id={c.id} aria-labelledby={`${c.id}-heading`} className="mb-12">
             <h2 id={`${c.id}-heading`} className="flex items-center gap-3 text-2xl font-bold text-navy-900">
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-sea-100 text-navy-800">

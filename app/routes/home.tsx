@@ -1,8 +1,15 @@
 /** The home page (spec §2 'Home page'). Sections live in components/sections/home. */
+import { ContactSection } from "~/components/sections/contact-section";
+import { AboutSection } from "~/components/sections/home/about-section";
+import { AndersenSection } from "~/components/sections/home/andersen-section";
+import { ChatSection } from "~/components/sections/home/chat-section";
+import { HERO_IMAGE, HomeHero } from "~/components/sections/home/hero";
+import { HomeWatchSection } from "~/components/sections/home/home-watch-section";
+import { ServicesGridSection } from "~/components/sections/home/services-grid";
+import { srcSet } from "~/components/ui/picture";
+import { profile } from "~/content/profile";
 import { businessJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
-import { profile } from "~/content/profile";
-import { ContactSection } from "~/components/sections/contact-section";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () =>
@@ -14,19 +21,30 @@ export const meta: Route.MetaFunction = () =>
     jsonLd: [businessJsonLd()],
   });
 
+export const links: Route.LinksFunction = () => {
+  // The hero picture is the largest paint: fetch it alongside the HTML rather than after layout.
+  // (React Router's link type has no fetchPriority yet; React renders it as `fetchpriority`.)
+  const heroPreload = {
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: srcSet(HERO_IMAGE, "avif"),
+    imageSizes: "100vw",
+    fetchPriority: "high",
+  } as const;
+  return [heroPreload];
+};
+
 export default function Home() {
   return (
     <>
-      <section className="bg-navy-800 px-4 py-20 text-white">
-        <h1 className="mx-auto max-w-5xl text-4xl font-bold">Home Repair &amp; Renovation for Long Beach Island</h1>
-      </section>
-      <section id="about" className="mx-auto max-w-5xl px-4 py-16">
-        <h2 className="text-3xl font-bold text-navy-900">About {profile.shortName}</h2>
-      </section>
+      <HomeHero />
+      <ServicesGridSection />
+      <AndersenSection />
+      <HomeWatchSection />
+      <AboutSection />
       <ContactSection />
-      <section id="chat" className="mx-auto max-w-5xl px-4 py-16">
-        <h2 className="text-3xl font-bold text-navy-900">Live Chat</h2>
-      </section>
+      <ChatSection />
     </>
   );
 }

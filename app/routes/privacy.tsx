@@ -3,15 +3,21 @@ import { PageHero } from "~/components/sections/page-hero";
 import { mailtoHref, phoneHref, profile } from "~/content/profile";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Privacy Notice",
-    description: `What ${profile.shortName} collects through its estimate and newsletter forms, why, how long it is kept, and how to have it deleted.`,
-    path: "/privacy",
-    jsonLd: [breadcrumbJsonLd([{ name: "Privacy", path: "/privacy" }])],
-  });
+export function loader() {
+  return {
+    seo: pageMeta({
+      title: "Privacy Notice",
+      description: `What ${profile.shortName} collects through its estimate and newsletter forms, why, how long it is kept, and how to have it deleted.`,
+      path: "/privacy",
+      jsonLd: [breadcrumbJsonLd([{ name: "Privacy", path: "/privacy" }])],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 const h2 = "mt-10 text-2xl font-bold text-navy-900";
 

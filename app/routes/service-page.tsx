@@ -14,31 +14,31 @@ import { EstimateButton } from "~/leads/estimate-button";
 import { canonicalPath } from "~/route-registry";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/service-page";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.slug ?? canonicalPath(new URL(request.url).pathname).replace("/services/", "");
   const service = getService(slug);
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
-  return { service, copy: getServicePage(service.slug as ServiceSlug), path: new URL(request.url).pathname };
-}
-
-export const meta: Route.MetaFunction = ({ data: d }) => {
-  if (!d) return [{ title: "Service not found" }];
-  return pageMeta({
-    title: d.copy.metaTitle,
-    description: d.copy.metaDescription,
-    path: d.path,
-    keywords: d.copy.keywords,
+  const copy = getServicePage(service.slug as ServiceSlug);
+  const seo = pageMeta({
+    title: copy.metaTitle,
+    description: copy.metaDescription,
+    path: new URL(request.url).pathname,
+    keywords: copy.keywords,
     jsonLd: [
-      serviceJsonLd(d.service, d.copy.metaDescription),
+      serviceJsonLd(service, copy.metaDescription),
       breadcrumbJsonLd([
         { name: "Services", path: "/services" },
-        { name: d.service.title, path: d.service.link },
+        { name: service.title, path: service.link },
       ]),
     ],
   });
-};
+  return { service, copy, seo };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 function Cards({ cards, columns }: { cards: readonly CopyCard[]; columns: string }) {
   return (

@@ -5,16 +5,22 @@ import { services } from "~/content/services";
 import { EstimateButton } from "~/leads/estimate-button";
 import { breadcrumbJsonLd, serviceListJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
+import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: "Home Services for Long Beach Island",
-    description: "Bathroom renovations, decks and stairs, Andersen windows, carpentry, ground level remodeling, outdoor showers, handyman work and home watch on LBI.",
-    path: "/services",
-    keywords: ["LBI contractor services", "Long Beach Island remodeling", "shore home repair"],
-    jsonLd: [serviceListJsonLd(), breadcrumbJsonLd([{ name: "Services", path: "/services" }])],
-  });
+export function loader() {
+  return {
+    seo: pageMeta({
+      title: "Home Services for Long Beach Island",
+      description: "Bathroom renovations, decks and stairs, Andersen windows, carpentry, ground level remodeling, outdoor showers, handyman work and home watch on LBI.",
+      path: "/services",
+      keywords: ["LBI contractor services", "Long Beach Island remodeling", "shore home repair"],
+      jsonLd: [serviceListJsonLd(), breadcrumbJsonLd([{ name: "Services", path: "/services" }])],
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicesPage() {
   return (

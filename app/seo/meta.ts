@@ -25,7 +25,9 @@ export interface PageMetaInput {
 export const DEFAULT_SOCIAL_IMAGE = "/social-card.jpg";
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const title = input.title.includes(profile.shortName) ? input.title : `${input.title} | ${profile.shortName}`;
+  // Search results cut titles near 60-70 characters: the business name is added only where it fits.
+  const withName = `${input.title} | ${profile.shortName}`;
+  const title = input.title.includes(profile.shortName) || withName.length > 70 ? input.title : withName;
   const canonical = absoluteUrl(canonicalPath(input.path));
   const image = absoluteUrl(input.image ?? DEFAULT_SOCIAL_IMAGE);
   const tags: MetaDescriptor[] = [

@@ -13,7 +13,7 @@ import { EstimateButton } from "~/leads/estimate-button";
 import { LogoMark } from "./logo";
 import { SIDE_PANEL_ID } from "./side-panel";
 
-const linkClass = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100";
+const linkClass = "inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100";
 
 function useHashLink() {
   const { pathname } = useLocation();
@@ -63,7 +63,7 @@ export function Header() {
         </button>
         <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md" aria-label={`${profile.name}, home`}>
           <LogoMark className="size-9" />
-          <span className="hidden text-base font-bold text-navy-900 sm:inline lg:hidden xl:inline">{profile.shortName}</span>
+          <span className="hidden text-base font-bold whitespace-nowrap text-navy-900 sm:inline md:hidden 2xl:inline">{profile.shortName}</span>
         </Link>
         <nav aria-label="Main" className="ml-2 hidden lg:block">
           <ul className="flex items-center">
@@ -82,20 +82,20 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <a href={profile.social.facebook} target="_blank" rel="noopener noreferrer" className="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 md:inline-flex">
+          <a href={profile.social.facebook} target="_blank" rel="noopener noreferrer" className="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex">
             <Icon name="facebook" label="Facebook (opens in a new tab)" />
           </a>
-          <a href={profile.social.instagram} target="_blank" rel="noopener noreferrer" className="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 md:inline-flex">
+          <a href={profile.social.instagram} target="_blank" rel="noopener noreferrer" className="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex">
             <Icon name="instagram" label="Instagram (opens in a new tab)" />
           </a>
-          <a href={phoneHref} className="hidden min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100 md:inline-flex">
+          <a href={phoneHref} className="hidden min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap text-navy-900 hover:bg-sea-100 xl:inline-flex">
             <Icon name="phone" className="size-4" />
             {profile.phone.display}
           </a>
-          <a href={phoneHref} className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100 md:hidden">
+          <a href={phoneHref} className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100 xl:hidden">
             <Icon name="phone" label={`Call ${profile.phone.display}`} />
           </a>
-          <EstimateButton size="narrow" className="ml-1 px-3 text-sm sm:px-4">
+          <EstimateButton size="narrow" className="ml-1 px-3 text-sm whitespace-nowrap sm:px-4">
             Get an Estimate
           </EstimateButton>
         </div>

@@ -1,0 +1,53 @@
+/** The About section (id "about", the target of /about-us and the header's About link). */
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { Picture } from "~/components/ui/picture";
+import { phoneHref, profile } from "~/content/profile";
+import { SectionHeading } from "./section-heading";
+import { SectionLink } from "./section-link";
+
+const facts: readonly string[] = [`${profile.yearsExperience}+ years of experience`, `${profile.yearsOnIsland}+ years on LBI`, ...profile.claims];
+
+export function AboutSection() {
+  return (
+    <section id="about" aria-labelledby="about-heading" className="bg-sand-100">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:py-20 lg:grid-cols-2">
+        <div data-reveal>
+          <Picture
+            name="home-about"
+            alt="A carpenter's workbench with hand tools on a pegboard, beside a window looking out on the bay"
+            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 100vw"
+            imgClassName="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
+          />
+        </div>
+        <SectionHeading id="about-heading" eyebrow={`About ${profile.shortName}`} title={`A family business since ${profile.foundingYear}`}>
+          <p>
+            We are family-owned, with {profile.generations} generations of craftsmen and more than {profile.yearsExperience} years in the trades. For the last{" "}
+            {profile.yearsOnIsland} years most of our work has been on Long Beach Island, just over the Causeway from our shop in {profile.address.locality}.
+          </p>
+          <p>
+            That time on the island shows in the details: stainless fasteners where the salt air eats steel, flood-zone rules for the ground level of elevated homes, and
+            schedules built around rental turnovers and owners who are away for the off-season.
+          </p>
+          <ul className="grid gap-x-6 gap-y-2 text-base text-ink sm:grid-cols-2">
+            {facts.map((fact) => (
+              <li key={fact} className="flex items-center gap-2 font-medium">
+                <Icon name="check" className="size-5 shrink-0 text-sea-600" />
+                {fact}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-700">NJ Home Improvement Contractor Reg. #{profile.hicRegistration}</p>
+          <div className="flex flex-wrap gap-3 pt-2">
+            <SectionLink to="contact" className={buttonClass("primary")}>
+              Schedule Your Free Consultation
+            </SectionLink>
+            <a href={phoneHref} className={buttonClass("ghost", "ring-1 ring-navy-800/30")}>
+              <Icon name="phone" className="size-4" /> Call {profile.phone.display}
+            </a>
+          </div>
+        </SectionHeading>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { normalizeNewsletterEmail, validateNewsletterEmail } from "./newsletter-schema";
+
+describe("newsletter email", () => {
+  it("asks for an address, then a valid one", () => {
+    expect(validateNewsletterEmail("")).toBe("Please enter your email address.");
+    expect(validateNewsletterEmail("nope")).toBe("Please enter a valid email address.");
+    expect(validateNewsletterEmail(" Reader@Example.com ")).toBeUndefined();
+  });
+
+  it("stores one lower-case address per person", () => {
+    expect(normalizeNewsletterEmail(" Reader@Example.COM ")).toBe("reader@example.com");
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Runs the lead-capture back end the way the server does (environment variables, then
+ * `startBackgroundWork()`), against SQLite in a temporary DATA_DIR or a fresh PostgreSQL database,
+ * with a real SMTP server on loopback.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { inject } from "vitest";
+import { getDatabase } from "~/infra/db.server";
+import { getEnv, resetEnv, type Env } from "~/infra/env.server";
+import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
+import type { Database } from "~/infra/schema.server";
+import { createTestDatabase } from "./postgres";
+import { startSmtpServer, type TestSmtpServer } from "./smtp";
+
+export type Backend = "sqlite" | "postgres";
+export const backends: readonly Backend[] = ["sqlite", "postgres"];
+
+export const LEADS_TO = "owner@causeway.test";
+export const MAIL_FROM = "Causeway Home Repair <estimates@causeway.test>";
+export const SITE_URL = "https://site.causeway.test";
+
+export interface HarnessOptions {
+  /** Start the mail worker (default true). */
+  worker?: boolean;
+  /** Give the worker an SMTP server (default true); without one it writes .eml files. */
+  smtp?: boolean;
+  retryBaseMs?: number;
+}
+
+export interface Harness {
+  backend: Backend;
+  env: Env;
+  dataDir: string;
+  /** Present unless started with `smtp: false`. */
+  smtp: TestSmtpServer;
+  db(): Promise<Kysely<Database>>;
+  /** Empties every table and the SMTP inbox, between tests. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const VARIABLES = [
+  "DATA_DIR",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "MAIL_RETRY_BASE_MS",
+  "LEADS_TO",
+  "MAIL_FROM",
+  "SITE_URL",
+  "LOG_LEVEL",
+] as const;
+
+export async function startHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
+  const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `leads-${backend}-`));
+  const smtp = await startSmtpServer();
+  const settings: Record<(typeof VARIABLES)[number], string> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: backend === "postgres" ? await createTestDatabase(inject("postgresUrl")) : "",
+    SMTP_URL: options.smtp === false ? "" : smtp.url,
+    MAIL_RETRY_BASE_MS: String(options.retryBaseMs ?? 200),
+    LEADS_TO,
+    MAIL_FROM,
+    SITE_URL,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+  };
+  Object.assign(process.env, settings);
+  resetEnv();
+  if (options.worker === false) await getDatabase();
+  else {
+    startBackgroundWork();
+    await backgroundWorkReady();
+  }
+
+  const db = async () => (await getDatabase()).db;
+  return {
+    backend,
+    env: getEnv(),
+    dataDir,
+    smtp,
+    db,
+    async reset() {
+      const handle = await db();
+      smtp.refuseWith(null);
+      await smtp.start();
+      // Let the previous test's mail go out first, or it would land in the next test's inbox.
+      if (options.worker !== false)
+        await eventually(
+          async () =>
+            (await handle.selectFrom("outbox").select("id").where("status", "in", ["pending", "sending"]).executeTakeFirst()) ===
+            undefined,
+          20_000,
+        );
+      await handle.deleteFrom("outbox").execute();
+      await handle.deleteFrom("lead_photos").execute();
+      await handle.deleteFrom("leads").execute();
+      await handle.deleteFrom("subscribers").execute();
+      smtp.clear();
+    },
+    async close() {
+      await stopBackgroundWork();
+      await smtp.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnv();
+    },
+  };
+}
+
+/** Polls until `check` returns something truthy. */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function tableCounts(db: Kysely<Database>) {
+  const count = async (table: keyof Database) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    leads: await count("leads"),
+    photos: await count("lead_photos"),
+    outbox: await count("outbox"),
+    subscribers: await count("subscribers"),
+  };
+}

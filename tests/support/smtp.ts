@@ -1,0 +1,117 @@
+/**
+ * A real SMTP server on 127.0.0.1 for the integration tests. It keeps every message it accepts
+ * (parsed by mailparser), can be stopped and started again on the same port to play an outage, and
+ * can refuse recipients with a permanent 550.
+ */
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { freePort } from "./postgres";
+
+export interface ReceivedMail {
+  /** Envelope recipients, as the server saw them. */
+  rcptTo: string[];
+  mail: ParsedMail;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  /** An SMTP_URL for nodemailer. */
+  url: string;
+  received: ReceivedMail[];
+  /** Refuse every recipient with this code (e.g. 550), or accept again with null. */
+  refuseWith(code: number | null): void;
+  /** How many recipients were refused so far. */
+  refusals(): number;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  clear(): void;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const port = await freePort();
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  let refusalCode: number | null = null;
+  let refused = 0;
+  let server: SMTPServer | undefined;
+
+  function create(): SMTPServer {
+    return new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      closeTimeout: 100,
+      size: 50 * 1024 * 1024,
+      onRcptTo(address, _session, callback) {
+        if (refusalCode === null) return callback();
+        refused++;
+        const error = new Error("Mailbox unavailable") as Error & { responseCode: number };
+        error.responseCode = refusalCode;
+        callback(error);
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream).then(
+          (mail) => {
+            received.push({ rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
+            for (const wake of waiters) wake();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      },
+    });
+  }
+
+  async function start(): Promise<void> {
+    if (server) return;
+    const next = create();
+    await new Promise<void>((resolve, reject) => {
+      next.once("error", reject);
+      next.listen(port, "127.0.0.1", () => {
+        next.off("error", reject);
+        resolve();
+      });
+    });
+    next.on("error", () => undefined);
+    server = next;
+  }
+
+  await start();
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refuseWith(code) {
+      refusalCode = code;
+    },
+    refusals: () => refused,
+    waitFor(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(received.slice());
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`expected ${count} messages, received ${received.length} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    clear() {
+      received.length = 0;
+      refused = 0;
+    },
+    async stop() {
+      const current = server;
+      server = undefined;
+      if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+    },
+    start,
+  };
+}
