@@ -17,6 +17,14 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: "lighthouse", include: ["tests/quality/lighthouse.test.ts"], environment: "node", testTimeout: 30 * 60_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: { name: "quality", include: ["tests/quality/{links,headers}.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

@@ -72,7 +72,8 @@ function parseOptions(argv: readonly string[]): Options {
         i++;
         break;
       case "--limit":
-        if (!hasValue || !/^\d+$/.test(next) || Number(next) < 1) throw new UsageError("--limit needs a positive number");
+        if (!hasValue || !/^\d+$/.test(next) || Number(next) < 1)
+          throw new UsageError("--limit needs a positive number");
         options.limit = Number(next);
         i++;
         break;
@@ -180,7 +181,9 @@ export async function runLeadsCommand(
       const result = await exportLeadsCsv(db, file);
       io.out(
         `Wrote ${result.leads} request${result.leads === 1 ? "" : "s"} to ${file}` +
-          (result.photoDir ? ` and ${result.photos} photo${result.photos === 1 ? "" : "s"} to ${result.photoDir}.` : "."),
+          (result.photoDir
+            ? ` and ${result.photos} photo${result.photos === 1 ? "" : "s"} to ${result.photoDir}.`
+            : "."),
       );
       return 0;
     }
@@ -199,7 +202,8 @@ export async function runLeadsCommand(
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 
 if (invokedDirectly) {
   // Migration notices are for the server's log, not the owner's terminal.
@@ -207,7 +211,12 @@ if (invokedDirectly) {
   const io: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
   try {
     // `npm run` moves to the project folder; a file name the owner types is meant from where they typed it.
-    process.exitCode = await runLeadsCommand(process.argv.slice(2), parseEnv(), io, process.env.INIT_CWD ?? process.cwd());
+    process.exitCode = await runLeadsCommand(
+      process.argv.slice(2),
+      parseEnv(),
+      io,
+      process.env.INIT_CWD ?? process.cwd(),
+    );
   } catch (error) {
     console.error(`leads: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

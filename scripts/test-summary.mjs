@@ -6,12 +6,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = read("test-results/vitest.json");
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += vitest.numPendingTests + vitest.numTodoTests;
-} else failed++;
+for (const file of ["test-results/vitest.json", "test-results/vitest-lighthouse.json"]) {
+  const vitest = read(file);
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    skipped += vitest.numPendingTests + vitest.numTodoTests;
+  } else failed++;
+}
 
 const playwright = read("test-results/playwright.json");
 if (playwright) {

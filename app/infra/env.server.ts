@@ -62,7 +62,8 @@ function origin(source: NodeJS.ProcessEnv, name: string, fallback: string): stri
   } catch {
     throw new ConfigError(name, "is not a valid URL");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new ConfigError(name, "must start with https:// or http://");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new ConfigError(name, "must start with https:// or http://");
   return url.origin;
 }
 

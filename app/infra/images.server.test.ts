@@ -4,7 +4,13 @@ import { detectImageFormat, ImageDecodeError, reencodeImage } from "./images.ser
 
 describe("uploaded images", () => {
   it("knows a file by its bytes, not its name", async () => {
-    expect(await detectImageFormat(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer())).toBe("png");
+    expect(
+      await detectImageFormat(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBe("png");
     expect(await detectImageFormat(Buffer.from("%PDF-1.4\n%%EOF\n"))).toBeUndefined();
     expect(await detectImageFormat(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeUndefined();
   });
@@ -24,7 +30,9 @@ describe("uploaded images", () => {
   });
 
   it("leaves small images their size", async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#0000" } }).webp().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#0000" } })
+      .webp()
+      .toBuffer();
     const image = await reencodeImage(small, "webp");
     expect([image.width, image.height, image.format]).toEqual([300, 200, "webp"]);
   });

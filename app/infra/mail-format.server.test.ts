@@ -5,15 +5,15 @@ describe("email HTML", () => {
   it("escapes every interpolated string", () => {
     const name = `<b onclick="x">'Tom' & Jerry</b>`;
     expect(html`<p title="${name}">${name}</p>`.value).toBe(
-      "<p title=\"&lt;b onclick=&quot;x&quot;&gt;&#39;Tom&#39; &amp; Jerry&lt;/b&gt;\">&lt;b onclick=&quot;x&quot;&gt;&#39;Tom&#39; &amp; Jerry&lt;/b&gt;</p>",
+      '<p title="&lt;b onclick=&quot;x&quot;&gt;&#39;Tom&#39; &amp; Jerry&lt;/b&gt;">&lt;b onclick=&quot;x&quot;&gt;&#39;Tom&#39; &amp; Jerry&lt;/b&gt;</p>',
     );
     expect(escapeHtml("a<b")).toBe("a&lt;b");
   });
 
   it("inserts markup only when it was built with html", () => {
     const inner = html`<em>${"<i>"}</em>`;
-    expect(html`<p>${inner}${[html`<br>`, "<br>"]}${undefined}${false}</p>`.value).toBe(
-      "<p><em>&lt;i&gt;</em><br>&lt;br&gt;</p>",
+    expect(html`<p>${inner}${[html`<br />`, "<br>"]}${undefined}${false}</p>`.value).toBe(
+      "<p><em>&lt;i&gt;</em><br />&lt;br&gt;</p>",
     );
   });
 

@@ -56,34 +56,53 @@ export function detailRowsHtml(rows: readonly DetailRow[]): SafeHtml {
   const cells = rows.map((row) => {
     const value = row.multiline ? multiline(row.value) : row.value;
     const content = row.href ? html`<a href="${row.href}">${value}</a>` : value;
-    return html`<tr><th style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#475569;font-weight:600;white-space:nowrap">${row.label}</th><td style="padding:6px 0;vertical-align:top">${content}</td></tr>`;
+    return html`<tr>
+      <th
+        style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#475569;font-weight:600;white-space:nowrap"
+      >
+        ${row.label}
+      </th>
+      <td style="padding:6px 0;vertical-align:top">${content}</td>
+    </tr>`;
   });
-  return html`<table role="presentation" style="border-collapse:collapse;margin:16px 0">${cells}</table>`;
+  return html`<table role="presentation" style="border-collapse:collapse;margin:16px 0">
+    ${cells}
+  </table>`;
 }
 
 export function detailRowsText(rows: readonly DetailRow[]): string {
-  return rows
-    .map((row) => (row.multiline ? `${row.label}:\n${row.value}` : `${row.label}: ${row.value}`))
-    .join("\n");
+  return rows.map((row) => (row.multiline ? `${row.label}:\n${row.value}` : `${row.label}: ${row.value}`)).join("\n");
 }
 
 /** A complete HTML document with the inline styles mail clients require. */
 export function emailDocument(title: string, body: SafeHtml, footer: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>
-<body style="margin:0;padding:0;background:#f1f5f9">
-<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">
-${body}
-<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">
-<div style="font-size:13px;color:#64748b">${footer}</div>
-</div>
-</body>
-</html>`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>${title}</title>
+      </head>
+      <body style="margin:0;padding:0;background:#f1f5f9">
+        <div
+          style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#0f172a"
+        >
+          ${body}
+          <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0" />
+          <div style="font-size:13px;color:#64748b">${footer}</div>
+        </div>
+      </body>
+    </html>`.value;
 }
 
 export function buttonHtml(href: string, label: string): SafeHtml {
-  return html`<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:#0e7490;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${label}</a></p>`;
+  return html`<p style="margin:24px 0">
+    <a
+      href="${href}"
+      style="display:inline-block;background:#0e7490;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600"
+      >${label}</a
+    >
+  </p>`;
 }
 
 /** Splits "Name <address@host>" (the form MAIL_FROM and LEADS_TO may take) into its parts. */

@@ -10,7 +10,8 @@ describe("mail retries", () => {
   });
 
   it("gives up only on permanent refusals", () => {
-    const smtp = (responseCode: number, code = "EENVELOPE") => Object.assign(new Error("refused"), { responseCode, code });
+    const smtp = (responseCode: number, code = "EENVELOPE") =>
+      Object.assign(new Error("refused"), { responseCode, code });
     expect(isPermanentMailError(smtp(550))).toBe(true);
     expect(isPermanentMailError(smtp(554, "EMESSAGE"))).toBe(true);
     expect(isPermanentMailError(smtp(451))).toBe(false);

@@ -221,9 +221,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     } catch (error) {
       const lastError = describeError(error).slice(0, 1000);
       if (isPermanentMailError(error) || row.attempts >= maxAttempts) {
-        await finish(row, lockedUntil)
-          .set({ status: "failed", last_error: lastError, locked_until: null })
-          .execute();
+        await finish(row, lockedUntil).set({ status: "failed", last_error: lastError, locked_until: null }).execute();
         log("error", "mail failed permanently", { ...fields, error: lastError });
         return;
       }

@@ -68,9 +68,7 @@ export const migrations: readonly Migration[] = [
         .createTable("subscribers")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("email", "text", (c) => c.notNull().unique())
-        .addColumn("status", "text", (c) =>
-          c.notNull().check(sql`status in ('pending', 'confirmed', 'unsubscribed')`),
-        )
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'confirmed', 'unsubscribed')`))
         .addColumn("confirm_token_hash", "text")
         .addColumn("confirm_requested_at", ts)
         .addColumn("unsubscribe_token_hash", "text")
@@ -94,9 +92,7 @@ export const migrations: readonly Migration[] = [
         .addColumn("recipient", "text", (c) => c.notNull())
         .addColumn("subject", "text", (c) => c.notNull())
         .addColumn("payload", "text", (c) => c.notNull())
-        .addColumn("status", "text", (c) =>
-          c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'failed')`),
-        )
+        .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'failed')`))
         .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("next_attempt_at", ts, (c) => c.notNull())
         .addColumn("last_error", "text")

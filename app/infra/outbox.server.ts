@@ -12,10 +12,7 @@ import { z } from "zod";
 import { timestamp, type Database } from "./schema.server";
 
 export type MailKind =
-  | "lead-owner-notification"
-  | "lead-visitor-confirmation"
-  | "newsletter-confirm"
-  | "newsletter-welcome";
+  "lead-owner-notification" | "lead-visitor-confirmation" | "newsletter-confirm" | "newsletter-welcome";
 
 export interface MailAddress {
   name: string;
@@ -48,9 +45,7 @@ const payloadSchema = z.object({
   html: z.string(),
   replyTo: mailAddressSchema.optional(),
   headers: z.record(z.string(), z.string()).optional(),
-  attachments: z
-    .array(z.object({ photoId: z.string(), fileName: z.string(), contentType: z.string() }))
-    .optional(),
+  attachments: z.array(z.object({ photoId: z.string(), fileName: z.string(), contentType: z.string() })).optional(),
 });
 
 export type MailPayload = z.infer<typeof payloadSchema>;

@@ -31,7 +31,12 @@ interface Window {
   count: number;
 }
 
-export function createRateLimiter({ max, windowMs, maxKeys = 100_000, now = Date.now }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  max,
+  windowMs,
+  maxKeys = 100_000,
+  now = Date.now,
+}: RateLimiterOptions): RateLimiter {
   if (max <= 0) return { hit: () => ({ allowed: true, retryAfterSeconds: 0 }) };
   if (!(windowMs > 0)) throw new RangeError("windowMs must be positive");
 

@@ -152,7 +152,8 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
       let size = 0;
       stream.on("data", (chunk: Buffer) => {
         if (settled) return;
-        if (size === 0 && ++nonEmptyFiles > limits.maxFiles) return fail(new FormParseError("too-many-files", fileName));
+        if (size === 0 && ++nonEmptyFiles > limits.maxFiles)
+          return fail(new FormParseError("too-many-files", fileName));
         size += chunk.length;
         totalFileBytes += chunk.length;
         if (totalFileBytes > limits.maxTotalBytes) return fail(new FormParseError("total-too-large", fileName));

@@ -89,8 +89,7 @@ export async function exportLeadsCsv(db: Kysely<Database>, csvPath: string): Pro
   const photoDir = path.join(csvDir, photoDirName);
   const leads = (await leadsWithPhotoCount(db).execute()).map(summary);
   const lines = [
-    UTF8_BOM +
-      csvLine(["id", "received", "name", "email", "phone", "address", "description", "photo_count", "photos"]),
+    UTF8_BOM + csvLine(["id", "received", "name", "email", "phone", "address", "description", "photo_count", "photos"]),
   ];
   let photoTotal = 0;
   for (const lead of leads) {
@@ -137,7 +136,8 @@ export async function exportSubscribersCsv(db: Kysely<Database>, csvPath: string
     .orderBy("confirmed_at")
     .execute();
   const lines = [UTF8_BOM + csvLine(["email", "confirmed_at"])];
-  for (const row of rows) lines.push(csvLine([row.email, row.confirmed_at ? toDate(row.confirmed_at).toISOString() : ""]));
+  for (const row of rows)
+    lines.push(csvLine([row.email, row.confirmed_at ? toDate(row.confirmed_at).toISOString() : ""]));
   await fs.writeFile(csvPath, lines.join(""));
   return rows.length;
 }

@@ -61,7 +61,7 @@ function footer() {
     `${profile.phone.display} · NJ HIC #${profile.hicRegistration}`,
   ];
   return {
-    html: html`${lines.map((line, index) => html`${index > 0 ? html`<br>` : ""}${line}`)}`,
+    html: html`${lines.map((line, index) => html`${index > 0 ? html`<br />` : ""}${line}`)}`,
     text: lines.join("\n"),
   };
 }
@@ -106,10 +106,10 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
   ].join("\n");
 
   const body = html`<h1 style="font-size:20px;margin:0 0 8px">New estimate request</h1>
-<p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
-${detailRowsHtml(rows)}
-${leftOutNote ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${leftOutNote}</p>` : ""}
-${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
+    <p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
+    ${detailRowsHtml(rows)}
+    ${leftOutNote ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${leftOutNote}</p>` : ""}
+    ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
 
   return {
     kind: "lead-owner-notification",
@@ -164,12 +164,12 @@ export function visitorConfirmation(lead: LeadForEmail, leadsTo: string): Outgoi
   ].join("\n");
 
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">We received your estimate request</h1>
-<p>Hi ${values.name},</p>
-<p>${intro}</p>
-<p>Here is what you sent us:</p>
-${detailRowsHtml(rows)}
-<p>If your project is urgent, call us at <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.</p>
-<p>${profile.name}</p>`;
+    <p>Hi ${values.name},</p>
+    <p>${intro}</p>
+    <p>Here is what you sent us:</p>
+    ${detailRowsHtml(rows)}
+    <p>If your project is urgent, call us at <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.</p>
+    <p>${profile.name}</p>`;
 
   return {
     kind: "lead-visitor-confirmation",

@@ -44,7 +44,9 @@ describe("estimate fields", () => {
     const longEmail = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
     expect(longEmail.length).toBe(254);
     expect(validateEstimateFields({ ...valid, email: longEmail })).toEqual({});
-    expect(validateEstimateFields({ ...valid, email: `a${longEmail}` }).email).toBe("Please enter a valid email address.");
+    expect(validateEstimateFields({ ...valid, email: `a${longEmail}` }).email).toBe(
+      "Please enter a valid email address.",
+    );
   });
 
   it("counts a textarea's CRLF line breaks once, as the browser's maxLength does", () => {
@@ -55,7 +57,9 @@ describe("estimate fields", () => {
   });
 
   it("refuses line breaks and control characters in single-line fields", () => {
-    expect(validateEstimateFields({ ...valid, name: "Jane\r\nBcc: x@example.com" }).name).toBe("Please enter your name on one line.");
+    expect(validateEstimateFields({ ...valid, name: "Jane\r\nBcc: x@example.com" }).name).toBe(
+      "Please enter your name on one line.",
+    );
     expect(validateEstimateFields({ ...valid, address: "1 Main\nSt" }).address).toMatch(/one line/);
     expect(validateEstimateFields({ ...valid, email: "jane@example.com\nBcc: x@example.com" }).email).toBeDefined();
     // escape sequences would reach the owner's terminal through `npm run leads`
@@ -82,12 +86,17 @@ describe("estimate fields", () => {
     expect(validateEstimateFields({ ...valid, phone })).toEqual({});
   });
 
-  it.each(["609-555-CALL", "555-0142", "+44 20 7946 0958", "2 609 555 0142", "609 555 0142 x12", "+6095550142x", "60955501423"])(
-    "refuses the phone number %s",
-    (phone) => {
-      expect(validateEstimateFields({ ...valid, phone }).phone).toBe("Please enter a 10-digit US phone number.");
-    },
-  );
+  it.each([
+    "609-555-CALL",
+    "555-0142",
+    "+44 20 7946 0958",
+    "2 609 555 0142",
+    "609 555 0142 x12",
+    "+6095550142x",
+    "60955501423",
+  ])("refuses the phone number %s", (phone) => {
+    expect(validateEstimateFields({ ...valid, phone }).phone).toBe("Please enter a 10-digit US phone number.");
+  });
 
   it("formats a phone number the way the site shows its own", () => {
     expect(formatUsPhone("+1 609.555.0142")).toBe("(609) 555-0142");

@@ -113,7 +113,8 @@ export function validateAddress(value: string): string | undefined {
 
 export function validateDescription(value: string): string | undefined {
   const description = normalizeEstimateValue("description", value);
-  if (CONTROL_EXCEPT_WHITESPACE.test(description)) return "The project description contains characters we cannot store.";
+  if (CONTROL_EXCEPT_WHITESPACE.test(description))
+    return "The project description contains characters we cannot store.";
   if (description.length > DESCRIPTION_MAX_LENGTH)
     return `Please shorten the project description to ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters or fewer.`;
   return undefined;

@@ -64,9 +64,7 @@ export interface EstimateSubmissionOptions {
 }
 
 /** The JSON body of `POST /api/estimate`. */
-export type EstimateApiBody =
-  | { success: true }
-  | { success: false; error: string; fieldErrors?: EstimateFieldErrors };
+export type EstimateApiBody = { success: true } | { success: false; error: string; fieldErrors?: EstimateFieldErrors };
 
 export function estimateApiBody(outcome: EstimateOutcome): EstimateApiBody {
   if (outcome.success) return { success: true };
@@ -266,7 +264,11 @@ export async function handleEstimateSubmission(
   const values = valuesOf(form);
   const fieldErrors = validateEstimateFields(values);
   if (Object.keys(fieldErrors).length > 0) {
-    log("info", "estimate request refused", { status: 400, reason: "invalid fields", fields: Object.keys(fieldErrors) });
+    log("info", "estimate request refused", {
+      status: 400,
+      reason: "invalid fields",
+      fields: Object.keys(fieldErrors),
+    });
     return { status: 400, success: false, error: Object.values(fieldErrors).join(" "), fieldErrors, values };
   }
 

@@ -34,10 +34,10 @@ export function confirmationEmail(email: string, token: string, siteUrl: string)
     html: emailDocument(
       subject,
       html`<h1 style="font-size:20px;margin:0 0 16px">Confirm your subscription</h1>
-<p>${ask}</p>
-${buttonHtml(link, "Confirm my subscription")}
-<p style="font-size:14px;color:#475569">Or open this address: <a href="${link}">${link}</a></p>
-<p style="font-size:14px;color:#475569">${ignore}</p>`,
+        <p>${ask}</p>
+        ${buttonHtml(link, "Confirm my subscription")}
+        <p style="font-size:14px;color:#475569">Or open this address: <a href="${link}">${link}</a></p>
+        <p style="font-size:14px;color:#475569">${ignore}</p>`,
       foot.html,
     ),
   };
@@ -63,9 +63,14 @@ export function welcomeEmail(email: string, unsubscribeToken: string, siteUrl: s
     html: emailDocument(
       subject,
       html`<h1 style="font-size:20px;margin:0 0 16px">You're subscribed</h1>
-<p>${thanks}</p>
-<p>Need something fixed before then? <a href="${siteUrl}/estimate">Request a free estimate</a> or call <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.</p>
-<p style="font-size:14px;color:#475569">Don't want these emails? <a href="${link}">Unsubscribe</a> at any time.</p>`,
+        <p>${thanks}</p>
+        <p>
+          Need something fixed before then? <a href="${siteUrl}/estimate">Request a free estimate</a> or call
+          <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.
+        </p>
+        <p style="font-size:14px;color:#475569">
+          Don't want these emails? <a href="${link}">Unsubscribe</a> at any time.
+        </p>`,
       foot.html,
     ),
   };

@@ -5,10 +5,11 @@
  */
 import { estimateApiBody, handleEstimateSubmission } from "~/leads/estimate.server";
 import { clientIpFrom } from "~/leads/request-context.server";
+import type { Route } from "./+types/api.estimate";
 
 const noStore = { "Cache-Control": "no-store" };
 
-export async function action({ request, context }: { request: Request; context?: unknown }) {
+export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await handleEstimateSubmission(request, { clientIp: clientIpFrom(context) });
   return Response.json(estimateApiBody(outcome), { status: outcome.status, headers: noStore });
 }

@@ -4,10 +4,11 @@
  * with a 4xx.
  */
 import { handleNewsletterSignup } from "~/leads/newsletter.server";
+import type { Route } from "./+types/api.newsletter";
 
 const noStore = { "Cache-Control": "no-store" };
 
-export async function action({ request }: { request: Request }) {
+export async function action({ request }: Route.ActionArgs) {
   const outcome = await handleNewsletterSignup(request);
   return Response.json(outcome.body, { status: outcome.status, headers: noStore });
 }

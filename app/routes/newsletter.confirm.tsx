@@ -3,14 +3,10 @@
  * button posts. Mail scanners open every link in a message, and a link that confirmed on GET would
  * subscribe addresses whose owners never clicked.
  */
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
-import {
-  checkConfirmToken,
-  confirmSubscription,
-  tokenFromRequest,
-  type ConfirmState,
-} from "~/leads/newsletter.server";
+import { checkConfirmToken, confirmSubscription, tokenFromRequest, type ConfirmState } from "~/leads/newsletter.server";
+import type { Route } from "./+types/newsletter.confirm";
 
 const copy: Record<ConfirmState, { title: string; text: string }> = {
   ready: {
@@ -35,30 +31,32 @@ const copy: Record<ConfirmState, { title: string; text: string }> = {
   },
 };
 
-export function meta() {
-  return [{ title: `Confirm your subscription | ${profile.shortName}` }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = () => [
+  { title: `Confirm your subscription | ${profile.shortName}` },
+  { name: "robots", content: "noindex" },
+];
 
 // The token is a credential: keep it out of caches and out of Referer headers.
-export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
-}
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+});
 
-export async function loader({ request }: { request: Request }) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const state: ConfirmState = await checkConfirmToken(token);
   return { token: token ?? "", state };
 }
 
-export async function action({ request }: { request: Request }) {
+export async function action({ request }: Route.ActionArgs) {
   const state = await confirmSubscription(await tokenFromRequest(request));
   return data({ state }, { status: state === "invalid" ? 400 : 200 });
 }
 
-export default function NewsletterConfirm() {
-  const { token, state: linkState } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const state = result?.state ?? linkState;
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData;
+  const state = actionData?.state ?? loaderData.state;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-3xl font-bold text-slate-900">{copy[state].title}</h1>

@@ -4,7 +4,7 @@
  * both from that button and from mail clients' one-click unsubscribe (RFC 8058), which posts
  * `List-Unsubscribe=One-Click` to this same address.
  */
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
 import {
   checkUnsubscribeToken,
@@ -12,6 +12,7 @@ import {
   unsubscribeByToken,
   type UnsubscribeState,
 } from "~/leads/newsletter.server";
+import type { Route } from "./+types/newsletter.unsubscribe";
 
 const copy: Record<UnsubscribeState, { title: string; text: string }> = {
   ready: {
@@ -32,30 +33,32 @@ const copy: Record<UnsubscribeState, { title: string; text: string }> = {
   },
 };
 
-export function meta() {
-  return [{ title: `Unsubscribe | ${profile.shortName}` }, { name: "robots", content: "noindex" }];
-}
+export const meta: Route.MetaFunction = () => [
+  { title: `Unsubscribe | ${profile.shortName}` },
+  { name: "robots", content: "noindex" },
+];
 
 // The token is a credential: keep it out of caches and out of Referer headers.
-export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
-}
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+});
 
-export async function loader({ request }: { request: Request }) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const state: UnsubscribeState = await checkUnsubscribeToken(token);
   return { token: token ?? "", state };
 }
 
-export async function action({ request }: { request: Request }) {
+export async function action({ request }: Route.ActionArgs) {
   const state = await unsubscribeByToken(await tokenFromRequest(request));
   return data({ state }, { status: state === "invalid" ? 400 : 200 });
 }
 
-export default function NewsletterUnsubscribe() {
-  const { token, state: linkState } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const state = result?.state ?? linkState;
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData;
+  const state = actionData?.state ?? loaderData.state;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-3xl font-bold text-slate-900">{copy[state].title}</h1>

@@ -32,12 +32,15 @@ test.describe("side panel", () => {
     await page.goto("/services/carpentry");
     const panel = page.getByRole("navigation", { name: "Site" });
     await expect(panel.getByRole("link", { name: "Carpentry & Trim" })).toHaveAttribute("aria-current", "page");
-    for (const name of ["Home", "Services", "Blog", "FAQ"]) await expect(panel.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Home", "Services", "Blog", "FAQ"])
+      await expect(panel.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(panel.locator('a[href^="/services/"]')).toHaveCount(8);
     await expect(panel.locator('a[href^="tel:"]')).toBeVisible();
   });
 
-  test("Ctrl+B collapses it, the choice survives a reload with no flash, and Ctrl+B opens it again", async ({ page }) => {
+  test("Ctrl+B collapses it, the choice survives a reload with no flash, and Ctrl+B opens it again", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/faq");
     const panel = page.locator("#side-panel");
     const openWidth = (await panel.boundingBox())?.width ?? 0;
@@ -88,7 +91,9 @@ test.describe("header", () => {
     await page.goto("/faq");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).focus();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bathroom Renovations" })).toBeFocused();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bathroom Renovations" }),
+    ).toBeFocused();
   });
 });
 
@@ -96,9 +101,19 @@ test.describe("phone layout (375 px)", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test("no horizontal scrolling, a call link, and a menu that opens the panel as a sheet", async ({ page }) => {
-    for (const path of ["/", "/services", "/services/home-watch", "/faq", "/blog", "/blog/pre-storm-checklist-lbi-shore-homes", "/estimate"]) {
+    for (const path of [
+      "/",
+      "/services",
+      "/services/home-watch",
+      "/faq",
+      "/blog",
+      "/blog/pre-storm-checklist-lbi-shore-homes",
+      "/estimate",
+    ]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
     const header = page.getByRole("banner");
@@ -118,7 +133,9 @@ test.describe("phone layout (375 px)", () => {
     const page = await context.newPage();
     await page.goto("/faq");
     await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Home", exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Home", exact: true }),
+    ).toBeVisible();
     await context.close();
   });
 });

@@ -15,7 +15,12 @@ const pages: [path: string, title: RegExp, canonical: string, jsonLdType: string
   ["/estimate", /Request Your Free Estimate/, "/estimate", "BreadcrumbList"],
   ["/faq", /Frequently Asked Questions/, "/faq", "FAQPage"],
   ["/blog", /Blog/, "/blog", "BreadcrumbList"],
-  ["/blog/andersen-windows-professional-handyman-services", /Andersen/, "/blog/andersen-windows-professional-handyman-services", "BlogPosting"],
+  [
+    "/blog/andersen-windows-professional-handyman-services",
+    /Andersen/,
+    "/blog/andersen-windows-professional-handyman-services",
+    "BlogPosting",
+  ],
   ["/blog/pre-storm-checklist-lbi-shore-homes", /Storm/i, "/blog/pre-storm-checklist-lbi-shore-homes", "BlogPosting"],
   ["/blog/off-season-home-watch-lbi", /Home Watch/i, "/blog/off-season-home-watch-lbi", "BlogPosting"],
   ["/blog/drywall-patching-guide", /Drywall/, "/blog/drywall-patching-guide", "BlogPosting"],
@@ -34,7 +39,9 @@ const aliases: [alias: string, primary: string][] = [
 
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 const jsonLdTypes = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => (JSON.parse(m[1] ?? "{}") as { "@type": string })["@type"]);
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => (JSON.parse(m[1] ?? "{}") as { "@type": string })["@type"],
+  );
 
 test.describe("prerendered HTML, read without JavaScript", () => {
   for (const [path, title, canonical, type] of pages) {

@@ -8,10 +8,10 @@ import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { action as estimateApi } from "~/routes/api.estimate";
 import { backends, eventually, LEADS_TO, startHarness, tableCounts, type Harness } from "../support/harness";
 import { animatedGif, jpegWithGps, oversizedJpeg, pdfBytes, png, smallJpeg, webp } from "../support/images";
-import { estimateForm, post, truncatedMultipart, validFields } from "../support/requests";
+import { estimateForm, post, truncatedMultipart, validFields, routeArgs } from "../support/requests";
 
 async function callApi(request: Request) {
-  const response = await estimateApi({ request });
+  const response = await estimateApi(routeArgs(request));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -214,14 +214,17 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     ],
   ];
 
-  it.each(invalid)("refuses %s with a 4xx that says why, storing and sending nothing", async (_, build, status, message) => {
-    const response = await callApi(await build());
-    expect(response.status).toBe(status);
-    expect(response.body.success).toBe(false);
-    expect(String(response.body.error)).toMatch(message);
-    expect(await tableCounts(await harness.db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
-    expect(harness.smtp.received).toHaveLength(0);
-  });
+  it.each(invalid)(
+    "refuses %s with a 4xx that says why, storing and sending nothing",
+    async (_, build, status, message) => {
+      const response = await callApi(await build());
+      expect(response.status).toBe(status);
+      expect(response.body.success).toBe(false);
+      expect(String(response.body.error)).toMatch(message);
+      expect(await tableCounts(await harness.db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
+      expect(harness.smtp.received).toHaveLength(0);
+    },
+  );
 
   it("gives the page what it needs to show the form again: field errors and the values", async () => {
     const outcome = await handleEstimateSubmission(

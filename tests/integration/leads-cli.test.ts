@@ -32,7 +32,12 @@ describe.each(backends)("npm run leads on %s", (backend) => {
   async function leads(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runLeadsCommand(argv, harness.env, { out: (l) => out.push(l), err: (l) => err.push(l) }, workDir);
+    const code = await runLeadsCommand(
+      argv,
+      harness.env,
+      { out: (l) => out.push(l), err: (l) => err.push(l) },
+      workDir,
+    );
     return { code, out: out.join("\n"), err: err.join("\n") };
   }
 
@@ -46,14 +51,23 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     expect(await leads()).toMatchObject({ code: 0, out: "No estimate requests yet." });
 
     const withPhotos = await submit(
-      { ...validFields, name: "Ann Photo", description: `=HYPERLINK("http://evil.example") ${"long text ".repeat(20)}` },
+      {
+        ...validFields,
+        name: "Ann Photo",
+        description: `=HYPERLINK("http://evil.example") ${"long text ".repeat(20)}`,
+      },
       [
         { name: "deck.jpg", data: await smallJpeg() },
         { name: "rail.png", data: await png() },
       ],
     );
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const plain = await submit({ ...validFields, name: "Bob Plain", email: "bob@example.com", description: "Fix, \"quote\"" });
+    const plain = await submit({
+      ...validFields,
+      name: "Bob Plain",
+      email: "bob@example.com",
+      description: 'Fix, "quote"',
+    });
 
     const listing = await leads();
     expect(listing.code).toBe(0);

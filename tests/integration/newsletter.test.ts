@@ -7,11 +7,11 @@ import { action as signupApi } from "~/routes/api.newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter.confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter.unsubscribe";
 import { backends, LEADS_TO, SITE_URL, startHarness, type Harness } from "../support/harness";
-import { jsonPost, ORIGIN, post } from "../support/requests";
+import { jsonPost, ORIGIN, post, routeArgs } from "../support/requests";
 import type { ReceivedMail } from "../support/smtp";
 
 async function signup(body: unknown) {
-  const response = await signupApi({ request: jsonPost("/api/newsletter", body) });
+  const response = await signupApi(routeArgs(jsonPost("/api/newsletter", body)));
   return { status: response.status, contentType: response.headers.get("content-type"), body: await response.json() };
 }
 
@@ -33,8 +33,19 @@ function header(message: ReceivedMail, name: string): string | undefined {
   return line?.replace(/\r?\n[ \t]+/g, " ").replace(/^[^:]+:\s*/, "");
 }
 
-function form(fields: Record<string, string>): URLSearchParams {
-  return new URLSearchParams(fields);
+const urlencoded = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/** Presses the confirm page's button: a form post to the page's address. */
+async function pressConfirm(path: string, fields: Record<string, string> = {}) {
+  return unwrap(await confirmAction(routeArgs(post(path, new URLSearchParams(fields), urlencoded))));
+}
+
+async function pressUnsubscribe(path: string, body: BodyInit, headers: Record<string, string> = urlencoded) {
+  return unwrap(await unsubscribeAction(routeArgs(post(path, body, headers))));
+}
+
+function get(path: string): Request {
+  return new Request(`${ORIGIN}${path}`);
 }
 
 describe.each(backends)("newsletter on %s", (backend) => {
@@ -64,17 +75,11 @@ describe.each(backends)("newsletter on %s", (backend) => {
     const token = linkToken(String(confirmation?.mail.text), "/newsletter/confirm");
 
     // Opening the link (or a mail scanner prefetching it) changes nothing.
-    const page = await confirmLoader({ request: new Request(`${ORIGIN}/newsletter/confirm?token=${token}`) });
+    const page = await confirmLoader(routeArgs(get(`/newsletter/confirm?token=${token}`)));
     expect(page.state).toBe("ready");
     expect(await subscriber("reader@example.com")).toMatchObject({ status: "pending" });
 
-    const confirmed = unwrap(
-      await confirmAction({
-        request: post(`/newsletter/confirm?token=${token}`, form({ token }), {
-          "Content-Type": "application/x-www-form-urlencoded",
-        }),
-      }),
-    );
+    const confirmed = await pressConfirm(`/newsletter/confirm?token=${token}`, { token });
     expect(confirmed).toEqual({ status: 200, data: { state: "confirmed" } });
     expect(await subscriber("reader@example.com")).toMatchObject({ status: "confirmed" });
 
@@ -88,26 +93,18 @@ describe.each(backends)("newsletter on %s", (backend) => {
     expect(header(welcome, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
 
     // Pressing confirm again: no second welcome.
-    const again = unwrap(
-      await confirmAction({ request: post(`/newsletter/confirm?token=${token}`, form({}), { "Content-Type": "application/x-www-form-urlencoded" }) }),
-    );
+    const again = await pressConfirm(`/newsletter/confirm?token=${token}`);
     expect(again.data.state).toBe("already-confirmed");
 
     // RFC 8058 one-click: the mail client posts this body to the List-Unsubscribe address.
     const oneClick = () =>
-      unsubscribeAction({
-        request: post(`/newsletter/unsubscribe?token=${unsubscribeToken}`, "List-Unsubscribe=One-Click", {
-          "Content-Type": "application/x-www-form-urlencoded",
-        }),
-      });
-    expect(unwrap(await oneClick())).toEqual({ status: 200, data: { state: "unsubscribed" } });
+      pressUnsubscribe(`/newsletter/unsubscribe?token=${unsubscribeToken}`, "List-Unsubscribe=One-Click");
+    expect(await oneClick()).toEqual({ status: 200, data: { state: "unsubscribed" } });
     expect(await subscriber("reader@example.com")).toMatchObject({ status: "unsubscribed" });
-    expect(unwrap(await oneClick()).data.state).toBe("already-unsubscribed");
+    expect((await oneClick()).data.state).toBe("already-unsubscribed");
 
     // The old confirmation link cannot subscribe the address again.
-    const stale = unwrap(
-      await confirmAction({ request: post(`/newsletter/confirm?token=${token}`, form({}), { "Content-Type": "application/x-www-form-urlencoded" }) }),
-    );
+    const stale = await pressConfirm(`/newsletter/confirm?token=${token}`);
     expect(stale).toEqual({ status: 400, data: { state: "invalid" } });
 
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -118,19 +115,17 @@ describe.each(backends)("newsletter on %s", (backend) => {
     await signup({ email: "page@example.com" });
     const [confirmation] = await harness.smtp.waitFor(1);
     const token = linkToken(String(confirmation?.mail.text), "/newsletter/confirm");
-    await confirmAction({ request: post(`/newsletter/confirm`, form({ token }), { "Content-Type": "application/x-www-form-urlencoded" }) });
+    await pressConfirm("/newsletter/confirm", { token });
     const [, welcome] = await harness.smtp.waitFor(2);
     const unsubscribeToken = linkToken(String(welcome?.mail.text), "/newsletter/unsubscribe");
 
-    const page = await unsubscribeLoader({
-      request: new Request(`${ORIGIN}/newsletter/unsubscribe?token=${unsubscribeToken}`),
-    });
+    const page = await unsubscribeLoader(routeArgs(get(`/newsletter/unsubscribe?token=${unsubscribeToken}`)));
     expect(page).toEqual({ token: unsubscribeToken, state: "ready" });
     expect(await subscriber("page@example.com")).toMatchObject({ status: "confirmed" });
 
     const multipart = new FormData();
     multipart.append("token", unsubscribeToken);
-    const result = unwrap(await unsubscribeAction({ request: post("/newsletter/unsubscribe", multipart) }));
+    const result = await pressUnsubscribe("/newsletter/unsubscribe", multipart, {});
     expect(result.data.state).toBe("unsubscribed");
     expect(await subscriber("page@example.com")).toMatchObject({ status: "unsubscribed" });
   });
@@ -143,7 +138,7 @@ describe.each(backends)("newsletter on %s", (backend) => {
     await signup({ email: "member@example.com" });
     const [, memberMail] = await harness.smtp.waitFor(2);
     const token = linkToken(String(memberMail?.mail.text), "/newsletter/confirm");
-    await confirmAction({ request: post(`/newsletter/confirm?token=${token}`, form({}), { "Content-Type": "application/x-www-form-urlencoded" }) });
+    await pressConfirm(`/newsletter/confirm?token=${token}`);
     await harness.smtp.waitFor(3);
     const member = await signup({ email: "MEMBER@example.com" });
 
@@ -167,11 +162,9 @@ describe.each(backends)("newsletter on %s", (backend) => {
   });
 
   it("accepts a form post too, ignores a filled honeypot, and refuses a bad address with a 400", async () => {
-    const viaForm = await signupApi({
-      request: post("/api/newsletter", form({ email: "form@example.com" }), {
-        "Content-Type": "application/x-www-form-urlencoded",
-      }),
-    });
+    const viaForm = await signupApi(
+      routeArgs(post("/api/newsletter", new URLSearchParams({ email: "form@example.com" }), urlencoded)),
+    );
     expect(viaForm.status).toBe(200);
     expect(await subscriber("form@example.com")).toMatchObject({ status: "pending" });
 
@@ -187,19 +180,19 @@ describe.each(backends)("newsletter on %s", (backend) => {
       body: { error: "Please enter a valid email address." },
     });
     expect(await signup({})).toMatchObject({ status: 400, body: { error: "Please enter your email address." } });
-    const broken = await signupApi({ request: post("/api/newsletter", "{", { "Content-Type": "application/json" }) });
+    const broken = await signupApi(routeArgs(post("/api/newsletter", "{", { "Content-Type": "application/json" })));
     expect(broken.status).toBe(400);
     expect(await broken.json()).toHaveProperty("error");
   });
 
   it("shows an invalid link for a made-up token", async () => {
     const made = "x".repeat(43);
-    expect(await confirmLoader({ request: new Request(`${ORIGIN}/newsletter/confirm?token=${made}`) })).toEqual({
+    expect(await confirmLoader(routeArgs(get(`/newsletter/confirm?token=${made}`)))).toEqual({
       token: made,
       state: "invalid",
     });
-    expect(
-      await unsubscribeLoader({ request: new Request(`${ORIGIN}/newsletter/unsubscribe?token=<script>`) }),
-    ).toMatchObject({ state: "invalid" });
+    expect(await unsubscribeLoader(routeArgs(get("/newsletter/unsubscribe?token=<script>")))).toMatchObject({
+      state: "invalid",
+    });
   });
 });

@@ -57,7 +57,13 @@ describe.each(backends)("outbox workers on %s", (backend) => {
     const db = await harness.db();
     const count = 40;
     for (let i = 0; i < count; i++) {
-      await enqueueMail(db, { kind: "newsletter-confirm", to: `reader${i}@example.com`, subject: `Message ${i}`, text: "t", html: "<p>t</p>" });
+      await enqueueMail(db, {
+        kind: "newsletter-confirm",
+        to: `reader${i}@example.com`,
+        subject: `Message ${i}`,
+        text: "t",
+        html: "<p>t</p>",
+      });
     }
     // Each worker signs with its own sender, to see that both took part.
     const first = worker({ batchSize: 3, mailFrom: "First <outbox@first.test>" });
@@ -83,7 +89,13 @@ describe.each(backends)("outbox workers on %s", (backend) => {
 
   it("takes over a message whose worker died mid-send once its lease runs out", async () => {
     const db = await harness.db();
-    const id = await enqueueMail(db, { kind: "newsletter-confirm", to: "late@example.com", subject: "Late", text: "t", html: "t" });
+    const id = await enqueueMail(db, {
+      kind: "newsletter-confirm",
+      to: "late@example.com",
+      subject: "Late",
+      text: "t",
+      html: "t",
+    });
     // what a crashed worker leaves behind
     await db
       .updateTable("outbox")
@@ -105,11 +117,20 @@ describe.each(backends)("outbox workers on %s", (backend) => {
     const db = await harness.db();
     const photo = await smallJpeg();
     const outcome = await handleEstimateSubmission(
-      post("/api/estimate", estimateForm(validFields, [{ name: "a.jpg", data: photo }, { name: "b.jpg", data: photo }])),
+      post(
+        "/api/estimate",
+        estimateForm(validFields, [
+          { name: "a.jpg", data: photo },
+          { name: "b.jpg", data: photo },
+        ]),
+      ),
     );
     expect(outcome.success).toBe(true);
     // Make the stored photos look big without spending seconds on encoding 15 MB of images.
-    await db.updateTable("lead_photos").set({ bytes: 9 * 1024 * 1024 }).execute();
+    await db
+      .updateTable("lead_photos")
+      .set({ bytes: 9 * 1024 * 1024 })
+      .execute();
     const { ownerNotification } = await import("~/leads/estimate-emails.server");
     const photos = await db.selectFrom("lead_photos").selectAll().orderBy("position").execute();
     const mail = ownerNotification(
@@ -147,7 +168,9 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
       const names = await fs.readdir(directory).catch(() => []);
       return names.length === 2 ? names : undefined;
     });
-    const messages = await Promise.all(files.map(async (file) => simpleParser(await fs.readFile(path.join(directory, file)))));
+    const messages = await Promise.all(
+      files.map(async (file) => simpleParser(await fs.readFile(path.join(directory, file)))),
+    );
     const owner = messages.find((message) => message.subject?.startsWith("Estimate request"));
     expect(owner?.attachments.map((attachment) => attachment.filename)).toEqual(["deck.jpg"]);
     expect(owner?.replyTo?.value[0]?.address).toBe(validFields.email);
@@ -161,6 +184,10 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
 });
 
 describe("migrations", () => {
+  beforeAll(() => {
+    process.env.LOG_LEVEL ??= "silent";
+  });
+
   it("run once when several PostgreSQL clients start together, and are idempotent", async () => {
     const url = await createTestDatabase(inject("postgresUrl"));
     const config = { databaseUrl: url, dataDir: "/nonexistent" };

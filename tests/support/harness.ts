@@ -90,8 +90,11 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
       if (options.worker !== false)
         await eventually(
           async () =>
-            (await handle.selectFrom("outbox").select("id").where("status", "in", ["pending", "sending"]).executeTakeFirst()) ===
-            undefined,
+            (await handle
+              .selectFrom("outbox")
+              .select("id")
+              .where("status", "in", ["pending", "sending"])
+              .executeTakeFirst()) === undefined,
           20_000,
         );
       await handle.deleteFrom("outbox").execute();

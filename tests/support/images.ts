@@ -19,7 +19,10 @@ export function smallJpeg(): Promise<Buffer> {
 }
 
 export function png(): Promise<Buffer> {
-  return canvas(800, 600, "#10b981").png().withExif({ IFD0: { Artist: "Someone" } }).toBuffer();
+  return canvas(800, 600, "#10b981")
+    .png()
+    .withExif({ IFD0: { Artist: "Someone" } })
+    .toBuffer();
 }
 
 export function webp(): Promise<Buffer> {

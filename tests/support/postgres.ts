@@ -49,7 +49,15 @@ async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
     await run("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"]);
   } catch {
     // The group exists without the user (a half-removed package): join it.
-    await run("useradd", ["--system", "--gid", "postgres", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"]);
+    await run("useradd", [
+      "--system",
+      "--gid",
+      "postgres",
+      "--no-create-home",
+      "--shell",
+      "/usr/sbin/nologin",
+      "postgres",
+    ]);
   }
   const created = await osUserIds("postgres");
   if (!created) throw new Error("could not create the postgres OS user");
@@ -62,7 +70,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const dataDir = path.join(base, "data");
   const logFile = path.join(base, "server.log");
   const as = (command: string, args: string[]) =>
-    asRoot ? run("runuser", ["-u", "postgres", "--", command, ...args], { cwd: base }) : run(command, args, { cwd: base });
+    asRoot
+      ? run("runuser", ["-u", "postgres", "--", command, ...args], { cwd: base })
+      : run(command, args, { cwd: base });
 
   if (asRoot) {
     const { uid, gid } = await ensurePostgresUser();

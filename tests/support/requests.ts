@@ -48,3 +48,9 @@ export function truncatedMultipart(path: string): Request {
   const body = Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)]);
   return post(path, body, { "Content-Type": `multipart/form-data; boundary=${boundary}` });
 }
+
+/** The arguments React Router hands a route's loader or action. */
+export function routeArgs(request: Request) {
+  const url = new URL(request.url);
+  return { request, url, pattern: url.pathname, params: {}, context: {} };
+}

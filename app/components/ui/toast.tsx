@@ -46,7 +46,8 @@ const noToasts: readonly Toast[] = [];
 
 function ToastList({ items, role }: { items: readonly Toast[]; role: "status" | "alert" }) {
   return (
-    <ol role={role} aria-live={role === "alert" ? "assertive" : "polite"} className="flex flex-col gap-2">
+    <div role={role} aria-live={role === "alert" ? "assertive" : "polite"}>
+    <ol className="flex flex-col gap-2">
       {items.map((t) => (
         <li
           key={t.id}
@@ -65,6 +66,7 @@ function ToastList({ items, role }: { items: readonly Toast[]; role: "status" | 
         </li>
       ))}
     </ol>
+    </div>
   );
 }
 

@@ -6,6 +6,9 @@ import { phoneHref, profile } from "~/content/profile";
 import { SectionHeading } from "./section-heading";
 import { SectionLink } from "./section-link";
 
+const smallNumbers = ["no", "one", "two", "three", "four", "five", "six"];
+const inWords = (n: number) => smallNumbers[n] ?? String(n);
+
 const facts: readonly string[] = [`${profile.yearsExperience}+ years of experience`, `${profile.yearsOnIsland}+ years on LBI`, ...profile.claims];
 
 export function AboutSection() {
@@ -22,7 +25,7 @@ export function AboutSection() {
         </div>
         <SectionHeading id="about-heading" eyebrow={`About ${profile.shortName}`} title={`A family business since ${profile.foundingYear}`}>
           <p>
-            We are family-owned, with {profile.generations} generations of craftsmen and more than {profile.yearsExperience} years in the trades. For the last{" "}
+            We are family-owned, with {inWords(profile.generations)} generations of craftsmen and more than {profile.yearsExperience} years in the trades. For the last{" "}
             {profile.yearsOnIsland} years most of our work has been on Long Beach Island, just over the Causeway from our shop in {profile.address.locality}.
           </p>
           <p>

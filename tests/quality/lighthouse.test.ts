@@ -1,0 +1,122 @@
+/**
+ * Lighthouse (mobile defaults) on every page of the sitemap. Accessibility, Best Practices and SEO
+ * must score 100; Performance at least 0.95 as the best of up to three runs. When every run of a page
+ * reports a benchmarkIndex below 1000 (Lighthouse's own "slower than expected" warning), the machine
+ * is too loaded to judge, and the page's performance is printed but not judged.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type BuiltServer } from "./built-server";
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+const MIN_PERFORMANCE = 0.95;
+const SLOW_MACHINE_INDEX = 1000;
+const MAX_RUNS = 3;
+
+interface Run {
+  scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+  benchmarkIndex: number;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  failedAudits: string[];
+}
+
+let server: BuiltServer;
+let chrome: chromeLauncher.LaunchedChrome;
+// The built sitemap names the pages; reading it here gives one test per page.
+const sitemap = fs.readFileSync(path.resolve(import.meta.dirname, "../../build/client/sitemap.xml"), "utf8");
+const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+const only = process.env.LIGHTHOUSE_ONLY?.split(",");
+const table: string[] = [];
+
+async function audit(url: string): Promise<Run> {
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const score = (id: string) => lhr.categories[id]?.score ?? 0;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failedAudits = Object.values(lhr.categories)
+    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
+    .filter((a) => a && a.score !== null && a.score < 1)
+    .map((a) => `${a?.id} (${a?.displayValue ?? a?.score})`);
+  return {
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    metrics: {
+      fcp: numeric("first-contentful-paint"),
+      lcp: numeric("largest-contentful-paint"),
+      tbt: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+    },
+    failedAudits,
+  };
+}
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await chrome?.kill();
+  await server?.stop();
+  console.log(
+    ["Lighthouse (mobile)            perf  a11y  bp   seo   FCP     LCP     TBT    CLS    index", ...table].join("\n"),
+  );
+});
+
+describe("Lighthouse", () => {
+  it("covers every page of the sitemap", () => {
+    expect(paths.length).toBeGreaterThanOrEqual(18);
+  });
+
+  for (const path of paths.filter((p) => !only || only.includes(p)))
+    it(
+      `${path} scores 100 (performance ≥ 0.95)`,
+      async () => {
+        const failures: string[] = [];
+        const runs: Run[] = [];
+        let best: Run | undefined;
+        while (runs.length < MAX_RUNS) {
+          const run = await audit(`${server.origin}${path}`);
+          runs.push(run);
+          if (!best || run.scores.performance > best.scores.performance) best = run;
+          if (best.scores.performance >= MIN_PERFORMANCE) break;
+        }
+        if (!best) throw new Error("no Lighthouse run");
+        const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
+        const m = best.metrics;
+        table.push(
+          `${path.padEnd(30)} ${best.scores.performance.toFixed(2)}  ${best.scores.accessibility.toFixed(2)}  ${best.scores["best-practices"].toFixed(2)} ${best.scores.seo.toFixed(2)}  ${(m.fcp / 1000).toFixed(2)} s  ${(m.lcp / 1000).toFixed(2)} s  ${Math.round(m.tbt)} ms  ${m.cls.toFixed(3)}  ${Math.round(best.benchmarkIndex)}${slow ? " (slow machine: performance not judged)" : ""}`,
+        );
+        for (const category of ["accessibility", "best-practices", "seo"] as const)
+          if (best.scores[category] < 1)
+            failures.push(`${path} ${category} ${best.scores[category]}: ${best.failedAudits.join(", ")}`);
+        if (!slow && best.scores.performance < MIN_PERFORMANCE)
+          failures.push(
+            `${path} performance ${best.scores.performance} (FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}): ${best.failedAudits.join(", ")}`,
+          );
+        expect(failures).toEqual([]);
+      },
+      5 * 60_000,
+    );
+});
