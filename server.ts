@@ -153,7 +153,7 @@ app.all(
   createRequestHandler({
     build,
     mode: "production",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
   }),
 );
 

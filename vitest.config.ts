@@ -21,7 +21,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "quality", include: ["tests/quality/{links,headers}.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 60_000 },
+        test: {
+          name: "quality",
+          include: ["tests/quality/{links,headers}.test.ts", "tests/system/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

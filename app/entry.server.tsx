@@ -18,6 +18,8 @@ export { createRateLimiter } from "./infra/rate-limit.server";
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce?: string;
+    /** the visitor's address, for rate limits and the lead record (stored hashed) */
+    clientIp?: string;
   }
 }
 
@@ -43,6 +45,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Whole documents: never move a large finished Suspense boundary (the home page's lazily
+        // hydrated sections) to the end of the HTML behind a script that puts it in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

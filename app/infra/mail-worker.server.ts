@@ -33,8 +33,9 @@ export interface MailWorkerOptions {
   config: MailWorkerConfig;
   /** How often to look for due messages when nobody nudges; default 1 s. */
   pollIntervalMs?: number;
+  /** Messages claimed at once; each lease must outlast sending the whole batch. */
   batchSize?: number;
-  /** How long a claimed message is reserved for this worker; longer than any SMTP timeout below. */
+  /** How long a claimed message is reserved for this worker. */
   leaseMs?: number;
   maxAttempts?: number;
   maxRetryDelayMs?: number;
@@ -122,7 +123,9 @@ function fileDelivery(dataDir: string): Delivery {
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, dialect, config } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  const batchSize = options.batchSize ?? 10;
+  // One message per claim by default, so a lease only ever has to cover one send (at most about two
+  // minutes with the SMTP timeouts below), whatever the number of messages waiting.
+  const batchSize = options.batchSize ?? 1;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;

@@ -21,8 +21,6 @@ export interface UploadedFile {
 export interface ParsedForm {
   /** The first value of each text field. */
   fields: Map<string, string>;
-  /** Text fields cut off at `maxFieldBytes`. */
-  truncatedFields: Set<string>;
   /** Non-empty files in the order they arrived. */
   files: UploadedFile[];
 }
@@ -54,6 +52,7 @@ export interface FormLimits {
   maxFileBytes: number;
   maxTotalBytes: number;
   maxFields: number;
+  /** Longer text values are cut to this; keep it above every length rule so a cut value still fails it. */
   maxFieldBytes: number;
   /** Files under other field names are read and ignored. */
   isFileField(name: string): boolean;
@@ -110,7 +109,6 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
 
   return new Promise<ParsedForm>((resolve, reject) => {
     const fields = new Map<string, string>();
-    const truncatedFields = new Set<string>();
     const files: UploadedFile[] = [];
     let settled = false;
     let bytesRead = 0;
@@ -135,10 +133,9 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
       reject(error);
     }
 
-    parser.on("field", (name, value, info) => {
+    parser.on("field", (name, value) => {
       if (settled) return;
       if (!fields.has(name)) fields.set(name, value);
-      if (info.valueTruncated) truncatedFields.add(name);
     });
 
     parser.on("file", (field, stream, info) => {
@@ -174,7 +171,7 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
     parser.on("close", () => {
       if (settled) return;
       settled = true;
-      resolve({ fields, truncatedFields, files });
+      resolve({ fields, files });
     });
 
     source.pipe(parser);

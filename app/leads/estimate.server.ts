@@ -109,9 +109,10 @@ function valuesOf(form: ParsedForm): EstimateValues {
 
 /** A file name safe to show and to write to disk, ending in the extension of what the file really is. */
 export function storedFileName(original: string, format: ImageFormat, position: number): string {
-  const base = original
-    // eslint-disable-next-line no-control-regex -- control characters in a file name are never wanted
-    .replace(/[\u0000-\u001f\u007f"<>:|?*\\/]/g, "")
+  // Control characters and the characters file systems reserve are never wanted in a file name.
+  const base = [...original]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'"<>:|?*\\/'.includes(c))
+    .join("")
     .replace(/\.[^.]*$/, "")
     .trim()
     .slice(0, 80);

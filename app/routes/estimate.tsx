@@ -25,9 +25,10 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { handleEstimateSubmission } = await import("~/leads/estimate.server");
-  const outcome = await handleEstimateSubmission(request);
+  const { clientIpFrom } = await import("~/leads/request-context.server");
+  const outcome = await handleEstimateSubmission(request, { clientIp: clientIpFrom(context) });
   const state: EstimateFormState = outcome.success
     ? { success: true }
     : { success: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values };

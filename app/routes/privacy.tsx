@@ -44,7 +44,9 @@ export default function Privacy() {
         <h2 className={h2}>Where it is kept and for how long</h2>
         <p className="mt-3">
           Requests are stored in our own database on our web server and delivered to our business inbox. We keep a request for as long as it is useful for your project
-          and its warranty, and delete it when you ask. Newsletter addresses are kept until you unsubscribe.
+          and its warranty, and delete it when you ask. Newsletter addresses are kept while you are subscribed and deleted 30 days after you unsubscribe;
+          a signup that is never confirmed is deleted after 30 days. Delivered copies of our emails are removed from our
+          server after 30 days.
         </p>
         <h2 className={h2}>How to ask for deletion</h2>
         <p className="mt-3">

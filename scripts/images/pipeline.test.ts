@@ -41,7 +41,8 @@ describe("image pipeline", () => {
     expect(outputWidths(300)).toEqual([300]);
   });
 
-  it("writes AVIF, WebP and a JPEG fallback with no EXIF or GPS, and reuses its cache", async () => {
+  // AVIF encoding is slow on two shared cores: allow it a minute.
+  it("writes AVIF, WebP and a JPEG fallback with no EXIF or GPS, and reuses its cache", { timeout: 60_000 }, async () => {
     const opts = { srcDir: path.join(dir, "src"), outDir: path.join(dir, "out"), cacheDir: path.join(dir, "cache") };
     const first = await runPipeline(opts);
     const entry = first.manifest["deck-photo"];

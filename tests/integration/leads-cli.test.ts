@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { runLeadsCommand } from "../../scripts/leads";
@@ -27,6 +27,9 @@ describe.each(backends)("npm run leads on %s", (backend) => {
   beforeEach(async () => {
     await harness.reset();
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), "leads-cli-"));
+  });
+  afterEach(async () => {
+    await fs.rm(workDir, { recursive: true, force: true });
   });
 
   async function leads(...argv: string[]) {

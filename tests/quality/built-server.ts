@@ -53,7 +53,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     dataDir,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;

@@ -64,8 +64,25 @@ async function ensurePostgresUser(): Promise<{ uid: number; gid: number }> {
   return created;
 }
 
+/** The PostgreSQL binaries: on PATH, else where Debian's packages put them. */
+async function binary(name: string): Promise<string> {
+  try {
+    await run(name, ["--version"]);
+    return name;
+  } catch {
+    const versions = await fs.readdir("/usr/lib/postgresql").catch(() => [] as string[]);
+    for (const version of versions.sort().reverse()) {
+      const candidate = path.join("/usr/lib/postgresql", version, "bin", name);
+      if (await fs.stat(candidate).catch(() => undefined)) return candidate;
+    }
+    throw new Error(`${name} not found: install PostgreSQL's server binaries (Debian: postgresql-15)`);
+  }
+}
+
 export async function startPostgres(): Promise<PostgresCluster> {
   const asRoot = process.getuid?.() === 0;
+  const initdb = await binary("initdb");
+  const pgCtl = await binary("pg_ctl");
   const base = await fs.mkdtemp(path.join(os.tmpdir(), "leads-pg-"));
   const dataDir = path.join(base, "data");
   const logFile = path.join(base, "server.log");
@@ -79,7 +96,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     await fs.chown(base, uid, gid);
   }
   // --no-sync and the settings below trade durability for speed: this cluster lives for one test run.
-  await as("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  await as(initdb, ["-D", dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]);
   const port = await freePort();
   const settings = [
     `-p ${port}`,
@@ -91,7 +108,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     "-c max_connections=200",
   ].join(" ");
   try {
-    await as("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", settings, "-w", "-t", "60", "start"]);
+    await as(pgCtl, ["-D", dataDir, "-l", logFile, "-o", settings, "-w", "-t", "60", "start"]);
   } catch (error) {
     const log = await fs.readFile(logFile, "utf8").catch(() => "");
     throw new Error(`PostgreSQL did not start: ${String(error)}\n${log}`);
@@ -100,7 +117,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
-      await as("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
+      await as(pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
       await fs.rm(base, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,194 @@
+/**
+ * `npm run bench`: serving speed against nginx, lead intake under load, and Lighthouse medians.
+ * Prints the figures and writes bench/RESULTS.md with a description of the machine.
+ * Everything runs on loopback; every loop is bounded in count and time.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import sharp from "sharp";
+import { freePort, startBuiltServer, type BuiltServer } from "../tests/quality/built-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const lines: string[] = [];
+const say = (line = "") => {
+  console.log(line);
+  lines.push(line);
+};
+
+function ensureNginx(): string {
+  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (found) return found;
+  console.log("bench: installing nginx (apt)");
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  return "/usr/sbin/nginx";
+}
+
+/** nginx serving the same build/client with the same gzip compression and clean URLs. */
+async function startNginx(): Promise<{ origin: string; stop: () => void }> {
+  const bin = ensureNginx();
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const conf = `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types; access_log off; sendfile on; keepalive_requests 100000;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  gzip on; gzip_comp_level 6; gzip_min_length 1024; gzip_types text/css application/javascript application/json application/xml text/plain;
+  server { listen 127.0.0.1:${port}; root ${path.join(root, "build/client")}; location / { try_files $uri $uri/index.html =404; } }
+}`;
+  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
+  const child = spawn(bin, ["-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(origin)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { origin, stop: () => child.kill("SIGQUIT") };
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: 50, duration: 10, headers: { "accept-encoding": "gzip" } });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function servingBenchmark(ours: BuiltServer) {
+  const nginx = await startNginx();
+  say("## Page serving (autocannon, 50 connections, 10 s, gzip)");
+  say("");
+  say("| page | server | req/s | p50 ms | p99 ms | errors | ours/nginx req/s |");
+  say("|---|---|---|---|---|---|---|");
+  try {
+    for (const page of ["/", "/blog/pre-storm-checklist-lbi-shore-homes"]) {
+      const a = await load(`${ours.origin}${page}`);
+      const b = await load(`${nginx.origin}${page}`);
+      say(`| ${page} | ours | ${Math.round(a.rps)} | ${a.p50} | ${a.p99} | ${a.errors} | ${(a.rps / b.rps).toFixed(2)} |`);
+      say(`| ${page} | nginx | ${Math.round(b.rps)} | ${b.p50} | ${b.p99} | ${b.errors} | |`);
+    }
+  } finally {
+    nginx.stop();
+  }
+  say("");
+}
+
+/** The server's peak resident memory so far (Linux reports the high-water mark itself). */
+const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+async function intakeBenchmark() {
+  const server = await startBuiltServer();
+  try {
+    // Noise does not compress, so each photo really is about 2 MB, like a phone picture.
+    const photo = await sharp(Buffer.from(Array.from({ length: 1400 * 1000 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1400, height: 1000, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const total = 50;
+    const concurrency = 10;
+    const times: number[] = [];
+    let ok = 0;
+    let next = 0;
+    const started = performance.now();
+    const single = async () => {
+      const form = new FormData();
+      form.set("name", "Bench Visitor");
+      form.set("email", "bench@example.com");
+      form.set("phone", "609-555-0100");
+      form.set("description", "Load test request");
+      for (let i = 0; i < 5; i++) form.append(`photo_${i}`, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i}.jpg`);
+      const t = performance.now();
+      const response = await fetch(`${server.origin}/api/estimate`, { method: "POST", body: form });
+      times.push(performance.now() - t);
+      if (response.ok) ok++;
+    };
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          next++;
+          await single();
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = [...times].sort((a, b) => a - b);
+    const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+    // Let the mail worker finish, then count what was written.
+    const outbox = path.join(server.dataDir, "outbox");
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0) < ok * 2) await new Promise((r) => setTimeout(r, 250));
+    const emails = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+    const peak = peakRssMb(server.process.pid ?? 0);
+    const db = new Database(path.join(server.dataDir, "site.db"), { readonly: true });
+    const leads = (db.prepare("select count(*) as n from leads").get() as { n: number }).n;
+    const photos = (db.prepare("select count(*) as n from lead_photos").get() as { n: number }).n;
+    db.close();
+    say("## Lead intake (50 estimate requests, five 2 MB photos each, 10 at a time)");
+    say("");
+    say(`| photo size | requests/s | p50 ms | p99 ms | accepted | leads stored | photos stored | emails written | server peak memory |`);
+    say("|---|---|---|---|---|---|---|---|---|");
+    say(`| ${(photo.length / 1024 / 1024).toFixed(1)} MB | ${(total / seconds).toFixed(2)} | ${pct(50)} | ${pct(99)} | ${ok}/${total} | ${leads} | ${photos} | ${emails} | ${peak.toFixed(0)} MB |`);
+    say("");
+  } finally {
+    await server.stop();
+  }
+}
+
+async function lighthouseBenchmark(server: BuiltServer) {
+  const xml = await (await fetch(`${server.origin}/sitemap.xml`)).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  say("## Lighthouse, mobile, median of 3 runs");
+  say("");
+  say("| page | performance | FCP ms | LCP ms | TBT ms | CLS | benchmarkIndex |");
+  say("|---|---|---|---|---|---|---|");
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  try {
+    for (const p of paths) {
+      const runs: { score: number; fcp: number; lcp: number; tbt: number; cls: number; index: number }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const result = await lighthouse(`${server.origin}${p}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+        if (!result) continue;
+        const a = result.lhr.audits;
+        runs.push({
+          score: result.lhr.categories.performance?.score ?? 0,
+          fcp: a["first-contentful-paint"]?.numericValue ?? 0,
+          lcp: a["largest-contentful-paint"]?.numericValue ?? 0,
+          tbt: a["total-blocking-time"]?.numericValue ?? 0,
+          cls: a["cumulative-layout-shift"]?.numericValue ?? 0,
+          index: result.lhr.environment.benchmarkIndex,
+        });
+      }
+      const m = (k: keyof (typeof runs)[number]) => median(runs.map((r) => r[k]));
+      say(`| ${p} | ${Math.round(m("score") * 100)} | ${Math.round(m("fcp"))} | ${Math.round(m("lcp"))} | ${Math.round(m("tbt"))} | ${m("cls").toFixed(3)} | ${Math.round(m("index"))} |`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  say("");
+}
+
+const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+say("# Benchmark results");
+say("");
+say(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB memory, Node ${process.version}, ${os.type()} ${os.release()}.`);
+say("");
+const server = await startBuiltServer();
+try {
+  await servingBenchmark(server);
+  await lighthouseBenchmark(server);
+} finally {
+  await server.stop();
+}
+await intakeBenchmark();
+fs.writeFileSync(path.join(root, "bench/RESULTS.md"), `${lines.join("\n")}\n`);
+console.log("bench: wrote bench/RESULTS.md");
