@@ -20,6 +20,7 @@ interface AppServices {
   stopBackgroundWork(): Promise<void>;
   getEnv(): { port: number; host: string; rateLimitMax: number };
   createRateLimiter(opts: { max: number; windowMs: number }): { hit(key: string): { allowed: boolean; retryAfterSeconds: number } };
+  log(level: "debug" | "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>): void;
 }
 
 const buildDir = import.meta.dirname;
@@ -30,7 +31,6 @@ const env = services.getEnv();
 const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<string, string[]>;
 const chatOrigin = fs.existsSync(path.join(buildDir, "chat-origin.txt")) ? fs.readFileSync(path.join(buildDir, "chat-origin.txt"), "utf8").trim() : "";
 
-const log = (fields: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), ...fields }));
 
 function contentSecurityPolicy(scriptSources = ""): string {
   return [
@@ -68,9 +68,7 @@ app.set("trust proxy", "loopback, linklocal, uniquelocal");
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
-    log({
-      level: res.statusCode >= 500 ? "error" : "info",
-      msg: "request",
+    services.log(res.statusCode >= 500 ? "error" : "info", "request", {
       method: req.method,
       path: req.originalUrl.split("?")[0],
       status: res.statusCode,
@@ -134,7 +132,7 @@ function limitPosts(name: string, paths: string[]) {
     if (allowed) return next();
     res.setHeader("Retry-After", String(retryAfterSeconds));
     const message = `Too many requests. Please wait ${Math.ceil(retryAfterSeconds / 60)} minutes and try again, or call us.`;
-    log({ level: "warn", msg: "rate limited", endpoint: name, path: req.path });
+    services.log("warn", "rate limited", { endpoint: name, path: req.path });
     if (req.path.startsWith("/api/")) res.status(429).json(name === "estimate" ? { success: false, error: message } : { error: message });
     else res.status(429).type("text/plain").send(message);
   };
@@ -160,14 +158,14 @@ app.all(
 services.startBackgroundWork();
 
 const server: Server = app.listen(env.port, env.host, () => {
-  log({ level: "info", msg: "listening", url: `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}` });
+  services.log("info", "listening", { url: `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}` });
 });
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  log({ level: "info", msg: "shutting down", signal });
+  services.log("info", "shutting down", { signal });
   // Stop accepting connections, let requests in flight finish, then stop the mail worker.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

@@ -1,11 +1,12 @@
 /** Any other path: a 404 status and the spec's "Oops! Page not found", logged on both sides. */
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/sections/not-found-page";
+import { log } from "~/infra/log.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
-  console.warn(JSON.stringify({ level: "warn", msg: "page not found", path }));
+  log("warn", "page not found", { path });
   return data({ path }, { status: 404 });
 }
 
