@@ -3,7 +3,8 @@
  * button posts. Mail scanners open every link in a message, and a link that confirmed on GET would
  * subscribe addresses whose owners never clicked.
  */
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
+import { TokenLinkPage, tokenLinkHeaders } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
 import { checkConfirmToken, confirmSubscription, tokenFromRequest, type ConfirmState } from "~/leads/newsletter.server";
 import type { Route } from "./+types/newsletter.confirm";
@@ -36,12 +37,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The token is a credential: keep it out of caches and out of Referer headers.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex",
-});
+export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
@@ -57,26 +53,5 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
   const state = actionData?.state ?? loaderData.state;
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-slate-900">{copy[state].title}</h1>
-      <p className="mt-4 text-lg text-slate-700">{copy[state].text}</p>
-      {state === "ready" ? (
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="token" value={token} />
-          <button
-            type="submit"
-            className="rounded-md bg-sky-800 px-5 py-3 font-semibold text-white hover:bg-sky-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-800"
-          >
-            Confirm my subscription
-          </button>
-        </Form>
-      ) : null}
-      <p className="mt-10">
-        <Link to="/" className="font-medium text-sky-800 underline">
-          Back to the home page
-        </Link>
-      </p>
-    </div>
-  );
+  return <TokenLinkPage title={copy[state].title} text={copy[state].text} token={token} buttonLabel={state === "ready" ? "Confirm my subscription" : null} />;
 }

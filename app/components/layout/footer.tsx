@@ -6,7 +6,9 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { aboutNavigation, serviceNavigation } from "~/content/navigation";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
+import { BusinessHours } from "~/components/sections/business-hours";
 import { LogoMark, LogoName } from "./logo";
+import { SocialLinks } from "./social-links";
 
 const headingClass = "mb-3 text-sm font-semibold tracking-wider text-sand-200 uppercase";
 const linkClass = "inline-flex min-h-8 items-center text-sea-100 hover:text-white hover:underline";
@@ -26,12 +28,7 @@ export function Footer() {
           </p>
           <p className="mt-4 text-sm">NJ Home Improvement Contractor Reg. #{profile.hicRegistration}</p>
           <div className="mt-4 flex gap-2">
-            <a href={profile.social.facebook} target="_blank" rel="noopener noreferrer" className="inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800">
-              <Icon name="facebook" label="Facebook (opens in a new tab)" />
-            </a>
-            <a href={profile.social.instagram} target="_blank" rel="noopener noreferrer" className="inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800">
-              <Icon name="instagram" label="Instagram (opens in a new tab)" />
-            </a>
+            <SocialLinks linkClassName="inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800" />
           </div>
         </div>
         <nav aria-labelledby="footer-services">
@@ -103,14 +100,7 @@ export function Footer() {
             </li>
           </ul>
           <h2 className={`${headingClass} mt-6`}>Hours</h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            {profile.hours.display.map((row) => (
-              <div key={row.label} className="contents">
-                <dt className="font-medium text-white">{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <BusinessHours className="text-sm" termClassName="font-medium text-white" />
         </div>
       </div>
       <div className="border-t border-navy-800 px-4 py-5 text-center text-xs">

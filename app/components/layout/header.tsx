@@ -11,6 +11,7 @@ import { aboutNavigation, liveChatLink, serviceNavigation, type NavItem } from "
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { LogoMark } from "./logo";
+import { SocialLinks } from "./social-links";
 import { SIDE_PANEL_ID } from "./side-panel";
 
 const linkClass = "inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100";
@@ -82,12 +83,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <a href={profile.social.facebook} target="_blank" rel="noopener noreferrer" className="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex">
-            <Icon name="facebook" label="Facebook (opens in a new tab)" />
-          </a>
-          <a href={profile.social.instagram} target="_blank" rel="noopener noreferrer" className="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex">
-            <Icon name="instagram" label="Instagram (opens in a new tab)" />
-          </a>
+          <SocialLinks linkClassName="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex" />
           <a href={phoneHref} className="hidden min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap text-navy-900 hover:bg-sea-100 xl:inline-flex">
             <Icon name="phone" className="size-4" />
             {profile.phone.display}

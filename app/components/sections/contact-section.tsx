@@ -5,6 +5,7 @@
 import { Icon } from "~/components/ui/icon";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
 import { EstimateForm } from "~/leads/estimate-form";
+import { BusinessHours } from "./business-hours";
 
 const rowClass = "flex min-h-11 items-center gap-3 rounded-lg p-2 font-semibold text-navy-900 hover:bg-sea-100";
 
@@ -41,14 +42,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             </li>
           </ul>
           <Heading className="mt-8 text-xl font-bold text-navy-900">Business hours</Heading>
-          <dl className="mt-3 grid max-w-sm grid-cols-2 gap-y-2">
-            {profile.hours.display.map((row) => (
-              <div key={row.label} className="contents">
-                <dt className="font-medium">{row.label}</dt>
-                <dd>{row.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <BusinessHours className="mt-3 max-w-sm gap-y-2" />
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
           <Heading className="text-2xl font-bold text-navy-900">Get Your Free Quote</Heading>

@@ -1,0 +1,43 @@
+/**
+ * The page behind a link in a newsletter email (confirm, unsubscribe). Opening the link only shows
+ * the page; its button posts, because mail scanners open every link and must not act for anyone.
+ */
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+
+/** The token in the address is a credential: keep it out of caches, Referer headers and indexes. */
+export const tokenLinkHeaders = () => ({
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex",
+});
+
+interface TokenLinkPageProps {
+  title: string;
+  text: string;
+  token: string;
+  /** the button's label while the action is still to be taken; null once it has been */
+  buttonLabel: string | null;
+}
+
+export function TokenLinkPage({ title, text, token, buttonLabel }: TokenLinkPageProps) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
+      <p className="mt-4 text-lg text-slate-700">{text}</p>
+      {buttonLabel ? (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className={buttonClass("secondary")}>
+            {buttonLabel}
+          </button>
+        </Form>
+      ) : null}
+      <p className="mt-10">
+        <Link to="/" className="font-medium text-sea-600 underline">
+          Back to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}
