@@ -1,24 +1,28 @@
 /**
- * Everything on the home page after the hero, in the spec's order. The route loads this module
- * lazily: the prerendered HTML holds all of it, so nothing is missing before it arrives, but the
- * page's start-up JavaScript stays within budget and the hero hydrates first.
+ * The home page's sections that hold only links and buttons: the route hydrates them from this
+ * chunk, after the hero. Their HTML is prerendered in full and every link and button in them works
+ * as plain HTML until the chunk arrives. (The contact form is not here: text typed into a form
+ * before it hydrates would be lost, so it hydrates with the hero.)
  */
-import { ContactSection } from "~/components/sections/contact-section";
 import { AboutSection } from "./about-section";
 import { AndersenSection } from "./andersen-section";
 import { ChatSection } from "./chat-section";
 import { HomeWatchSection } from "./home-watch-section";
 import { ServicesGridSection } from "./services-grid";
 
-export default function BelowTheFold() {
+/** The sections between the hero and the contact section, in the spec's order. */
+export function BeforeContact() {
   return (
     <>
       <ServicesGridSection />
       <AndersenSection />
       <HomeWatchSection />
       <AboutSection />
-      <ContactSection />
-      <ChatSection />
     </>
   );
+}
+
+/** The section after the contact section. */
+export function AfterContact() {
+  return <ChatSection />;
 }

@@ -3,21 +3,33 @@
  * and the three count-up figures (spec §2 'Home page' 1, §9 'Hero counters').
  *
  * The picture is the page's largest paint, so it loads first (see the route's preload link). Its
- * parallax moves only a transform, so it never changes layout, and it stays still for visitors who
- * prefer reduced motion.
+ * addresses come from the route's loader rather than the image manifest, which keeps the manifest
+ * out of the JavaScript the page needs at start. Its parallax moves only a transform, so it never
+ * changes layout, and it stays still for visitors who prefer reduced motion.
  */
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Picture } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
+import { prefersReducedMotion } from "~/components/ui/scroll";
 import { CountUp } from "./count-up";
 import { SectionLink } from "./section-link";
 
 export const HERO_IMAGE = "hero-beach";
+export const HERO_SIZES = "100vw";
+
+/** The hero picture's sources, as the route's loader reads them from the image manifest. */
+export interface HeroPicture {
+  avif: string;
+  webp: string;
+  fallback: string;
+  width: number;
+  height: number;
+}
+
 const HERO_COUNT_MS = 1200;
 const HERO_COUNT_STAGGER_MS = 200;
-/** how much slower than the page the picture moves; its layer overhangs the top by the same share */
+/** how much slower than the page the picture moves */
 const PARALLAX_SHARE = 0.25;
 
 const counters = [
@@ -31,49 +43,53 @@ function useParallax<T extends HTMLElement>() {
   useEffect(() => {
     const layer = ref.current;
     const hero = layer?.parentElement;
-    if (!layer || !hero) return;
-    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
+    if (!layer || !hero || prefersReducedMotion()) return;
+    // The picture overhangs the hero's top by a fixed length, so it can drift down that far.
+    const overhang = -layer.offsetTop;
     let frame = 0;
     const update = () => {
       frame = 0;
-      const box = hero.getBoundingClientRect();
-      if (box.bottom < 0) return;
-      const offset = Math.min(Math.max(-box.top, 0), box.height) * PARALLAX_SHARE;
-      layer.style.transform = offset > 0 ? `translate3d(0, ${offset.toFixed(1)}px, 0)` : "";
+      const top = hero.getBoundingClientRect().top;
+      const offset = Math.min(Math.max(-top, 0) * PARALLAX_SHARE, overhang);
+      layer.style.transform = offset > 0 ? `translate3d(0,${offset.toFixed(1)}px,0)` : "";
     };
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
+      frame ||= requestAnimationFrame(update);
     };
-    const stop = () => {
+    window.addEventListener("scroll", onScroll, { passive: true });
+    onScroll();
+    return () => {
       window.removeEventListener("scroll", onScroll);
       cancelAnimationFrame(frame);
-      frame = 0;
-      layer.style.transform = "";
-    };
-    const apply = () => {
-      if (reduced.matches) return stop();
-      window.addEventListener("scroll", onScroll, { passive: true });
-      onScroll();
-    };
-    apply();
-    reduced.addEventListener("change", apply);
-    return () => {
-      reduced.removeEventListener("change", apply);
-      stop();
     };
   }, []);
   return ref;
 }
 
-export function HomeHero() {
+export function HomeHero({ picture }: { picture: HeroPicture }) {
   const parallax = useParallax<HTMLDivElement>();
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-navy-950 text-white">
-      <div ref={parallax} className="absolute inset-x-0 top-[-25%] -z-20 h-[125%]">
-        <Picture name={HERO_IMAGE} alt="" sizes="100vw" priority className="block h-full" imgClassName="h-full w-full object-cover" />
+      {/* Every layer is placed from the hero's top edge: while the HTML streams in, the hero grows
+          downwards, and a layer placed from the bottom (or by a share of the height) would move. */}
+      <div ref={parallax} className="absolute inset-x-0 -top-40 bottom-0 -z-20">
+        <picture className="block h-full">
+          <source type="image/avif" srcSet={picture.avif} sizes={HERO_SIZES} />
+          <source type="image/webp" srcSet={picture.webp} sizes={HERO_SIZES} />
+          <img
+            src={picture.fallback}
+            alt=""
+            width={picture.width}
+            height={picture.height}
+            loading="eager"
+            decoding="sync"
+            fetchPriority="high"
+            className="h-full w-full object-cover"
+          />
+        </picture>
       </div>
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-navy-950/95 via-navy-950/80 to-navy-950/45" />
-      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-1/3 bg-linear-to-t from-navy-950/80 to-transparent" />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/80 via-transparent via-35% to-transparent" />
 
       <div className="mx-auto max-w-6xl px-4 pt-16 pb-12 sm:pt-24 md:pb-16 lg:pt-28">
         <p className="text-sm font-semibold tracking-wider text-sand-200 uppercase">
@@ -96,8 +112,8 @@ export function HomeHero() {
 
         <ul aria-label="At a glance" className="mt-12 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
           {counters.map((c, i) => (
-            <li key={c.label} className="rounded-xl bg-navy-950/70 px-3 py-4 ring-1 ring-white/15 sm:px-5">
-              <CountUp end={c.end} suffix={c.suffix} durationMs={HERO_COUNT_MS} delayMs={i * HERO_COUNT_STAGGER_MS} className="text-3xl font-bold text-sunset-500 sm:text-4xl" />
+            <li key={c.label} className="rounded-xl bg-navy-950/70 px-2.5 py-4 ring-1 ring-white/15 sm:px-5">
+              <CountUp end={c.end} suffix={c.suffix} durationMs={HERO_COUNT_MS} delayMs={i * HERO_COUNT_STAGGER_MS} className="text-2xl font-bold text-sunset-500 min-[400px]:text-3xl sm:text-4xl" />
               <span className="mt-1 block text-sm font-medium text-sea-100 sm:text-base">{c.label}</span>
             </li>
           ))}
