@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { buildManifest, runPipeline, type ImageManifest } from "./images/pipeline";
+import { buildManifest, compact, runPipeline, type ImageManifest } from "./images/pipeline";
 
 const root = path.resolve(import.meta.dirname, "..");
 const srcDir = path.join(root, "images/src");
@@ -14,7 +14,7 @@ const manifestFile = path.join(root, "app/generated/image-manifest.json");
 
 function writeManifest(manifest: ImageManifest) {
   fs.mkdirSync(path.dirname(manifestFile), { recursive: true });
-  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  const text = `${JSON.stringify(compact(manifest))}\n`;
   if (!fs.existsSync(manifestFile) || fs.readFileSync(manifestFile, "utf8") !== text) fs.writeFileSync(manifestFile, text);
 }
 

@@ -13,6 +13,7 @@ import { toast } from "~/components/ui/toast";
 import { profile } from "~/content/profile";
 import {
   ACCEPT_ATTRIBUTE,
+  ESTIMATE_FIELDS,
   HONEYPOT_FIELD,
   MAX_PHOTOS,
   invalidFileTypeMessage,
@@ -41,23 +42,40 @@ interface ChosenPhoto {
   url: string;
 }
 
-const emptyValues: EstimateValues = { name: "", email: "", phone: "", address: "", description: "" };
+export interface EstimateFormProps {
+  idPrefix: string;
+  onSuccess?: () => void;
+  initial?: EstimateFormState;
+}
 
-export function EstimateForm({ idPrefix, onSuccess, initial }: { idPrefix: string; onSuccess?: () => void; initial?: EstimateFormState }) {
-  const [values, setValues] = useState<EstimateValues>({ ...emptyValues, ...initial?.values });
+// The text fields are uncontrolled: what a visitor types before the page's JavaScript arrives is
+// still there after hydration, and is read from the form itself when it is sent.
+const fieldValues = (form: HTMLFormElement): EstimateValues => {
+  const data = new FormData(form);
+  return Object.fromEntries(ESTIMATE_FIELDS.map((f) => [f, String(data.get(f) ?? "")])) as EstimateValues;
+};
+
+/** The accepted photos of the file input (chosen before or after hydration), at most MAX_PHOTOS. */
+const acceptedFiles = (files: FileList | null | undefined) => Array.from(files ?? []).filter(isAcceptedImageFile).slice(0, MAX_PHOTOS);
+
+export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps) {
   const [errors, setErrors] = useState<Partial<Record<EstimateField, string>>>(initial?.fieldErrors ?? {});
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Marks the form as scripted (checks in the browser, toasts); until then it posts as plain HTML.
+  useEffect(() => {
+    if (formRef.current) formRef.current.dataset.enhanced = "";
+  }, []);
   const id = (name: string) => `${idPrefix}-${name}`;
 
   // Thumbnails hold object URLs: free them when the list changes or the form goes away.
   useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.url)), [photos]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const { name, value } = event.target;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (errors[name as EstimateField]) setErrors((e) => ({ ...e, [name]: undefined }));
+    const name = event.target.name as EstimateField;
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
   const onPhotos = (event: ChangeEvent<HTMLInputElement>) => {
@@ -76,6 +94,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: { idPrefix: strin
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    const values = fieldValues(form);
     const fieldErrors = validateEstimateFields(values);
     setErrors(fieldErrors);
     const firstInvalid = (Object.keys(fieldErrors) as EstimateField[]).find((k) => fieldErrors[k]);
@@ -88,10 +107,11 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: { idPrefix: strin
       const body = new FormData();
       for (const [key, value] of Object.entries(values)) body.append(key, value);
       body.append(HONEYPOT_FIELD, (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
-      const prepared = await Promise.all(photos.map((p) => preparePhoto(p.file)));
+      const files = acceptedFiles(fileInput.current?.files);
+      const prepared = await Promise.all(files.map((file) => preparePhoto(file)));
       prepared.forEach((blob, i) => {
-        const original = photos[i];
-        if (original) body.append(`photo_${i}`, blob, preparedName(original.file, blob));
+        const original = files[i];
+        if (original) body.append(`photo_${i}`, blob, preparedName(original, blob));
       });
       const response = await fetch("/api/estimate", { method: "POST", body, headers: { Accept: "application/json" } });
       const result = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string; fieldErrors?: Partial<Record<EstimateField, string>> };
@@ -101,7 +121,10 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: { idPrefix: strin
         toast({ title: "Error", description: ESTIMATE_ERROR_TEXT, variant: "destructive" });
         return;
       }
-      setValues(emptyValues);
+      for (const field of ESTIMATE_FIELDS) {
+        const control = form.elements.namedItem(field);
+        if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = "";
+      }
       setPhotos([]);
       if (fileInput.current) fileInput.current.value = "";
       toast({ title: ESTIMATE_SUCCESS_TITLE, description: ESTIMATE_SUCCESS_TEXT, durationMs: SUCCESS_TOAST_MS });
@@ -117,14 +140,14 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: { idPrefix: strin
   const photosHint = "Accepted formats: JPEG, PNG, GIF, WebP";
 
   return (
-    <form method="post" action="/estimate" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Estimate request">
-      <InputField id={id("name")} name="name" type="text" label="Name" required autoComplete="name" placeholder="Your full name" maxLength={100} value={values.name} onChange={onChange} error={errors.name} />
+    <form ref={formRef} method="post" action="/estimate" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Estimate request">
+      <InputField id={id("name")} name="name" type="text" label="Name" required autoComplete="name" placeholder="Your full name" maxLength={100} defaultValue={initial?.values?.name} onChange={onChange} error={errors.name} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField id={id("email")} name="email" type="email" label="Email" required autoComplete="email" placeholder="you@example.com" maxLength={254} value={values.email} onChange={onChange} error={errors.email} />
-        <InputField id={id("phone")} name="phone" type="tel" label="Phone" required autoComplete="tel" placeholder="(609) 555-0123" value={values.phone} onChange={onChange} error={errors.phone} />
+        <InputField id={id("email")} name="email" type="email" label="Email" required autoComplete="email" placeholder="you@example.com" maxLength={254} defaultValue={initial?.values?.email} onChange={onChange} error={errors.email} />
+        <InputField id={id("phone")} name="phone" type="tel" label="Phone" required autoComplete="tel" placeholder="(609) 555-0123" defaultValue={initial?.values?.phone} onChange={onChange} error={errors.phone} />
       </div>
-      <InputField id={id("address")} name="address" type="text" label="Project address" autoComplete="address-line1" placeholder="123 Main St, City, State" maxLength={200} value={values.address} onChange={onChange} error={errors.address} />
-      <TextAreaField id={id("description")} name="description" label="Project description" rows={4} maxLength={5000} placeholder="What would you like done? Rooms, sizes, timing, anything we should know." value={values.description} onChange={onChange} error={errors.description} />
+      <InputField id={id("address")} name="address" type="text" label="Project address" autoComplete="address-line1" placeholder="123 Main St, City, State" maxLength={200} defaultValue={initial?.values?.address} onChange={onChange} error={errors.address} />
+      <TextAreaField id={id("description")} name="description" label="Project description" rows={4} maxLength={5000} placeholder="What would you like done? Rooms, sizes, timing, anything we should know." defaultValue={initial?.values?.description} onChange={onChange} error={errors.description} />
       <FieldFrame id={id("photos")} label="Photos (optional)" hint={photosHint}>
         <input
           ref={fileInput}

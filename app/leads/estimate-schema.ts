@@ -24,8 +24,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const ADDRESS_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 5000;
 
-/** The hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = "company_website";
+export { HONEYPOT_FIELD } from "./honeypot";
 
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".gif", ".webp"] as const;

@@ -6,32 +6,36 @@ import { useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { fieldControlClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
-import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE, HONEYPOT_FIELD } from "./newsletter-schema";
+import { HONEYPOT_FIELD } from "./honeypot";
+import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE } from "./newsletter-schema";
 
 export const NEWSLETTER_SUCCESS = { title: "Success!", description: "Thank you for signing up! Please check your email for confirmation." };
 
 export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
-  const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const inputId = `${idPrefix}-email`;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!email.trim()) {
+    const form = event.currentTarget;
+    // Uncontrolled, so an address typed before hydration is kept and read here.
+    const input = form.elements.namedItem("email") as HTMLInputElement | null;
+    const email = input?.value.trim() ?? "";
+    if (!email) {
       toast({ title: EMAIL_REQUIRED_TITLE, description: EMAIL_REQUIRED_MESSAGE, variant: "destructive" });
       return;
     }
-    const honeypot = (event.currentTarget.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "";
+    const honeypot = (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "";
     setSubmitting(true);
     try {
       const response = await fetch("/api/newsletter", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email: email.trim(), [HONEYPOT_FIELD]: honeypot }),
+        body: JSON.stringify({ email, [HONEYPOT_FIELD]: honeypot }),
       });
       const result = (await response.json().catch(() => ({}))) as { error?: string };
       if (!response.ok || result.error) throw new Error(result.error ?? `HTTP ${response.status}`);
-      setEmail("");
+      if (input) input.value = "";
       toast(NEWSLETTER_SUCCESS);
     } catch (error) {
       console.error("Newsletter signup failed:", error);
@@ -47,7 +51,7 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
         <label htmlFor={inputId} className="mb-1 block text-sm font-semibold">
           Email address
         </label>
-        <input id={inputId} name="email" type="email" required autoComplete="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} className={fieldControlClass} />
+        <input id={inputId} name="email" type="email" required autoComplete="email" placeholder="you@example.com" className={fieldControlClass} />
       </div>
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Company website</label>

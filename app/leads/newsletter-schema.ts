@@ -1,9 +1,9 @@
 /**
  * The newsletter signup's rule, shared by the browser form and the server. Client-safe.
  */
-import { HONEYPOT_FIELD, validateEmail } from "./estimate-schema";
+import { validateEmail } from "./estimate-schema";
 
-export { HONEYPOT_FIELD };
+export { HONEYPOT_FIELD } from "./honeypot";
 
 /** Spec §8: the toast shown when the field is empty, before any request is made. */
 export const EMAIL_REQUIRED_TITLE = "Email required";

@@ -8,7 +8,7 @@ import { Icon } from "~/components/ui/icon";
 import { imageFallbackUrl, Picture } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { phoneHref, profile } from "~/content/profile";
-import { getService } from "~/content/services";
+import { getService } from "~/content/service-details";
 import { EstimateButton } from "~/leads/estimate-button";
 import { articleJsonLd, breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";

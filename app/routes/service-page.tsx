@@ -8,7 +8,8 @@ import { Icon } from "~/components/ui/icon";
 import { Picture } from "~/components/ui/picture";
 import { buttonClass } from "~/components/ui/button";
 import { getServicePage, type CopyCard } from "~/content/service-pages";
-import { getService, type ServiceSlug } from "~/content/services";
+import { getService } from "~/content/service-details";
+import type { ServiceSlug } from "~/content/services";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { canonicalPath } from "~/route-registry";
@@ -103,7 +104,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
       {copy.serviceCards ? (
         <section className={sectionClass} aria-labelledby="home-watch-services">
-          <h2 id="home-watch-services" className={h2Class}>What every visit covers</h2>
+          <h2 id="home-watch-services" className={h2Class}>Home watch services</h2>
           <div className="mt-6">
             <Cards cards={copy.serviceCards} columns="sm:grid-cols-2 lg:grid-cols-4" />
           </div>

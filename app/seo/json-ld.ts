@@ -13,7 +13,8 @@ import type {
 } from "schema-dts";
 import { absoluteUrl, siteUrl } from "~/config";
 import { profile } from "~/content/profile";
-import { services, type Service as SiteService } from "~/content/services";
+import type { Service as SiteService } from "~/content/service-details";
+import { services } from "~/content/services";
 
 const businessId = `${siteUrl}/#business`;
 

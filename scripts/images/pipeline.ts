@@ -12,12 +12,13 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { fallbackWidth, imageUrl as publicUrl, outputWidths, type CompactManifest } from "../../app/components/ui/image-sizes";
+
+export { outputWidths };
 
 export const SOURCE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".svg"] as const;
 /** Photos beat illustrations of the same name. */
 const PREFERENCE = [".jpg", ".jpeg", ".png", ".webp", ".svg"];
-const TARGET_WIDTHS = [480, 800, 1200, 1920];
-const FALLBACK_WIDTH = 800;
 /** Bumped when encoder settings change, so cached outputs are re-encoded. */
 const SETTINGS_VERSION = "v1";
 
@@ -34,14 +35,11 @@ export interface ImageEntry {
 
 export type ImageManifest = Record<string, ImageEntry>;
 
-export const imageUrl = (name: string, entry: Pick<ImageEntry, "hash">, width: number, ext: ModernFormat | "jpg") =>
-  `/img/${name}.${entry.hash}-${width}.${ext}`;
+export const imageUrl = (name: string, entry: Pick<ImageEntry, "hash">, width: number, ext: ModernFormat | "jpg") => publicUrl(name, entry.hash, width, ext);
 
-export function outputWidths(sourceWidth: number): number[] {
-  const widths = TARGET_WIDTHS.filter((w) => w < sourceWidth);
-  widths.push(Math.min(sourceWidth, TARGET_WIDTHS[TARGET_WIDTHS.length - 1] ?? sourceWidth));
-  return [...new Set(widths)].sort((a, b) => a - b);
-}
+/** The manifest the site reads: widths and fallback follow from the width, so they are left out. */
+export const compact = (manifest: ImageManifest): CompactManifest =>
+  Object.fromEntries(Object.entries(manifest).map(([name, e]) => [name, [e.hash, e.width, e.height] as const]));
 
 /** Picks one source file per image name. */
 export function listSources(srcDir: string): Map<string, string> {
@@ -81,7 +79,7 @@ export async function buildManifest(srcDir: string): Promise<ImageManifest> {
     if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`images/src/${file}: names must be lower-case words joined by hyphens`);
     const { width, height, hash } = await describe(path.join(srcDir, file));
     const widths = outputWidths(width);
-    manifest[name] = { width, height, hash, widths, fallbackWidth: Math.min(FALLBACK_WIDTH, width), source: file };
+    manifest[name] = { width, height, hash, widths, fallbackWidth: fallbackWidth(width), source: file };
   }
   return manifest;
 }

@@ -138,6 +138,24 @@ for (const backend of ["sqlite", "postgres"] as const) {
 }
 
 test.describe("the estimate form in the browser", () => {
+  test("text typed before the page's JavaScript arrives is kept, and the form then works as scripted", async ({ page }) => {
+    await page.route("**/assets/**", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto("/faq", { waitUntil: "commit" });
+    const form = page.locator("#contact form");
+    await form.getByLabel("Name").fill("Early Typist");
+    await form.getByLabel("Email").fill("not-an-email");
+    await page.locator("#contact form[data-enhanced]").waitFor({ state: "attached" });
+    await form.getByLabel("Phone").fill("609-555-0101");
+    await form.getByRole("button", { name: "Send My Estimate Request" }).click();
+    // Checked in the browser, without a page load: the form is scripted now, and kept the early text.
+    await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveValue("Early Typist");
+    await expect(page).toHaveURL(/\/faq$/);
+  });
+
   test("a wrong file type is refused with the spec's toast", async ({ page }) => {
     await gotoHydrated(page, "/estimate");
     await page.locator("main form").getByLabel("Photos (optional)").setInputFiles([photo("contract.pdf"), photo("stairs.png")]);

@@ -2,6 +2,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { profile } from "../../app/content/profile";
 import { servicePages } from "../../app/content/service-pages";
+import { serviceDetails } from "../../app/content/service-details";
 import { services, type ServiceSlug } from "../../app/content/services";
 import { gotoHydrated } from "./support/hydration";
 
@@ -56,7 +57,7 @@ test.describe("/services", () => {
     for (const [i, service] of services.entries()) {
       const card = cards.nth(i);
       await expect(card.getByRole("heading")).toHaveText(service.title);
-      await expect(card.getByRole("img")).toHaveAttribute("alt", service.alt);
+      await expect(card.getByRole("img")).toHaveAttribute("alt", serviceDetails[service.slug].alt);
       await expect(card.getByRole("listitem")).toHaveCount(4);
       const link = card.getByRole("link", { name: `Learn More about ${service.title}`, exact: true });
       await expect(link).toHaveAttribute("href", service.link);

@@ -22,7 +22,8 @@ function useHashLink() {
   return (event: MouseEvent<HTMLAnchorElement>, url: string) => {
     if (pathname === "/" && url.startsWith("/#")) {
       event.preventDefault();
-      history.replaceState(null, "", url);
+      // Keep the router's own history state: only the address changes.
+      history.replaceState(history.state, "", url);
       scrollToId(url.slice(2));
     }
   };

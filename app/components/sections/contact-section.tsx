@@ -4,7 +4,7 @@
  */
 import { Icon } from "~/components/ui/icon";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
-import { EstimateForm } from "~/leads/estimate-form";
+import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
 import { BusinessHours } from "./business-hours";
 
 const rowClass = "flex min-h-11 items-center gap-3 rounded-lg p-2 font-semibold text-navy-900 hover:bg-sea-100";
@@ -48,7 +48,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <Heading className="text-2xl font-bold text-navy-900">Get Your Free Quote</Heading>
           <p className="mt-1 text-slate-700">Send us your project details for a quick estimate</p>
           <div className="mt-5">
-            <EstimateForm idPrefix="contact" />
+            <DeferredEstimateForm idPrefix="contact" />
           </div>
           <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm font-medium text-slate-700">
             Serving Long Beach Island for {profile.yearsOnIsland}+ years

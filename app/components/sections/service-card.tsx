@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Picture } from "~/components/ui/picture";
 import { scrollToTop } from "~/components/ui/scroll";
-import type { Service } from "~/content/services";
+import { withDetails } from "~/content/service-details";
+import type { ServiceSummary } from "~/content/services";
 import { buttonClass } from "~/components/ui/button";
 
-export function ServiceCard({ service, index, headingLevel = 3 }: { service: Service; index: number; headingLevel?: 2 | 3 }) {
+export function ServiceCard({ service: summary, index, headingLevel = 3 }: { service: ServiceSummary; index: number; headingLevel?: 2 | 3 }) {
+  const service = withDetails(summary);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article data-reveal style={{ transitionDelay: `${(index % 4) * 150}ms` }} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -7,9 +7,12 @@
  */
 import type { MouseEvent } from "react";
 import manifestJson from "~/generated/image-manifest.json";
-import type { ImageManifest } from "../../../scripts/images/pipeline";
+import { fallbackWidth, imageUrl, outputWidths, type CompactManifest } from "./image-sizes";
 
-const manifest = manifestJson as ImageManifest;
+// JSON imports are typed loosely (arrays of string | number): give each entry its real shape.
+const manifest: CompactManifest = Object.fromEntries(
+  Object.entries(manifestJson).map(([name, [hash, width, height]]) => [name, [String(hash), Number(width), Number(height)]] as const),
+);
 
 export type ImageBadge = "Secure" | "Protected" | "Processing...";
 
@@ -25,23 +28,22 @@ interface PictureProps {
   badge?: ImageBadge;
 }
 
-const src = (name: string, hash: string, width: number, ext: string) => `/img/${name}.${hash}-${width}.${ext}`;
-
 export function imageEntry(name: string) {
   const entry = manifest[name];
   if (!entry) throw new Error(`No image named "${name}" in images/src`);
-  return entry;
+  const [hash, width, height] = entry;
+  return { hash, width, height, widths: outputWidths(width), fallbackWidth: fallbackWidth(width) };
 }
 
 /** The fallback JPEG's address, for social cards and structured data. */
 export function imageFallbackUrl(name: string): string {
   const entry = imageEntry(name);
-  return src(name, entry.hash, entry.fallbackWidth, "jpg");
+  return imageUrl(name, entry.hash, entry.fallbackWidth, "jpg");
 }
 
-export function srcSet(name: string, ext: "avif" | "webp"): string {
+export function srcSet(name: string, format: "avif" | "webp"): string {
   const entry = imageEntry(name);
-  return entry.widths.map((w) => `${src(name, entry.hash, w, ext)} ${w}w`).join(", ");
+  return entry.widths.map((w) => `${imageUrl(name, entry.hash, w, format)} ${w}w`).join(", ");
 }
 
 const block = (event: MouseEvent) => event.preventDefault();
@@ -53,7 +55,7 @@ export function Picture({ name, alt, sizes, className = "", imgClassName = "", p
       <source type="image/avif" srcSet={srcSet(name, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(name, "webp")} sizes={sizes} />
       <img
-        src={src(name, entry.hash, entry.fallbackWidth, "jpg")}
+        src={imageUrl(name, entry.hash, entry.fallbackWidth, "jpg")}
         alt={alt}
         width={entry.width}
         height={entry.height}
