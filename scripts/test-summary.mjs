@@ -6,7 +6,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const file of ["test-results/vitest.json", "test-results/vitest-lighthouse.json"]) {
+for (const file of ["reports/vitest.json", "reports/vitest-lighthouse.json"]) {
   const vitest = read(file);
   if (vitest) {
     passed += vitest.numPassedTests;
@@ -15,7 +15,7 @@ for (const file of ["test-results/vitest.json", "test-results/vitest-lighthouse.
   } else failed++;
 }
 
-const playwright = read("test-results/playwright.json");
+const playwright = read("reports/playwright.json");
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;

@@ -12,8 +12,8 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-mkdir -p test-results
-rm -f test-results/*.json
+mkdir -p reports
+rm -f reports/*.json
 
 echo "test: typecheck"; npm run --silent typecheck
 echo "test: lint"; npm run --silent lint
@@ -22,12 +22,12 @@ echo "test: build"; npm run --silent build
 status=0
 echo "test: unit, build checks, integration (SQLite, PostgreSQL, SMTP), links and headers"
 npx vitest run --project unit --project build --project integration --project quality \
-  --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+  --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 echo "test: end-to-end (Chromium)"
 npx playwright test || status=1
 # Last and alone, so no other test competes for the CPU while pages are timed.
 echo "test: Lighthouse"
-npx vitest run --project lighthouse --reporter=default --reporter=json --outputFile.json=test-results/vitest-lighthouse.json || status=1
+npx vitest run --project lighthouse --reporter=default --reporter=json --outputFile.json=reports/vitest-lighthouse.json || status=1
 
 node scripts/test-summary.mjs
 exit $status

@@ -104,7 +104,7 @@ function expectedHeadings(slug: ServiceSlug): string[] {
   const extras = expectations[slug].extras;
   return [
     ...(extras.includes("certified") ? [copy.certifiedBanner?.title ?? "missing certified banner"] : []),
-    ...(extras.includes("serviceCards") ? ["What every visit covers"] : []),
+    ...(extras.includes("serviceCards") ? ["Home watch services"] : []),
     ...(extras.includes("benefitCards") ? ["Why an outdoor shower pays off"] : []),
     copy.features.heading,
     ...(extras.includes("featureCards") ? ["Built for the flood zone"] : []),
@@ -148,7 +148,7 @@ for (const service of services) {
         await expect(main.getByRole("link", { name: "Get Free Estimate" })).toHaveCount(0);
       }
       if (expected.extras.includes("serviceCards"))
-        await expect(main.getByRole("region", { name: "What every visit covers" }).first().getByRole("heading", { level: 3 })).toHaveCount(4);
+        await expect(main.getByRole("region", { name: "Home watch services" }).first().getByRole("heading", { level: 3 })).toHaveCount(4);
       if (expected.extras.includes("benefits")) await expect(main.getByRole("region", { name: "Benefits of home watch" }).getByRole("listitem")).toHaveCount(copy.benefits?.length ?? -1);
       if (expected.extras.includes("areas")) await expect(main.getByRole("region", { name: "Service areas" }).getByRole("listitem")).toHaveText([...profile.homeWatchAreas]);
       if (expected.extras.includes("rating")) {

@@ -137,11 +137,11 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     expect((await leads("--subscribers")).code).toBe(2);
   });
 
-  it.runIf(backend === "sqlite")("runs as a command from the project folder", async () => {
+  it("runs as a command from the project folder", async () => {
     await submit({ ...validFields, name: "Cli Person" });
     const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/leads.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, DATA_DIR: harness.dataDir, DATABASE_URL: "" },
+      env: { ...process.env, DATA_DIR: harness.dataDir, DATABASE_URL: harness.env.databaseUrl ?? "", LOG_LEVEL: "warn" },
     });
     expect(stdout).toContain("Cli Person");
   });

@@ -9,7 +9,8 @@ import { storedLeads } from "../e2e/support/lead-store";
 
 const running: { server?: BuiltServer; smtp?: TestSmtpServer }[] = [];
 afterEach(async () => {
-  for (const { server, smtp } of running.splice(0)) {
+  // Newest first: a restarted server shares its predecessor's data folder, which stopping removes.
+  for (const { server, smtp } of running.splice(0).reverse()) {
     await server?.stop();
     await smtp?.stop();
   }

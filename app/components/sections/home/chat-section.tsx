@@ -19,7 +19,7 @@ import { SectionHeading } from "./section-heading";
 const LOAD_AHEAD = "600px 0px";
 const frameClass = "min-h-[700px]";
 
-function ChatFrame({ src }: { src: string }) {
+export function ChatFrame({ src }: { src: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
