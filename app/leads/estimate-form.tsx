@@ -67,6 +67,9 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
   // Marks the form as scripted (checks in the browser, toasts); until then it posts as plain HTML.
   useEffect(() => {
     if (formRef.current) formRef.current.dataset.enhanced = "";
+    // Photos chosen before the script arrived: replay the change event it missed, so they get
+    // their type checks and thumbnails now.
+    if (fileInput.current?.files?.length) fileInput.current.dispatchEvent(new Event("change", { bubbles: true }));
   }, []);
   const id = (name: string) => `${idPrefix}-${name}`;
 

@@ -79,6 +79,9 @@ for (const backend of ["sqlite", "postgres"] as const) {
     test("the home form with three photos reaches the database and the owner's inbox, without GPS", async ({ page }) => {
       const who = { name: `Dana Home ${backend}`, email: `dana.${backend}@example.com` };
       await gotoHydrated(page, `${server.origin}/`);
+      // The contact form's script loads as the visitor nears it.
+      await page.locator("#contact").scrollIntoViewIfNeeded();
+      await page.locator("#contact form[data-enhanced]").waitFor({ state: "attached" });
       const form = await fillEstimate(page, "#contact form", who);
       await expect(form.getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(3);
       await form.getByRole("button", { name: "Send My Estimate Request" }).click();
@@ -138,6 +141,18 @@ for (const backend of ["sqlite", "postgres"] as const) {
 }
 
 test.describe("the estimate form in the browser", () => {
+  test("photos chosen before the form's script arrived get their thumbnails once it does", async ({ page }) => {
+    await page.route("**/assets/estimate-form*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await gotoHydrated(page, "/faq");
+    const form = page.locator("#contact form");
+    await form.getByLabel("Photos (optional)").setInputFiles([photo("stairs.png"), photo("railing.webp")]);
+    await page.locator("#contact form[data-enhanced]").waitFor({ state: "attached" });
+    await expect(form.getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(2);
+  });
+
   test("text typed before the page's JavaScript arrives is kept, and the form then works as scripted", async ({ page }) => {
     await page.route("**/assets/**", async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
