@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { profile, validateProfile } from "../app/content/profile";
 import { finishPrerenderedHtml } from "./postbuild/finish-html";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -14,6 +15,13 @@ const step = (name: string, fn: () => void) => {
   fn();
   console.log(`build: ${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
 };
+
+// Every page shows the business profile: a malformed phone number or address must stop the build.
+const problems = validateProfile(profile);
+if (problems.length) {
+  console.error(`build: app/content/profile.ts is invalid:\n  ${problems.join("\n  ")}`);
+  process.exit(1);
+}
 
 step("images", () => run("npx", ["tsx", "scripts/build-images.ts"]));
 step("react-router", () => run("npx", ["react-router", "build"]));
