@@ -87,7 +87,7 @@ async function intakeBenchmark() {
   const server = await startBuiltServer();
   try {
     // Noise does not compress, so each photo really is about 2 MB, like a phone picture.
-    const photo = await sharp(Buffer.from(Array.from({ length: 1400 * 1000 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1400, height: 1000, channels: 3 } })
+    const photo = await sharp(Buffer.from(Array.from({ length: 1900 * 1260 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1900, height: 1260, channels: 3 } })
       .jpeg({ quality: 92 })
       .toBuffer();
     // One request alone first: the time a visitor waits for "success" on an idle server.

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { gotoHydrated } from "./support/hydration";
+import { cumulativeLayoutShift } from "./support/layout-shift";
 
 const FINAL_COUNTS = ["40+", "17", "100%"];
 const HERO_HEADING = "Home Repair & Renovation for Long Beach Island";
@@ -28,29 +29,6 @@ async function recordCounterText(page: Page) {
     });
   });
   return () => page.evaluate(() => (window as unknown as { counterText: string[] }).counterText);
-}
-
-/** Sum of layout-shift scores not caused by input, as a visitor scrolls the whole page. */
-async function cumulativeLayoutShift(page: Page): Promise<number> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.round(window.innerHeight / 2)) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-  });
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(800);
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
 }
 
 test.describe("sections", () => {

@@ -1,33 +1,11 @@
 /** /services and the eight service pages, as a visitor uses them. */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { profile } from "../../app/content/profile";
 import { servicePages } from "../../app/content/service-pages";
 import { serviceDetails } from "../../app/content/service-details";
 import { services, type ServiceSlug } from "../../app/content/services";
 import { gotoHydrated } from "./support/hydration";
-
-/** Sum of layout-shift scores not caused by input, after scrolling the whole page. */
-async function cumulativeLayoutShift(page: Page): Promise<number> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.round(window.innerHeight / 2)) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-  });
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(700);
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
-}
+import { cumulativeLayoutShift } from "./support/layout-shift";
 
 test.describe("/services", () => {
   for (const [width, columns] of [

@@ -3,10 +3,10 @@
  * to the owner's inbox, against SQLite and PostgreSQL and a real SMTP server.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { action as estimateApi } from "~/routes/api.estimate";
-import { backends, eventually, LEADS_TO, startHarness, tableCounts, type Harness } from "../support/harness";
+import { backends, useHarness, eventually, LEADS_TO, tableCounts } from "../support/harness";
 import { animatedGif, jpegWithGps, oversizedJpeg, pdfBytes, png, smallJpeg, webp } from "../support/images";
 import { estimateForm, post, truncatedMultipart, validFields, routeArgs } from "../support/requests";
 
@@ -16,17 +16,8 @@ async function callApi(request: Request) {
 }
 
 describe.each(backends)("estimate requests on %s", (backend) => {
-  let harness: Harness;
+  const harness = useHarness(backend);
 
-  beforeAll(async () => {
-    harness = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-  beforeEach(async () => {
-    await harness.reset();
-  });
 
   it("stores a request with three photos and emails the owner (photos attached, metadata gone) and the visitor", async () => {
     const gpsJpeg = await jpegWithGps();
@@ -42,7 +33,7 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     expect(body).toEqual({ success: true });
     expect(status).toBe(200);
 
-    const db = await harness.db();
+    const db = await harness().db();
     const lead = await db.selectFrom("leads").selectAll().executeTakeFirstOrThrow();
     expect(lead).toMatchObject({
       name: "Jane Doe",
@@ -60,7 +51,7 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     // EXIF orientation 6 applied, then the long edge brought down to 2560 px
     expect([photos[0]?.width, photos[0]?.height]).toEqual([1707, 2560]);
 
-    const received = await harness.smtp.waitFor(2);
+    const received = await harness().smtp.waitFor(2);
     const owner = received.find((message) => message.rcptTo.includes(LEADS_TO));
     const visitor = received.find((message) => message.rcptTo.includes("jane.doe@example.com"));
     expect(owner).toBeDefined();
@@ -103,7 +94,7 @@ describe.each(backends)("estimate requests on %s", (backend) => {
       description: `<img src=x onerror=alert(1)>\n<a href="javascript:alert(1)">click</a>`,
     };
     expect((await callApi(post("/api/estimate", estimateForm(fields)))).status).toBe(200);
-    const received = await harness.smtp.waitFor(2);
+    const received = await harness().smtp.waitFor(2);
     for (const { mail } of received) {
       const html = String(mail.html);
       expect(html).not.toContain("<script>");
@@ -116,7 +107,7 @@ describe.each(backends)("estimate requests on %s", (backend) => {
   it("keeps an animated GIF animated", async () => {
     const form = estimateForm(validFields, [{ name: "leak.gif", data: await animatedGif(), type: "image/gif" }]);
     expect((await callApi(post("/api/estimate", form))).status).toBe(200);
-    const db = await harness.db();
+    const db = await harness().db();
     const photo = await db.selectFrom("lead_photos").selectAll().executeTakeFirstOrThrow();
     const metadata = await sharp(photo.data, { animated: true }).metadata();
     expect(metadata.format).toBe("gif");
@@ -138,7 +129,7 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     form.append("photos", new File([], "", { type: "application/octet-stream" }));
     expect(await handleEstimateSubmission(post("/estimate", form))).toMatchObject({ status: 200, success: true });
 
-    const counts = await tableCounts(await harness.db());
+    const counts = await tableCounts(await harness().db());
     expect(counts).toMatchObject({ leads: 2, photos: 2, outbox: 4 });
   });
 
@@ -149,8 +140,8 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     const { status, body } = await callApi(post("/api/estimate", form));
     expect({ status, body }).toEqual({ status: 200, body: { success: true } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await tableCounts(await harness.db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
-    expect(harness.smtp.received).toHaveLength(0);
+    expect(await tableCounts(await harness().db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
+    expect(harness().smtp.received).toHaveLength(0);
   });
 
   const invalid: [string, () => Promise<Request>, number, RegExp][] = [
@@ -221,8 +212,8 @@ describe.each(backends)("estimate requests on %s", (backend) => {
       expect(response.status).toBe(status);
       expect(response.body.success).toBe(false);
       expect(String(response.body.error)).toMatch(message);
-      expect(await tableCounts(await harness.db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
-      expect(harness.smtp.received).toHaveLength(0);
+      expect(await tableCounts(await harness().db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
+      expect(harness().smtp.received).toHaveLength(0);
     },
   );
 
@@ -239,18 +230,18 @@ describe.each(backends)("estimate requests on %s", (backend) => {
   });
 
   it("accepts the request while SMTP is down and delivers once it is back", async () => {
-    await harness.smtp.stop();
+    await harness().smtp.stop();
     const { status } = await callApi(post("/api/estimate", estimateForm(validFields)));
     expect(status).toBe(200);
-    const db = await harness.db();
+    const db = await harness().db();
     expect(await tableCounts(db)).toMatchObject({ leads: 1, outbox: 2 });
 
     await eventually(async () => {
       const rows = await db.selectFrom("outbox").select(["status", "attempts", "last_error"]).execute();
       return rows.every((row) => row.status === "pending" && row.attempts >= 1 && row.last_error);
     });
-    await harness.smtp.start();
-    const received = await harness.smtp.waitFor(2);
+    await harness().smtp.start();
+    const received = await harness().smtp.waitFor(2);
     expect(received.map((message) => message.rcptTo[0]).sort()).toEqual(["jane.doe@example.com", LEADS_TO].sort());
     await eventually(async () => {
       const rows = await db.selectFrom("outbox").select("status").execute();
@@ -259,9 +250,9 @@ describe.each(backends)("estimate requests on %s", (backend) => {
   });
 
   it("marks a message refused with 550 as failed and does not retry it", async () => {
-    harness.smtp.refuseWith(550);
+    harness().smtp.refuseWith(550);
     expect((await callApi(post("/api/estimate", estimateForm(validFields)))).status).toBe(200);
-    const db = await harness.db();
+    const db = await harness().db();
     await eventually(async () => {
       const rows = await db.selectFrom("outbox").select("status").execute();
       return rows.length === 2 && rows.every((row) => row.status === "failed");
@@ -274,8 +265,8 @@ describe.each(backends)("estimate requests on %s", (backend) => {
       expect(row.attempts).toBe(1);
       expect(row.last_error).toMatch(/550/);
     }
-    expect(harness.smtp.refusals()).toBe(2);
-    expect(harness.smtp.received).toHaveLength(0);
+    expect(harness().smtp.refusals()).toBe(2);
+    expect(harness().smtp.received).toHaveLength(0);
     expect(await tableCounts(db)).toMatchObject({ leads: 1 });
   });
 });

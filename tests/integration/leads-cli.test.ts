@@ -4,28 +4,21 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { runLeadsCommand } from "../../scripts/leads";
-import { backends, startHarness, tableCounts, type Harness } from "../support/harness";
+import { backends, useHarness, tableCounts } from "../support/harness";
 import { png, smallJpeg } from "../support/images";
 import { estimateForm, post, validFields } from "../support/requests";
 
 const run = promisify(execFile);
 
 describe.each(backends)("npm run leads on %s", (backend) => {
-  let harness: Harness;
+  const harness = useHarness(backend);
   let workDir: string;
 
-  beforeAll(async () => {
-    harness = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
   beforeEach(async () => {
-    await harness.reset();
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), "leads-cli-"));
   });
   afterEach(async () => {
@@ -37,7 +30,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     const err: string[] = [];
     const code = await runLeadsCommand(
       argv,
-      harness.env,
+      harness().env,
       { out: (l) => out.push(l), err: (l) => err.push(l) },
       workDir,
     );
@@ -102,14 +95,14 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     expect(deleted).toMatchObject({ code: 0 });
     expect(deleted.out).toContain(`Deleted request ${withPhotos} from Ann Photo`);
     expect(deleted.out).toContain("with its 2 photos");
-    const db = await harness.db();
+    const db = await harness().db();
     expect(await tableCounts(db)).toMatchObject({ leads: 1, photos: 0 });
     const outboxLeads = await db.selectFrom("outbox").select("lead_id").distinct().execute();
     expect(outboxLeads).toEqual([{ lead_id: plain }]);
   });
 
   it("exports confirmed subscribers only", async () => {
-    const db = await harness.db();
+    const db = await harness().db();
     const now = timestamp();
     await db
       .insertInto("subscribers")
@@ -141,7 +134,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     await submit({ ...validFields, name: "Cli Person" });
     const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/leads.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, DATA_DIR: harness.dataDir, DATABASE_URL: harness.env.databaseUrl ?? "", LOG_LEVEL: "warn" },
+      env: { ...process.env, DATA_DIR: harness().dataDir, DATABASE_URL: harness().env.databaseUrl ?? "", LOG_LEVEL: "warn" },
     });
     expect(stdout).toContain("Cli Person");
   });

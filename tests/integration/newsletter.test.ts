@@ -2,11 +2,11 @@
  * The newsletter's double opt-in, from signup to one-click unsubscribe, against SQLite and
  * PostgreSQL and a real SMTP server.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as signupApi } from "~/routes/api.newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter.confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/newsletter.unsubscribe";
-import { backends, LEADS_TO, SITE_URL, startHarness, type Harness } from "../support/harness";
+import { backends, useHarness, LEADS_TO, SITE_URL } from "../support/harness";
 import { jsonPost, ORIGIN, post, routeArgs } from "../support/requests";
 import type { ReceivedMail } from "../support/smtp";
 
@@ -49,20 +49,11 @@ function get(path: string): Request {
 }
 
 describe.each(backends)("newsletter on %s", (backend) => {
-  let harness: Harness;
+  const harness = useHarness(backend);
 
-  beforeAll(async () => {
-    harness = await startHarness(backend);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
-  beforeEach(async () => {
-    await harness.reset();
-  });
 
   async function subscriber(email: string) {
-    const db = await harness.db();
+    const db = await harness().db();
     return db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirst();
   }
 
@@ -70,7 +61,7 @@ describe.each(backends)("newsletter on %s", (backend) => {
     expect(await signup({ email: "  Reader@Example.COM " })).toMatchObject({ status: 200, body: {} });
     expect(await subscriber("reader@example.com")).toMatchObject({ status: "pending" });
 
-    const [confirmation] = await harness.smtp.waitFor(1);
+    const [confirmation] = await harness().smtp.waitFor(1);
     expect(confirmation?.rcptTo).toEqual(["reader@example.com"]);
     const token = linkToken(String(confirmation?.mail.text), "/newsletter/confirm");
 
@@ -83,7 +74,7 @@ describe.each(backends)("newsletter on %s", (backend) => {
     expect(confirmed).toEqual({ status: 200, data: { state: "confirmed" } });
     expect(await subscriber("reader@example.com")).toMatchObject({ status: "confirmed" });
 
-    const received = await harness.smtp.waitFor(2);
+    const received = await harness().smtp.waitFor(2);
     const welcome = received[1]!;
     expect(welcome.mail.subject).toMatch(/subscribed/);
     const unsubscribeToken = linkToken(String(welcome.mail.text), "/newsletter/unsubscribe");
@@ -108,15 +99,15 @@ describe.each(backends)("newsletter on %s", (backend) => {
     expect(stale).toEqual({ status: 400, data: { state: "invalid" } });
 
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(harness.smtp.received).toHaveLength(2);
+    expect(harness().smtp.received).toHaveLength(2);
   });
 
   it("unsubscribes from the page's button, which posts the token as a field", async () => {
     await signup({ email: "page@example.com" });
-    const [confirmation] = await harness.smtp.waitFor(1);
+    const [confirmation] = await harness().smtp.waitFor(1);
     const token = linkToken(String(confirmation?.mail.text), "/newsletter/confirm");
     await pressConfirm("/newsletter/confirm", { token });
-    const [, welcome] = await harness.smtp.waitFor(2);
+    const [, welcome] = await harness().smtp.waitFor(2);
     const unsubscribeToken = linkToken(String(welcome?.mail.text), "/newsletter/unsubscribe");
 
     const page = await unsubscribeLoader(routeArgs(get(`/newsletter/unsubscribe?token=${unsubscribeToken}`)));
@@ -133,13 +124,13 @@ describe.each(backends)("newsletter on %s", (backend) => {
   it("answers a signup identically whether the address is new, pending or confirmed, and mails only when useful", async () => {
     const first = await signup({ email: "twice@example.com" });
     const second = await signup({ email: "twice@example.com" });
-    await harness.smtp.waitFor(1);
+    await harness().smtp.waitFor(1);
 
     await signup({ email: "member@example.com" });
-    const [, memberMail] = await harness.smtp.waitFor(2);
+    const [, memberMail] = await harness().smtp.waitFor(2);
     const token = linkToken(String(memberMail?.mail.text), "/newsletter/confirm");
     await pressConfirm(`/newsletter/confirm?token=${token}`);
-    await harness.smtp.waitFor(3);
+    await harness().smtp.waitFor(3);
     const member = await signup({ email: "MEMBER@example.com" });
 
     expect(second).toEqual(first);
@@ -147,14 +138,14 @@ describe.each(backends)("newsletter on %s", (backend) => {
     expect(first).toEqual({ status: 200, contentType: "application/json", body: {} });
 
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const toTwice = harness.smtp.received.filter((message) => message.rcptTo.includes("twice@example.com"));
+    const toTwice = harness().smtp.received.filter((message) => message.rcptTo.includes("twice@example.com"));
     expect(toTwice).toHaveLength(1);
-    const toMember = harness.smtp.received.filter((message) => message.rcptTo.includes("member@example.com"));
+    const toMember = harness().smtp.received.filter((message) => message.rcptTo.includes("member@example.com"));
     expect(toMember.map((message) => message.mail.subject)).toEqual([
       expect.stringMatching(/confirm/i),
       expect.stringMatching(/subscribed/),
     ]);
-    const db = await harness.db();
+    const db = await harness().db();
     expect(await db.selectFrom("subscribers").select("email").orderBy("email").execute()).toEqual([
       { email: "member@example.com" },
       { email: "twice@example.com" },

@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv, resetEnv, type Env } from "~/infra/env.server";
 import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
@@ -142,5 +142,26 @@ export async function tableCounts(db: Kysely<Database>) {
     photos: await count("lead_photos"),
     outbox: await count("outbox"),
     subscribers: await count("subscribers"),
+  };
+}
+
+/**
+ * A harness for the enclosing `describe` block: started before its tests, reset before each one,
+ * closed after them. Call the returned function inside a test to reach it.
+ */
+export function useHarness(backend: Backend, options: HarnessOptions = {}): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(backend, options);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  beforeEach(async () => {
+    await harness?.reset();
+  });
+  return () => {
+    if (!harness) throw new Error("the harness has not started");
+    return harness;
   };
 }
