@@ -1,9 +1,9 @@
 /** The About section (id "about", the target of /about-us and the header's About link). */
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { Picture } from "~/components/ui/picture";
 import { phoneHref, profile } from "~/content/profile";
 import { SectionHeading } from "./section-heading";
+import { SectionPicture } from "./section-picture";
 import { SectionLink } from "./section-link";
 
 const smallNumbers = ["no", "one", "two", "three", "four", "five", "six"];
@@ -15,14 +15,7 @@ export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-heading" className="bg-sand-100">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:py-20 lg:grid-cols-2">
-        <div data-reveal>
-          <Picture
-            name="home-about"
-            alt="A carpenter's workbench with hand tools on a pegboard, beside a window looking out on the bay"
-            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 100vw"
-            imgClassName="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
-          />
-        </div>
+        <SectionPicture name="home-about" alt="A carpenter's workbench with hand tools on a pegboard, beside a window looking out on the bay" />
         <SectionHeading id="about-heading" eyebrow={`About ${profile.shortName}`} title={`A family business since ${profile.foundingYear}`}>
           <p>
             We are family-owned, with {inWords(profile.generations)} generations of craftsmen and more than {profile.yearsExperience} years in the trades. For the last{" "}

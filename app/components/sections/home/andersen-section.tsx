@@ -1,10 +1,10 @@
 /** The Andersen windows section of the home page: what certified installation means on the island. */
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Picture } from "~/components/ui/picture";
 import { EstimateButton } from "~/leads/estimate-button";
 import { FeatureGrid, type Feature } from "./feature-card";
 import { SectionHeading } from "./section-heading";
+import { SectionPicture } from "./section-picture";
 
 const features: readonly Feature[] = [
   {
@@ -50,14 +50,7 @@ export function AndersenSection() {
               <EstimateButton>Get Free Estimate</EstimateButton>
             </div>
           </SectionHeading>
-          <div data-reveal>
-            <Picture
-              name="home-andersen"
-              alt="A new white window and a sliding patio door in a cedar-shingled wall, looking out over the bay"
-              sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 100vw"
-              imgClassName="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
-            />
-          </div>
+          <SectionPicture name="home-andersen" alt="A new white window and a sliding patio door in a cedar-shingled wall, looking out over the bay" />
         </div>
         <div className="mt-12">
           <FeatureGrid features={features} />

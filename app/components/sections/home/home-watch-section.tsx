@@ -1,10 +1,10 @@
 /** The home watch section of the home page: weekly checks on an empty house through the off-season. */
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { Picture } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
 import { FeatureGrid, type Feature } from "./feature-card";
 import { SectionHeading } from "./section-heading";
+import { SectionPicture } from "./section-picture";
 
 const features: readonly Feature[] = [
   {
@@ -52,14 +52,7 @@ export function HomeWatchSection() {
             </div>
           </SectionHeading>
         </div>
-        <div data-reveal className="lg:order-1">
-          <Picture
-            name="home-home-watch"
-            alt="A shuttered, raised shore cottage in winter snow, with a home watch visitor checking the front door with a flashlight and clipboard"
-            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 45vw, 100vw"
-            imgClassName="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
-          />
-        </div>
+        <SectionPicture name="home-home-watch" alt="A shuttered, raised shore cottage in winter snow, with a home watch visitor checking the front door with a flashlight and clipboard" className="lg:order-1" />
       </div>
       <div className="mt-12">
         <FeatureGrid features={features} />
