@@ -16,10 +16,10 @@ const fromBuild = (read: () => string): string => {
   }
 };
 
-/** The origin of canonical URLs, the sitemap and structured data: never taken from a request. */
 const fromProcess = (name: string): string =>
   (typeof process !== "undefined" ? process.env[name]?.replace(/\/+$/, "") : undefined) ?? "";
 
+/** The origin of canonical URLs, the sitemap and structured data: never taken from a request. */
 export const siteUrl: string = fromBuild(() => __SITE_URL__) || fromProcess("SITE_URL") || profile.siteUrl;
 
 /** The third-party chat assistant's frame address; empty shows a contact fallback instead. */

@@ -41,6 +41,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
+const sectionClass = "mx-auto max-w-6xl px-4 py-12";
+const h2Class = "text-2xl font-bold text-navy-900 md:text-3xl";
+
 function Cards({ cards, columns }: { cards: readonly CopyCard[]; columns: string }) {
   return (
     <ul className={`grid gap-5 ${columns}`}>
@@ -57,8 +60,20 @@ function Cards({ cards, columns }: { cards: readonly CopyCard[]; columns: string
   );
 }
 
-const sectionClass = "mx-auto max-w-6xl px-4 py-12";
-const h2Class = "text-2xl font-bold text-navy-900 md:text-3xl";
+/** A titled section of cards; pages without those cards render nothing. */
+function CardSection({ id, title, cards, columns }: { id: string; title: string; cards: readonly CopyCard[] | undefined; columns: string }) {
+  if (!cards) return null;
+  return (
+    <section className={sectionClass} aria-labelledby={id}>
+      <h2 id={id} className={h2Class}>
+        {title}
+      </h2>
+      <div className="mt-6">
+        <Cards cards={cards} columns={columns} />
+      </div>
+    </section>
+  );
+}
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { service, copy } = loaderData;
@@ -102,23 +117,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {copy.serviceCards ? (
-        <section className={sectionClass} aria-labelledby="home-watch-services">
-          <h2 id="home-watch-services" className={h2Class}>Home watch services</h2>
-          <div className="mt-6">
-            <Cards cards={copy.serviceCards} columns="sm:grid-cols-2 lg:grid-cols-4" />
-          </div>
-        </section>
-      ) : null}
+      <CardSection id="home-watch-services" title="Home watch services" cards={copy.serviceCards} columns="sm:grid-cols-2 lg:grid-cols-4" />
 
-      {copy.benefitCards ? (
-        <section className={sectionClass} aria-labelledby="benefits">
-          <h2 id="benefits" className={h2Class}>Why an outdoor shower pays off</h2>
-          <div className="mt-6">
-            <Cards cards={copy.benefitCards} columns="md:grid-cols-2" />
-          </div>
-        </section>
-      ) : null}
+      <CardSection id="benefits" title="Why an outdoor shower pays off" cards={copy.benefitCards} columns="md:grid-cols-2" />
 
       <section className={sectionClass} aria-labelledby="features">
         <h2 id="features" className={h2Class}>{copy.features.heading}</h2>
@@ -136,23 +137,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {copy.featureCards ? (
-        <section className={sectionClass} aria-labelledby="ground-level">
-          <h2 id="ground-level" className={h2Class}>Built for the flood zone</h2>
-          <div className="mt-6">
-            <Cards cards={copy.featureCards} columns="sm:grid-cols-2 lg:grid-cols-4" />
-          </div>
-        </section>
-      ) : null}
+      <CardSection id="ground-level" title="Built for the flood zone" cards={copy.featureCards} columns="sm:grid-cols-2 lg:grid-cols-4" />
 
-      {copy.popularServices ? (
-        <section className={sectionClass} aria-labelledby="popular">
-          <h2 id="popular" className={h2Class}>Popular handyman services</h2>
-          <div className="mt-6">
-            <Cards cards={copy.popularServices} columns="sm:grid-cols-2 lg:grid-cols-4" />
-          </div>
-        </section>
-      ) : null}
+      <CardSection id="popular" title="Popular handyman services" cards={copy.popularServices} columns="sm:grid-cols-2 lg:grid-cols-4" />
 
       {copy.benefits ? (
         <section className={sectionClass} aria-labelledby="hw-benefits">
