@@ -8,29 +8,40 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import type * as AppServices from "./app/server-services.server";
 
-interface AppServices {
-  startBackgroundWork(): void;
-  stopBackgroundWork(): Promise<void>;
-  getEnv(): { port: number; host: string; rateLimitMax: number };
-  createRateLimiter(opts: { max: number; windowMs: number }): { hit(key: string): { allowed: boolean; retryAfterSeconds: number } };
-  log(level: "debug" | "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>): void;
-}
+// Express and React pick their production behaviour from NODE_ENV when they load: without it a
+// plain `node build/server.js` would answer errors with stack traces. React loads with the build
+// and the request handler below, so both are imported only after this line.
+process.env.NODE_ENV ??= "production";
+const { createRequestHandler } = await import("@react-router/express");
 
 const buildDir = import.meta.dirname;
 const clientDir = path.join(buildDir, "client");
 const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-const services = build.entry.module as unknown as AppServices;
+
+/** The app's server-side services, checked to be there so a renamed export fails at start. */
+function appServices(module: object): typeof AppServices {
+  if (!("services" in module) || typeof module.services !== "object" || module.services === null)
+    throw new Error("the build's entry.server does not export `services`");
+  const services = module.services as typeof AppServices;
+  for (const name of ["startBackgroundWork", "stopBackgroundWork", "getEnv", "log", "admitFormPost", "errorAnswer"] as const)
+    if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
+  return services;
+}
+
+const services = appServices(build.entry.module);
 const env = services.getEnv();
 const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<string, string[]>;
 const chatOrigin = fs.existsSync(path.join(buildDir, "chat-origin.txt")) ? fs.readFileSync(path.join(buildDir, "chat-origin.txt"), "utf8").trim() : "";
 
+/** The longest a shutdown may take: a process manager waits about this long before SIGKILL. */
+const SHUTDOWN_BOUND_MS = 10_000;
 
 function contentSecurityPolicy(scriptSources = ""): string {
   return [
@@ -60,10 +71,31 @@ for (const [file, hashes] of Object.entries(cspHashes)) {
   });
 }
 
+function setSecurityHeaders(req: Request, res: Response): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+}
+
+function isApi(req: Request): boolean {
+  return req.path.toLowerCase().startsWith("/api/");
+}
+
+/** A refusal in the shape the caller reads: JSON for the API, the error page otherwise. */
+function refuse(req: Request, res: Response, status: number): void {
+  const answer = services.errorAnswer(status, req.path);
+  res.status(answer.status).setHeader("Cache-Control", "no-store").type(answer.contentType).send(answer.body);
+}
+
 const app = express();
 app.disable("x-powered-by");
-// Behind a local reverse proxy the client address and protocol come from its headers.
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
+// Only these peers may name the client in X-Forwarded-For; anyone else could forge it and pick a
+// fresh rate-limit budget per request.
+app.set("trust proxy", env.trustProxy);
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
@@ -80,21 +112,17 @@ app.use((req, res, next) => {
 });
 
 app.use((req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+  setSecurityHeaders(req, res);
   next();
 });
 
 app.use(compression());
 
-app.get("/healthz", (_req, res) => {
+app.get("/healthz", async (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
-  res.json({ ok: true });
+  // Up but unable to store a lead is not healthy: a load balancer should send visitors elsewhere.
+  if (await services.databaseAnswers()) res.json({ ok: true });
+  else res.status(503).json({ ok: false, database: "not answering" });
 });
 
 // Hashed file names never change content, so browsers may keep them for a year.
@@ -102,11 +130,25 @@ const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false
 app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
 app.use("/img", express.static(path.join(clientDir, "img"), immutable));
 
+/** True when a browser would read `location` as a path on this site, not as another host. */
+function isLocalPath(location: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(location);
+  } catch {
+    return false;
+  }
+  // "//host" and "/\host" are read as another host; so are their percent-encoded spellings.
+  return /^\/(?![/\\])/.test(location) && /^\/(?![/\\])/.test(decoded);
+}
+
 // One canonical address per page: /services/ becomes /services.
 app.use((req, res, next) => {
   if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
+    const target = req.path.replace(/\/+$/, "");
+    if (!isLocalPath(target)) return next();
     const query = req.originalUrl.slice(req.path.length);
-    res.redirect(301, req.path.replace(/\/+$/, "") + query);
+    res.redirect(301, target + query);
     return;
   }
   next();
@@ -124,21 +166,35 @@ app.use((req, res, next) => {
 
 app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1h" }));
 
-function limitPosts(name: string, paths: string[]) {
-  const limiter = services.createRateLimiter({ max: env.rateLimitMax, windowMs: 10 * 60 * 1000 });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST" || !paths.includes(req.path)) return next();
-    const { allowed, retryAfterSeconds } = limiter.hit(req.ip ?? "unknown");
-    if (allowed) return next();
-    res.setHeader("Retry-After", String(retryAfterSeconds));
-    const message = `Too many requests. Please wait ${Math.ceil(retryAfterSeconds / 60)} minutes and try again, or call us.`;
-    services.log("warn", "rate limited", { endpoint: name, path: req.path });
-    if (req.path.startsWith("/api/")) res.status(429).json(name === "estimate" ? { success: false, error: message } : { error: message });
-    else res.status(429).type("text/plain").send(message);
-  };
-}
-app.use(limitPosts("estimate", ["/api/estimate", "/estimate"]));
-app.use(limitPosts("newsletter", ["/api/newsletter", "/newsletter"]));
+// A post from another site's page is a forgery: the browser names that page's origin. Clients that
+// are not browsers send no Origin, and may post.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === env.siteUrl || origin === `${req.protocol}://${req.headers.host ?? ""}`) return next();
+  services.log("warn", "cross-origin post refused", { path: req.path, origin: origin.slice(0, 200) });
+  refuse(req, res, 403);
+});
+
+// One budget per client and form action, whatever spelling of the path reaches it.
+app.use(async (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  let decision: Awaited<ReturnType<typeof services.admitFormPost>>;
+  try {
+    decision = await services.admitFormPost(req.path, req.ip);
+  } catch (error) {
+    // The store is the database: if it cannot count, it cannot store the post either, and the
+    // handler will say so. Refusing here would only hide the real failure.
+    services.log("error", "rate limit could not be checked", { error: services.describeError(error) });
+    return next();
+  }
+  if (!decision || decision.allowed) return next();
+  res.setHeader("Retry-After", String(decision.retryAfterSeconds));
+  res.setHeader("Cache-Control", "no-store");
+  services.log("warn", "rate limited", { action: decision.action, path: req.path });
+  const answer = services.rateLimitedAnswer(decision, isApi(req));
+  res.status(429).type(answer.contentType).send(answer.body);
+});
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -155,10 +211,29 @@ app.all(
   }),
 );
 
-services.startBackgroundWork();
+// Whatever failed (a malformed address, an unreadable body, a bug), the visitor gets the site's
+// error page with every security header, and the details stay in the log.
+app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+  const status = services.errorStatus(error);
+  services.log(status >= 500 ? "error" : "info", "request failed", { path: req.path, status, error: services.describeError(error) });
+  if (res.headersSent) return next(error);
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  setSecurityHeaders(req, res);
+  refuse(req, res, status);
+});
 
-const server: Server = app.listen(env.port, env.host, () => {
+const server = http.createServer(app);
+
+server.once("error", (error: NodeJS.ErrnoException) => {
+  const reason = error.code === "EADDRINUSE" ? "the address is already in use" : error.code === "EACCES" ? "permission denied" : error.message;
+  services.log("error", `cannot listen on ${env.host}:${env.port}: ${reason}`, { code: error.code });
+  process.exit(1);
+});
+
+server.listen(env.port, env.host, () => {
   services.log("info", "listening", { url: `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}` });
+  // Only once the port is ours: a second copy that failed to listen must not run the mail worker.
+  services.startBackgroundWork();
 });
 
 let stopping = false;
@@ -166,12 +241,17 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   services.log("info", "shutting down", { signal });
+  const deadline = setTimeout(() => {
+    services.log("error", "shutdown took too long; exiting", { boundMs: SHUTDOWN_BOUND_MS });
+    process.exit(1);
+  }, SHUTDOWN_BOUND_MS);
+  deadline.unref();
   // Stop accepting connections, let requests in flight finish, then stop the mail worker.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  const cutoff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_BOUND_MS / 2).unref();
   await closed;
-  clearTimeout(timer);
+  clearTimeout(cutoff);
   await services.stopBackgroundWork();
   process.exit(0);
 }

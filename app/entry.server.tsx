@@ -12,10 +12,7 @@ import { startBackgroundWork } from "./infra/lifecycle.server";
 
 // The Express entry (server.ts) reaches the app's server-side services through this module, so
 // they load once, from the same bundle as the routes.
-export { startBackgroundWork, stopBackgroundWork } from "./infra/lifecycle.server";
-export { getEnv } from "./infra/env.server";
-export { createRateLimiter } from "./infra/rate-limit.server";
-export { log } from "./infra/log.server";
+export * as services from "./server-services.server";
 
 // `react-router dev` has no server.ts: start the mail worker here so mail is sent in development too.
 if (import.meta.env.DEV) startBackgroundWork();

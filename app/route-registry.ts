@@ -39,6 +39,17 @@ export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/privacy", changefreq: "yearly", priority: 0.6 },
 ];
 
+/**
+ * The pages and endpoints that take a form post, grouped by the action they perform. Each group
+ * shares one rate-limit budget per client, whichever of its addresses a post is sent to.
+ */
+export const formActions = {
+  estimate: ["/estimate", "/api/estimate"],
+  newsletter: ["/newsletter", "/api/newsletter"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FormAction = keyof typeof formActions;
+
 /** Old or short addresses that show a page of the site; the key is the alias, the value its primary path. */
 export const aliases: Readonly<Record<string, ServicePathOrPage>> = {
   "/windows-and-doors": "/services/andersen-windows",

@@ -17,9 +17,13 @@ import type { Database } from "./schema.server";
 
 export type Dialect = "sqlite" | "postgres";
 
+/** The driver under Kysely, for libraries that bring their own queries (the rate limiter). */
+export type RawClient = { dialect: "sqlite"; database: SqliteDatabase.Database } | { dialect: "postgres"; pool: pg.Pool };
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  raw: RawClient;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,7 @@ export function openDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): Data
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on("error", (error) => log("warn", "postgres idle client error", { error: describeError(error) }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    return { db, dialect: "postgres", raw: { dialect: "postgres", pool }, close: () => db.destroy() };
   }
 
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -48,7 +52,7 @@ export function openDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): Data
   database.pragma("foreign_keys = ON");
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: "sqlite", raw: { dialect: "sqlite", database }, close: () => db.destroy() };
 }
 
 /** Opens a handle and brings its schema up to date. */

@@ -122,7 +122,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     leadsTo: emailAddress(source, "LEADS_TO", profile.email),
     rateLimitMax: integer(source, "RATE_LIMIT_MAX", 10, 0, 1_000_000),
     trustProxy: trustProxy(source, "TRUST_PROXY"),
-    confirmationsPerHour: integer(source, "CONFIRMATIONS_PER_HOUR", 30, 0, 1_000_000),
+    confirmationsPerHour: integer(source, "CONFIRMATIONS_PER_HOUR", 30, 1, 1_000_000),
     mailMaxAttachmentBytes: integer(source, "MAIL_MAX_ATTACHMENTS_MB", 10, 0, 1_000) * 1024 * 1024,
     mailRetryBaseMs: integer(source, "MAIL_RETRY_BASE_MS", 30_000, 1, 86_400_000),
     nodeEnv: source.NODE_ENV || "production",

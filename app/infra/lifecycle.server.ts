@@ -6,7 +6,10 @@ import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { describeError, log } from "./log.server";
 import { createMailWorker, type MailWorker } from "./mail-worker.server";
+import { pruneExpiredBudgets } from "./rate-limit.server";
 import { pruneExpiredRecords } from "./retention.server";
+// Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
+import { purgeQuarantine } from "~/leads/quarantine.server";
 
 interface Background {
   ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
@@ -28,13 +31,17 @@ export function startBackgroundWork(): void {
   const ready = getDatabase().then((handle) => {
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();
-    const prune = () =>
-      pruneExpiredRecords(handle.db).then(
-        (counts) => {
-          if (counts.mail + counts.subscribers > 0) log("info", "expired records deleted", { ...counts });
-        },
-        (error: unknown) => log("error", "could not delete expired records", { error: describeError(error) }),
-      );
+    const prune = async () => {
+      try {
+        const counts = await pruneExpiredRecords(handle.db);
+        const quarantined = await purgeQuarantine(handle.db);
+        const limits = await pruneExpiredBudgets(handle.db);
+        if (counts.mail + counts.subscribers + quarantined > 0)
+          log("info", "expired records deleted", { ...counts, quarantined, limits });
+      } catch (error) {
+        log("error", "could not delete expired records", { error: describeError(error) });
+      }
+    };
     void prune();
     const retentionTimer = setInterval(() => void prune(), RETENTION_EVERY_MS);
     retentionTimer.unref();

@@ -1,80 +1,90 @@
 /**
- * An in-memory fixed-window rate limiter, one counter per key (e.g. a client address).
+ * Budgets of requests per key (a client, an email address, the whole site), counted in the site's
+ * own database through rate-limiter-flexible's SQLite and PostgreSQL stores.
  *
- * Fixed windows can let up to twice `max` through around a window boundary; for ten form posts per
- * ten minutes that is acceptable and keeps each key at two numbers. Memory is bounded: expired keys
- * are pruned once per window, and beyond `maxKeys` the oldest windows are dropped (forgetting a
- * counter only ever lets a client through, it never blocks an innocent one).
+ * Counting in the database rather than in process memory means every server instance on one
+ * PostgreSQL draws on the same budget, and a restart does not hand out fresh budgets.
+ *
+ * On SQLite the limiter shares Kysely's connection. A count made while a lead's transaction is open
+ * lands inside that transaction (as a savepoint) and is undone if the lead is rolled back; the budget
+ * is then slightly more generous, never stricter, which is the safe way to be wrong.
  */
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Kysely } from "kysely";
+import { getDatabase, type RawClient } from "./db.server";
+import type { Database } from "./schema.server";
 
-export interface RateLimitResult {
+export interface Budget {
+  /** Unique per budget: it prefixes the keys in the shared table. */
+  name: string;
+  /** Requests allowed per key and period; 0 turns the budget off. */
+  points: number;
+  durationSeconds: number;
+}
+
+export interface LimitDecision {
   allowed: boolean;
   /** Seconds until the key may try again; 0 when allowed. */
   retryAfterSeconds: number;
 }
 
-export interface RateLimiter {
-  hit(key: string): RateLimitResult;
+export interface Limiter {
+  consume(key: string): Promise<LimitDecision>;
 }
 
-export interface RateLimiterOptions {
-  /** Requests allowed per window and key; 0 turns limiting off. */
-  max: number;
-  windowMs: number;
-  maxKeys?: number;
-  /** The clock, for tests. */
-  now?: () => number;
-}
+const TABLE = "rate_limits";
 
-interface Window {
-  start: number;
-  count: number;
-}
-
-export function createRateLimiter({
-  max,
-  windowMs,
-  maxKeys = 100_000,
-  now = Date.now,
-}: RateLimiterOptions): RateLimiter {
-  if (max <= 0) return { hit: () => ({ allowed: true, retryAfterSeconds: 0 }) };
-  if (!(windowMs > 0)) throw new RangeError("windowMs must be positive");
-
-  // Map iteration follows insertion order, and a key is re-inserted when its window restarts, so
-  // the first entries are always the oldest windows.
-  const windows = new Map<string, Window>();
-  let lastPrune = now();
-
-  function prune(time: number): void {
-    if (time - lastPrune >= windowMs) {
-      lastPrune = time;
-      for (const [key, window] of windows) {
-        if (time - window.start < windowMs) break;
-        windows.delete(key);
-      }
-    }
-    while (windows.size > maxKeys) {
-      const oldest = windows.keys().next();
-      if (oldest.done) break;
-      windows.delete(oldest.value);
-    }
-  }
-
+export function createLimiter(raw: RawClient, budget: Budget): Limiter {
+  if (budget.points <= 0) return { consume: async () => ({ allowed: true, retryAfterSeconds: 0 }) };
+  const common = {
+    keyPrefix: budget.name,
+    points: budget.points,
+    duration: budget.durationSeconds,
+    tableName: TABLE,
+    // The table comes from our migrations; expired rows are removed by the hourly clean-up.
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  };
+  const limiter: RateLimiterAbstract =
+    raw.dialect === "postgres"
+      ? new RateLimiterPostgres({ ...common, storeClient: raw.pool, storeType: "pool" })
+      : new RateLimiterSQLite({ ...common, storeClient: raw.database, storeType: "better-sqlite3" });
   return {
-    hit(key) {
-      const time = now();
-      let window = windows.get(key);
-      if (!window || time - window.start >= windowMs) {
-        windows.delete(key);
-        window = { start: time, count: 0 };
-        windows.set(key, window);
-        prune(time);
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true, retryAfterSeconds: 0 };
+      } catch (result) {
+        // The library rejects with its result object when the budget is spent, and with an Error
+        // when the store fails.
+        if (!(result instanceof RateLimiterRes)) throw result;
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
       }
-      if (window.count >= max) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - time) / 1000)) };
-      }
-      window.count += 1;
-      return { allowed: true, retryAfterSeconds: 0 };
     },
   };
+}
+
+const limiters = new WeakMap<RawClient, Map<string, Limiter>>();
+
+/** Spends one request of `budget` for `key`, in the process's database. */
+export async function consumeBudget(budget: Budget, key: string): Promise<LimitDecision> {
+  const { raw } = await getDatabase();
+  let byName = limiters.get(raw);
+  if (!byName) {
+    byName = new Map();
+    limiters.set(raw, byName);
+  }
+  const signature = `${budget.name}/${budget.points}/${budget.durationSeconds}`;
+  let limiter = byName.get(signature);
+  if (!limiter) {
+    limiter = createLimiter(raw, budget);
+    byName.set(signature, limiter);
+  }
+  return limiter.consume(key);
+}
+
+/** Deletes counters whose period ended; returns how many. */
+export async function pruneExpiredBudgets(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom(TABLE).where("expire", "<", now.getTime()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

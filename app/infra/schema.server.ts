@@ -19,6 +19,10 @@ export interface LeadsTable {
   description: string;
   ip_hash: string | null;
   user_agent: string | null;
+  /** Set while the lead is held as suspected spam: stored, not mailed, purged after a while. */
+  quarantined_at: Timestamp | null;
+  /** Why it was held, e.g. "honeypot". */
+  spam_reason: string | null;
 }
 
 export interface LeadPhotosTable {
@@ -67,6 +71,13 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** Owned by rate-limiter-flexible; `expire` is a Unix time in milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | string | null;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -78,6 +89,7 @@ export interface Database {
   subscribers: SubscribersTable;
   outbox: OutboxTable;
   app_meta: MetaTable;
+  rate_limits: RateLimitsTable;
 }
 
 export function toDate(value: Date | string): Date {

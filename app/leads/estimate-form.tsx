@@ -22,6 +22,7 @@ import {
   type EstimateField,
   type EstimateValues,
 } from "./estimate-schema";
+import { HoneypotField } from "./honeypot-field";
 import { preparedName, preparePhoto } from "./photo-prep";
 
 export const ESTIMATE_SUCCESS_TITLE = "Estimate Request Submitted Successfully!";
@@ -173,11 +174,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
           ))}
         </ul>
       ) : null}
-      {/* Bots fill every field; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Company website</label>
-        <input id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id={id(HONEYPOT_FIELD)} />
       <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full")}>
         {submitting ? "Sending..." : "Send My Estimate Request"}
       </button>

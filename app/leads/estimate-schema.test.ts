@@ -67,6 +67,21 @@ describe("estimate fields", () => {
     expect(validateEstimateFields({ ...valid, description: "tab\there\nnew line" })).toEqual({});
   });
 
+  it("refuses C1 control characters and bidi overrides in every text field", () => {
+    // U+009B is the one-byte form of the terminal's escape sequence introducer.
+    const c1 = "\u009b31m";
+    // U+202E shows what follows right to left: "gpj.exe" would read as "exe.jpg".
+    const override = "\u202egpj.exe";
+    const isolate = "\u2066x\u2069";
+    for (const bad of [c1, override, isolate]) {
+      expect(validateEstimateFields({ ...valid, name: `Jane ${bad}` }).name).toMatch(/cannot store/);
+      expect(validateEstimateFields({ ...valid, address: `1 Main St ${bad}` }).address).toMatch(/cannot store/);
+      expect(validateEstimateFields({ ...valid, description: `Deck ${bad}` }).description).toMatch(/cannot store/);
+    }
+    // Right-to-left text itself is welcome; only the invisible controls are refused.
+    expect(validateEstimateFields({ ...valid, name: "\u05d3\u05e0\u05d4 Cohen", description: "\u0645\u0631\u062d\u0628\u0627" })).toEqual({});
+  });
+
   it.each(["jane@example", "jane@@example.com", "@example.com", "jane example@x.com", "jane@.com", "jane"])(
     "refuses the email %s",
     (email) => {

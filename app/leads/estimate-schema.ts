@@ -47,15 +47,29 @@ export function isAcceptedImageFile(file: { name: string; type: string }): boole
   return extensionAccepted && (typeAccepted || file.type === "" || file.type === "application/octet-stream");
 }
 
-const isControl = (code: number) => code < 0x20 || code === 0x7f;
+/** C0 and C1 control characters and DEL: terminal escapes and invisible junk, never typed by a person. */
+const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
 
-/** Line breaks, tabs and other control characters: none belongs in a one-line field. */
-const LINE_BREAK_OR_CONTROL = { test: (text: string) => [...text].some((c) => isControl(c.charCodeAt(0))) };
+/**
+ * Bidirectional embeddings, overrides and isolates: they reorder how the text around them is shown,
+ * so a name or an address could read one way in the owner's inbox and be another.
+ */
+const isBidiControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
 
-/** A description may hold line breaks and tabs, but no other control character (escape codes included). */
-const CONTROL_EXCEPT_WHITESPACE = {
-  test: (text: string) => [...text].some((c) => isControl(c.charCodeAt(0)) && c !== "\n" && c !== "\r" && c !== "\t"),
-};
+const isLineBreak = (c: string) => c === "\n" || c === "\r";
+
+function hasLineBreak(text: string): boolean {
+  return [...text].some(isLineBreak);
+}
+
+/** Characters no field may hold; `multiline` lets line breaks and tabs through. */
+function hasForbiddenCharacter(text: string, multiline: boolean): boolean {
+  return [...text].some((c) => {
+    const code = c.charCodeAt(0);
+    if (multiline && (isLineBreak(c) || c === "\t")) return false;
+    return isControl(code) || isBidiControl(code);
+  });
+}
 
 /** Trims, and turns the CRLF line breaks a browser submits from a textarea into LF. */
 export function normalizeEstimateValue(field: EstimateField, value: string): string {
@@ -91,7 +105,8 @@ export function formatUsPhone(value: string): string {
 export function validateName(value: string): string | undefined {
   const name = normalizeEstimateValue("name", value);
   if (name === "") return "Please enter your name.";
-  if (LINE_BREAK_OR_CONTROL.test(name)) return "Please enter your name on one line.";
+  if (hasLineBreak(name)) return "Please enter your name on one line.";
+  if (hasForbiddenCharacter(name, false)) return "Your name contains characters we cannot store. Please type it again.";
   if (name.length > NAME_MAX_LENGTH) return `Please shorten your name to ${NAME_MAX_LENGTH} characters or fewer.`;
   return undefined;
 }
@@ -99,7 +114,7 @@ export function validateName(value: string): string | undefined {
 export function validateEmail(value: string): string | undefined {
   const email = normalizeEstimateValue("email", value);
   if (email === "") return "Please enter your email address.";
-  if (email.length > EMAIL_MAX_LENGTH || LINE_BREAK_OR_CONTROL.test(email) || !EMAIL_PATTERN.test(email))
+  if (email.length > EMAIL_MAX_LENGTH || hasForbiddenCharacter(email, false) || !EMAIL_PATTERN.test(email))
     return "Please enter a valid email address.";
   return undefined;
 }
@@ -113,7 +128,9 @@ export function validatePhone(value: string): string | undefined {
 
 export function validateAddress(value: string): string | undefined {
   const address = normalizeEstimateValue("address", value);
-  if (LINE_BREAK_OR_CONTROL.test(address)) return "Please enter the address on one line.";
+  if (hasLineBreak(address)) return "Please enter the address on one line.";
+  if (hasForbiddenCharacter(address, false))
+    return "The address contains characters we cannot store. Please type it again.";
   if (address.length > ADDRESS_MAX_LENGTH)
     return `Please shorten the address to ${ADDRESS_MAX_LENGTH} characters or fewer.`;
   return undefined;
@@ -121,7 +138,7 @@ export function validateAddress(value: string): string | undefined {
 
 export function validateDescription(value: string): string | undefined {
   const description = normalizeEstimateValue("description", value);
-  if (CONTROL_EXCEPT_WHITESPACE.test(description))
+  if (hasForbiddenCharacter(description, true))
     return "The project description contains characters we cannot store.";
   if (description.length > DESCRIPTION_MAX_LENGTH)
     return `Please shorten the project description to ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters or fewer.`;

@@ -20,7 +20,8 @@ import { describeError, log } from "~/infra/log.server";
 import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { FormParseError, parseFormRequest, type ParsedForm, type UploadedFile } from "~/infra/uploads.server";
-import { ownerNotification, visitorConfirmation, type StoredPhoto } from "./estimate-emails.server";
+import { mayConfirm } from "./confirmation-limits.server";
+import { ownerNotification, visitorConfirmation, type LeadForEmail, type StoredPhoto } from "./estimate-emails.server";
 import {
   ESTIMATE_FIELDS,
   formatUsPhone,
@@ -41,8 +42,9 @@ export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 500;
 export interface EstimateSuccess {
   status: 200;
   success: true;
-  /** Absent when the honeypot was filled: the bot is told "success", nothing was stored. */
-  leadId?: string;
+  leadId: string;
+  /** True when the post tripped the spam trap: stored in quarantine, nothing mailed. */
+  quarantined: boolean;
 }
 
 export interface EstimateFailure {
@@ -184,14 +186,29 @@ async function preparePhotos(files: readonly UploadedFile[], values: EstimateVal
   return { ok: true, photos };
 }
 
+/**
+ * Queues what a lead owes by mail: the owner's notification always, the visitor's confirmation
+ * only when its budgets allow (see `confirmation-limits.server.ts`). Call inside the transaction
+ * that stores or releases the lead.
+ */
+export async function enqueueLeadMail(
+  trx: Kysely<Database>,
+  lead: LeadForEmail,
+  options: { confirm: boolean; now: Date },
+): Promise<void> {
+  const env = getEnv();
+  await enqueueMail(trx, ownerNotification(lead, env.leadsTo), options.now);
+  if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
+}
+
 async function storeLead(
   values: EstimateValues,
   photos: readonly PreparedPhoto[],
   request: Request,
   options: EstimateSubmissionOptions,
+  spamReason: string | undefined,
 ): Promise<string> {
   const { db } = await getDatabase();
-  const env = getEnv();
   const id = randomUUID();
   const now = new Date();
   const stored: EstimateValues = { ...values, phone: formatUsPhone(values.phone) };
@@ -203,6 +220,9 @@ async function storeLead(
     bytes: photo.data.length,
   }));
   const lead = { id, createdAt: now, values: stored, photos: storedPhotos };
+  // Decided before the transaction: the budgets live in the same database, and a confirmation
+  // counted for a lead that then fails to store only makes the limit stricter for a moment.
+  const confirm = spamReason === undefined && (await mayConfirm(stored.email));
 
   await db.transaction().execute(async (trx) => {
     await trx
@@ -213,6 +233,8 @@ async function storeLead(
         ...stored,
         ip_hash: ipHash,
         user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+        quarantined_at: spamReason === undefined ? null : timestamp(now),
+        spam_reason: spamReason ?? null,
       })
       .execute();
     for (const [position, photo] of photos.entries()) {
@@ -231,10 +253,9 @@ async function storeLead(
         })
         .execute();
     }
-    await enqueueMail(trx, ownerNotification(lead, env.leadsTo), now);
-    await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), now);
+    if (spamReason === undefined) await enqueueLeadMail(trx, lead, { confirm, now });
   });
-  nudgeMailWorkers();
+  if (spamReason === undefined) nudgeMailWorkers();
   return id;
 }
 
@@ -257,10 +278,9 @@ export async function handleEstimateSubmission(
     return { status: error.status, success: false, error: parseFailureMessage(error) };
   }
 
-  if ((form.fields.get(HONEYPOT_FIELD) ?? "").trim() !== "") {
-    log("info", "estimate request discarded: honeypot filled");
-    return { status: 200, success: true };
-  }
+  // A filled trap field marks the post as suspected spam, but it goes through every check and is
+  // stored: a person whose browser filled the field by mistake must not lose the request unseen.
+  const spamReason = (form.fields.get(HONEYPOT_FIELD) ?? "").trim() !== "" ? "honeypot" : undefined;
 
   const values = valuesOf(form);
   const fieldErrors = validateEstimateFields(values);
@@ -279,13 +299,14 @@ export async function handleEstimateSubmission(
       log("info", "estimate request refused", { status: checked.failure.status, reason: "photo" });
       return checked.failure;
     }
-    const leadId = await storeLead(values, checked.photos, request, options);
-    log("info", "estimate request stored", {
+    const leadId = await storeLead(values, checked.photos, request, options, spamReason);
+    log("info", spamReason ? "estimate request quarantined" : "estimate request stored", {
       leadId,
+      reason: spamReason,
       photos: checked.photos.length,
       photoBytes: checked.photos.reduce((sum, photo) => sum + photo.data.length, 0),
     });
-    return { status: 200, success: true, leadId };
+    return { status: 200, success: true, leadId, quarantined: spamReason !== undefined };
   } catch (error) {
     log("error", "estimate request could not be stored", { error: describeError(error) });
     return {

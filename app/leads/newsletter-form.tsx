@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { fieldControlClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
 import { HONEYPOT_FIELD } from "./honeypot";
+import { HoneypotField } from "./honeypot-field";
 import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE } from "./newsletter-schema";
 
 export const NEWSLETTER_SUCCESS = { title: "Success!", description: "Thank you for signing up! Please check your email for confirmation." };
@@ -53,10 +54,7 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
         </label>
         <input id={inputId} name="email" type="email" required autoComplete="email" placeholder="you@example.com" className={fieldControlClass} />
       </div>
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>Company website</label>
-        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id={`${idPrefix}-${HONEYPOT_FIELD}`} />
       <button type="submit" disabled={submitting} className={buttonClass("primary")}>
         {submitting ? "Subscribing..." : "Subscribe"}
       </button>

@@ -5,6 +5,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
+import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { action as estimateApi } from "~/routes/api.estimate";
 import { backends, useHarness, eventually, LEADS_TO, tableCounts } from "../support/harness";
 import { animatedGif, jpegWithGps, oversizedJpeg, pdfBytes, png, smallJpeg, webp } from "../support/images";
@@ -121,7 +122,8 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     );
     expect(outcome).toMatchObject({ status: 200, success: true });
 
-    const form = estimateForm(validFields, [
+    // Another visitor: one address gets one confirmation a day.
+    const form = estimateForm({ ...validFields, email: "second.visitor@example.com" }, [
       { name: "a.jpg", data: await smallJpeg(), field: "photos" },
       { name: "b.jpg", data: await smallJpeg(), field: "photos" },
     ]);
@@ -133,14 +135,18 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     expect(counts).toMatchObject({ leads: 2, photos: 2, outbox: 4 });
   });
 
-  it("answers a filled honeypot with success and stores and sends nothing", async () => {
-    const form = estimateForm({ ...validFields, company_website: "https://spam.example" }, [
+  it("keeps a post that filled the trap field in quarantine: stored with its photos, flagged, nothing sent", async () => {
+    const form = estimateForm({ ...validFields, [HONEYPOT_FIELD]: "https://spam.example" }, [
       { name: "a.jpg", data: await smallJpeg() },
     ]);
     const { status, body } = await callApi(post("/api/estimate", form));
     expect({ status, body }).toEqual({ status: 200, body: { success: true } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await tableCounts(await harness().db())).toMatchObject({ leads: 0, photos: 0, outbox: 0 });
+    const db = await harness().db();
+    expect(await tableCounts(db)).toMatchObject({ leads: 1, photos: 1, outbox: 0 });
+    const lead = await db.selectFrom("leads").select(["email", "quarantined_at", "spam_reason"]).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ email: validFields.email, spam_reason: "honeypot" });
+    expect(lead.quarantined_at).not.toBeNull();
     expect(harness().smtp.received).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@
  * The newsletter's double opt-in, from signup to one-click unsubscribe, against SQLite and
  * PostgreSQL and a real SMTP server.
  */
+import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { describe, expect, it } from "vitest";
 import { action as signupApi } from "~/routes/api.newsletter";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/newsletter.confirm";
@@ -159,7 +160,7 @@ describe.each(backends)("newsletter on %s", (backend) => {
     expect(viaForm.status).toBe(200);
     expect(await subscriber("form@example.com")).toMatchObject({ status: "pending" });
 
-    expect(await signup({ email: "bot@example.com", company_website: "http://spam.example" })).toMatchObject({
+    expect(await signup({ email: "bot@example.com", [HONEYPOT_FIELD]: "http://spam.example" })).toMatchObject({
       status: 200,
       body: {},
     });

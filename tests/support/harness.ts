@@ -101,6 +101,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
       await handle.deleteFrom("lead_photos").execute();
       await handle.deleteFrom("leads").execute();
       await handle.deleteFrom("subscribers").execute();
+      await handle.deleteFrom("rate_limits").execute();
       smtp.clear();
     },
     async close() {
@@ -142,6 +143,15 @@ export async function tableCounts(db: Kysely<Database>) {
     photos: await count("lead_photos"),
     outbox: await count("outbox"),
     subscribers: await count("subscribers"),
+    quarantined: Number(
+      (
+        await db
+          .selectFrom("leads")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("quarantined_at", "is not", null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   };
 }
 

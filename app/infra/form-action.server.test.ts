@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { formActions } from "~/route-registry";
+import { formActionOf } from "./form-action.server";
+
+describe("form action of a path", () => {
+  it("finds the estimate action under every spelling the router accepts", () => {
+    for (const path of [
+      "/api/estimate",
+      "/API/ESTIMATE",
+      "/api/estimate/",
+      "/api/%65stimate",
+      "/api/%2565stimate",
+      "//api//estimate",
+      "/estimate",
+      "/Estimate/",
+      "/estimate.data",
+      "/ESTIMATE.DATA?index",
+    ])
+      expect(formActionOf(path), path).toBe("estimate");
+  });
+
+  it("finds the newsletter action the same way", () => {
+    for (const path of ["/api/newsletter", "/Api/Newsletter/", "/newsletter.data", "/%6Eewsletter"])
+      expect(formActionOf(path), path).toBe("newsletter");
+  });
+
+  it("maps every registered address to its own action", () => {
+    for (const [action, paths] of Object.entries(formActions))
+      for (const path of paths) expect(formActionOf(path)).toBe(action);
+  });
+
+  it("finds nothing for other pages and for malformed escapes", () => {
+    expect(formActionOf("/")).toBeUndefined();
+    expect(formActionOf("/services")).toBeUndefined();
+    expect(formActionOf("/api/estimates")).toBeUndefined();
+    expect(formActionOf("/%E0%A4%A")).toBeUndefined();
+  });
+});
