@@ -29,7 +29,8 @@ export default function Privacy() {
         <h2 className={h2}>What the estimate form collects</h2>
         <p className="mt-3">
           Your name, email address, phone number, the project address and description you type, and any photos you attach. Photos are resized and every piece of hidden
-          information in them, such as the GPS position a phone records, is removed before they are stored. We also keep the time of the request.
+          information in them, such as the GPS position a phone records, is removed before they are stored. We also keep the time of the request, a description of the browser it came from, and a scrambled (hashed) form
+          of the network address it was sent from, which lets us spot abuse without keeping the address itself.
         </p>
         <h2 className={h2}>Why</h2>
         <p className="mt-3">
@@ -46,7 +47,14 @@ export default function Privacy() {
           Requests are stored in our own database on our web server and delivered to our business inbox. We keep a request for as long as it is useful for your project
           and its warranty, and delete it when you ask. Newsletter addresses are kept while you are subscribed and deleted 30 days after you unsubscribe;
           a signup that is never confirmed is deleted after 30 days. Delivered copies of our emails are removed from our
-          server after 30 days.
+          server after 30 days, and copies of emails that could not be delivered after 90 days. A request our spam filter holds
+          back is deleted after 30 days unless we find it is genuine.
+        </p>
+        <h2 className={h2}>Protecting the forms from abuse</h2>
+        <p className="mt-3">
+          To stop anyone from flooding the forms, the server counts recent requests from each network address for 10 minutes, and
+          remembers a scrambled form of each email address that received a confirmation for 24 hours, so that nobody can use the
+          form to send our emails to a stranger again and again. These counters are deleted within an hour after they run out.
         </p>
         <h2 className={h2}>How to ask for deletion</h2>
         <p className="mt-3">
