@@ -30,15 +30,24 @@ function appServices(module: object): typeof AppServices {
   if (!("services" in module) || typeof module.services !== "object" || module.services === null)
     throw new Error("the build's entry.server does not export `services`");
   const services = module.services as typeof AppServices;
-  for (const name of ["startBackgroundWork", "stopBackgroundWork", "getEnv", "log", "admitFormPost", "errorAnswer"] as const)
+  for (const name of ["startBackgroundWork", "stopBackgroundWork", "getEnv", "builtWith", "log", "admitFormPost", "errorAnswer"] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;
 }
 
 const services = appServices(build.entry.module);
-const env = services.getEnv();
+const env = (() => {
+  try {
+    return services.getEnv();
+  } catch (error) {
+    // One line naming the variable is what the person starting the server needs, not a stack.
+    services.log("error", services.describeError(error));
+    process.exit(1);
+  }
+})();
 const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<string, string[]>;
-const chatOrigin = fs.existsSync(path.join(buildDir, "chat-origin.txt")) ? fs.readFileSync(path.join(buildDir, "chat-origin.txt"), "utf8").trim() : "";
+const { chatEmbedUrl } = services.builtWith();
+const chatOrigin = chatEmbedUrl ? new URL(chatEmbedUrl).origin : "";
 
 /** The longest a shutdown may take: a process manager waits about this long before SIGKILL. */
 const SHUTDOWN_BOUND_MS = 10_000;

@@ -1,10 +1,13 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { readBuildSettings } from "./app/settings/build-settings";
 
 // Unit tests sit next to their code; integration tests (real SQLite, PostgreSQL and SMTP) live in
 // tests/integration. End-to-end tests are Playwright's (playwright.config.ts).
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The same build-time settings the app is built with, so code under test sees the same values.
+  define: { __BUILD_SETTINGS__: JSON.stringify(readBuildSettings()) },
   test: {
     projects: [
       {

@@ -1,28 +1,19 @@
 /**
- * Build-time settings. Prerendered pages bake these in, so changing them means rebuilding.
- * (Runtime settings are read by `infra/env.server.ts`.)
+ * Build-time settings, as the app sees them. Prerendered pages bake these in, so changing them
+ * means building again. Their schema and defaults are in `settings/build-settings.ts`; the Vite
+ * configuration hands the validated values over as a constant, which keeps the schema out of the
+ * browser bundle. (Runtime settings are read by `infra/env.server.ts`.)
  */
-import { profile } from "./content/profile";
+import type { BuildSettings } from "./settings/build-settings";
 
-declare const __SITE_URL__: string;
-declare const __CHAT_EMBED_URL__: string;
+declare const __BUILD_SETTINGS__: BuildSettings;
 
-const fromBuild = (read: () => string): string => {
-  try {
-    return read();
-  } catch {
-    // Not defined outside a Vite build (plain Node scripts and unit tests).
-    return "";
-  }
-};
-
-const fromProcess = (name: string): string =>
-  (typeof process !== "undefined" ? process.env[name]?.replace(/\/+$/, "") : undefined) ?? "";
+const settings: BuildSettings = __BUILD_SETTINGS__;
 
 /** The origin of canonical URLs, the sitemap and structured data: never taken from a request. */
-export const siteUrl: string = fromBuild(() => __SITE_URL__) || fromProcess("SITE_URL") || profile.siteUrl;
+export const siteUrl: string = settings.siteUrl;
 
 /** The third-party chat assistant's frame address; empty shows a contact fallback instead. */
-export const chatEmbedUrl: string = fromBuild(() => __CHAT_EMBED_URL__) || fromProcess("CHAT_EMBED_URL");
+export const chatEmbedUrl: string = settings.chatEmbedUrl;
 
 export const absoluteUrl = (path: string) => new URL(path, `${siteUrl}/`).toString();

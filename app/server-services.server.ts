@@ -12,7 +12,7 @@ import type { FormAction } from "./route-registry";
 import { sql } from "kysely";
 
 export { startBackgroundWork, stopBackgroundWork } from "./infra/lifecycle.server";
-export { getEnv } from "./infra/env.server";
+export { builtWith, getEnv } from "./infra/env.server";
 export { describeError, log } from "./infra/log.server";
 export { errorAnswer, errorStatus } from "./infra/error-page.server";
 

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { profile, validateProfile } from "../app/content/profile";
+import { BUILD_SETTINGS_FILE, readBuildSettings } from "../app/settings/build-settings";
 import { finishPrerenderedHtml } from "./postbuild/finish-html";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,13 +24,21 @@ if (problems.length) {
   process.exit(1);
 }
 
+// Checked before minutes of work, and recorded after it for the server to use as its defaults.
+let settings: ReturnType<typeof readBuildSettings>;
+try {
+  settings = readBuildSettings();
+} catch (error) {
+  console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
 step("images", () => run("npx", ["tsx", "scripts/build-images.ts"]));
 step("react-router", () => run("npx", ["react-router", "build"]));
 step("html", () => {
   const result = finishPrerenderedHtml(path.join(root, "build/client"));
   fs.writeFileSync(path.join(root, "build/csp-hashes.json"), `${JSON.stringify(result.hashes, null, 2)}\n`);
-  const chat = process.env.CHAT_EMBED_URL ? new URL(process.env.CHAT_EMBED_URL).origin : "";
-  fs.writeFileSync(path.join(root, "build/chat-origin.txt"), chat);
+  fs.writeFileSync(path.join(root, "build", BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   console.log(`build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed`);
 });
 step("server", () =>

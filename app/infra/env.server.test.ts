@@ -1,50 +1,92 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { profile } from "~/content/profile";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, ENV_VARIABLES, parseEnv, type Env, type EnvVariable } from "./env.server";
 
-describe("site origin for email links", () => {
-  it("defaults to the profile's address and takes SITE_URL's origin when set", () => {
-    expect(parseEnv({}).siteUrl).toBe(profile.siteUrl);
-    expect(parseEnv({ SITE_URL: "https://example.org/some/path/" }).siteUrl).toBe("https://example.org");
+interface Case {
+  /** What an unset variable gives. */
+  unset: Partial<Env>;
+  /** Values that are taken, with what they give. */
+  valid: [string, Partial<Env>][];
+  /** Values that stop the server. */
+  invalid: string[];
+}
+
+const cases: Record<EnvVariable, Case> = {
+  PORT: { unset: { port: 3000 }, valid: [["8080", { port: 8080 }]], invalid: ["eighty", "70000", "-1", "80.5"] },
+  HOST: { unset: { host: "0.0.0.0" }, valid: [["127.0.0.1", { host: "127.0.0.1" }]], invalid: [] },
+  DATABASE_URL: {
+    unset: { databaseUrl: undefined },
+    valid: [["postgres://u:p@db:5432/site", { databaseUrl: "postgres://u:p@db:5432/site" }]],
+    invalid: ["mysql://db/site", "not a url"],
+  },
+  DATA_DIR: {
+    unset: { dataDir: path.resolve("./data") },
+    valid: [["/var/lib/site", { dataDir: "/var/lib/site" }]],
+    invalid: [],
+  },
+  SMTP_URL: {
+    unset: { smtpUrl: undefined },
+    valid: [["smtps://u:p@mail.example.com:465", { smtpUrl: "smtps://u:p@mail.example.com:465" }]],
+    invalid: ["http://mail.example.com", "mail.example.com"],
+  },
+  MAIL_FROM: {
+    unset: { mailFrom: `${profile.name} <${profile.email}>` },
+    valid: [["Estimates <estimates@example.com>", { mailFrom: "Estimates <estimates@example.com>" }]],
+    invalid: ["estimates", "a@b"],
+  },
+  LEADS_TO: {
+    unset: { leadsTo: profile.email },
+    valid: [["owner@example.com", { leadsTo: "owner@example.com" }]],
+    invalid: ["owner"],
+  },
+  RATE_LIMIT_MAX: { unset: { rateLimitMax: 10 }, valid: [["0", { rateLimitMax: 0 }]], invalid: ["ten", "-5"] },
+  TRUST_PROXY: {
+    unset: { trustProxy: ["loopback"] },
+    valid: [
+      ["loopback, 10.0.0.0/8, fd00::/8", { trustProxy: ["loopback", "10.0.0.0/8", "fd00::/8"] }],
+      ["false", { trustProxy: false }],
+    ],
+    invalid: ["yes", "10.0.0.0/33", "300.1.1.1", "1", "loopback,everyone"],
+  },
+  CONFIRMATIONS_PER_HOUR: {
+    unset: { confirmationsPerHour: 30 },
+    valid: [["5", { confirmationsPerHour: 5 }]],
+    invalid: ["0", "many"],
+  },
+  MAIL_MAX_ATTACHMENTS_MB: {
+    unset: { mailMaxAttachmentBytes: 10 * 1024 * 1024 },
+    valid: [["5", { mailMaxAttachmentBytes: 5 * 1024 * 1024 }]],
+    invalid: ["-1", "2000", "lots"],
+  },
+  MAIL_RETRY_BASE_MS: { unset: { mailRetryBaseMs: 30_000 }, valid: [["500", { mailRetryBaseMs: 500 }]], invalid: ["0", "soon"] },
+  NODE_ENV: { unset: { nodeEnv: "production" }, valid: [["development", { nodeEnv: "development" }]], invalid: [] },
+  LOG_LEVEL: { unset: { logLevel: "info" }, valid: [["WARN", { logLevel: "warn" }]], invalid: ["loud"] },
+  SITE_URL: {
+    unset: { siteUrl: profile.siteUrl },
+    valid: [["https://example.org/some/path/", { siteUrl: "https://example.org" }]],
+    invalid: ["ftp://example.org", "not a url"],
+  },
+};
+
+describe("runtime settings", () => {
+  it("has a case here for every variable the schema reads", () => {
+    expect(Object.keys(cases).sort()).toEqual([...ENV_VARIABLES].sort());
   });
 
-  it("refuses a SITE_URL that is not http(s)", () => {
-    expect(() => parseEnv({ SITE_URL: "ftp://example.org" })).toThrow(ConfigError);
-    expect(() => parseEnv({ SITE_URL: "not a url" })).toThrow(/SITE_URL/);
-  });
-});
+  describe.each(Object.entries(cases))("%s", (variable, { unset, valid, invalid }) => {
+    it("has a default when unset or empty", () => {
+      expect(parseEnv({})).toMatchObject(unset);
+      expect(parseEnv({ [variable]: "" })).toMatchObject(unset);
+    });
 
-describe("proxy trust", () => {
-  it("believes only a proxy on this machine unless told otherwise", () => {
-    expect(parseEnv({}).trustProxy).toEqual(["loopback"]);
-  });
+    it.each(valid)("takes %j", (value, expected) => {
+      expect(parseEnv({ [variable]: value })).toMatchObject(expected);
+    });
 
-  it("takes names, addresses and CIDR ranges, or false", () => {
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8" }).trustProxy).toEqual([
-      "loopback",
-      "10.0.0.0/8",
-      "fd00::/8",
-    ]);
-    expect(parseEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
-  });
-
-  it("refuses anything else, naming the variable", () => {
-    for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "1", "loopback,everyone"])
-      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
-  });
-});
-
-describe("mail limits", () => {
-  it("defaults to 30 confirmations an hour and 10 MB of encoded attachments", () => {
-    const env = parseEnv({});
-    expect(env.confirmationsPerHour).toBe(30);
-    expect(env.mailMaxAttachmentBytes).toBe(10 * 1024 * 1024);
-    expect(parseEnv({ MAIL_MAX_ATTACHMENTS_MB: "5" }).mailMaxAttachmentBytes).toBe(5 * 1024 * 1024);
-  });
-
-  it("refuses values that are not whole numbers in range", () => {
-    expect(() => parseEnv({ CONFIRMATIONS_PER_HOUR: "0" })).toThrow(/CONFIRMATIONS_PER_HOUR/);
-    expect(() => parseEnv({ CONFIRMATIONS_PER_HOUR: "many" })).toThrow(/CONFIRMATIONS_PER_HOUR/);
-    expect(() => parseEnv({ MAIL_MAX_ATTACHMENTS_MB: "-1" })).toThrow(/MAIL_MAX_ATTACHMENTS_MB/);
+    it.skipIf(invalid.length === 0).each(invalid)("refuses %j with a message naming the variable", (value) => {
+      expect(() => parseEnv({ [variable]: value })).toThrow(ConfigError);
+      expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid configuration: ${variable} `));
+    });
   });
 });

@@ -1,19 +1,116 @@
 /**
- * Runtime configuration, read once from the environment and validated.
+ * Runtime settings: one schema, read once from the environment at start.
  *
  * A bad value stops the server at start with a message naming the variable, instead of failing
- * later on the first lead. Build-time settings (SITE_URL, CHAT_EMBED_URL) live in `app/config.ts`
- * because prerendered HTML bakes them in.
+ * later on the first lead. Build-time settings (SITE_URL, CHAT_EMBED_URL) have their own schema in
+ * `settings/build-settings.ts`; the values the site was built with are the defaults here, so a
+ * deployer who sets SITE_URL only for the build still gets links in emails that point at the site.
  */
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { z } from "zod";
 import { profile } from "~/content/profile";
+import { BUILD_SETTINGS_FILE, readBuildSettings, type BuildSettings } from "~/settings/build-settings";
+import { ConfigError } from "~/settings/config-error";
+
+export { ConfigError };
 
 /**
  * Which peers may tell us the client's address in `X-Forwarded-For`: Express's `trust proxy` value.
  * A list of names (loopback, linklocal, uniquelocal) and addresses or CIDR ranges, or `false`.
  */
 export type TrustProxy = string[] | false;
+
+declare const __BUILD_SETTINGS__: BuildSettings | undefined;
+
+/**
+ * The settings the running code was built with. Inside the build they are a constant; the owner's
+ * commands run from source, so they read what the last build recorded, or the schema's defaults.
+ */
+export function builtWith(): BuildSettings {
+  if (typeof __BUILD_SETTINGS__ !== "undefined" && __BUILD_SETTINGS__) return __BUILD_SETTINGS__;
+  const recorded = path.resolve("build", BUILD_SETTINGS_FILE);
+  if (fs.existsSync(recorded)) return JSON.parse(fs.readFileSync(recorded, "utf8")) as BuildSettings;
+  return readBuildSettings({});
+}
+
+const whole = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
+
+const url = (protocols: readonly string[]) =>
+  z.string().superRefine((value, context) => {
+    if (!URL.canParse(value)) context.addIssue({ code: "custom", message: "is not a valid URL" });
+    else if (!protocols.includes(new URL(value).protocol))
+      context.addIssue({ code: "custom", message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}` });
+  });
+
+// Accepts both "addr@host" and "Name <addr@host>".
+const mailbox = z
+  .string()
+  .transform((value) => value.trim())
+  .refine((value) => /^([^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(value), "must be an email address");
+
+const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+}
+
+const trustProxy = z.string().transform((raw, context): TrustProxy => {
+  if (raw === "false" || raw === "none") return false;
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    context.addIssue({
+      code: "custom",
+      message: `must be "false" or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges, got "${bad}"`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+
+/** Every runtime variable, with its rule and default; unset and empty mean the same. */
+const schema = z.object({
+  PORT: whole(0, 65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  DATA_DIR: z.string().default("./data"),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: mailbox.default(`${profile.name} <${profile.email}>`),
+  LEADS_TO: mailbox.default(profile.email),
+  RATE_LIMIT_MAX: whole(0, 1_000_000).default(10),
+  TRUST_PROXY: trustProxy.default(["loopback"]),
+  CONFIRMATIONS_PER_HOUR: whole(1, 1_000_000).default(30),
+  MAIL_MAX_ATTACHMENTS_MB: whole(0, 1_000).default(10),
+  MAIL_RETRY_BASE_MS: whole(1, 86_400_000).default(30_000),
+  NODE_ENV: z.string().default("production"),
+  LOG_LEVEL: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(LOG_LEVELS))
+    .default("info"),
+  SITE_URL: url(["https:", "http:"])
+    .transform((value) => new URL(value).origin)
+    .optional(),
+});
+
+export type EnvVariable = keyof typeof schema.shape;
+export const ENV_VARIABLES = Object.keys(schema.shape) as EnvVariable[];
 
 export interface Env {
   port: number;
@@ -32,101 +129,36 @@ export interface Env {
   mailMaxAttachmentBytes: number;
   mailRetryBaseMs: number;
   nodeEnv: string;
-  /** Origin for links in emails (confirm, unsubscribe). Read at run time: mail is composed long after the build. */
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Origin for links in emails (confirm, unsubscribe): SITE_URL if set, else the build's. */
   siteUrl: string;
 }
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
-    this.name = "ConfigError";
-  }
-}
-
-function integer(source: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = source[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function optionalUrl(source: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): string | undefined {
-  const raw = source[name];
-  if (raw === undefined || raw === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, "is not a valid URL");
-  }
-  if (!protocols.includes(url.protocol))
-    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`);
-  return raw;
-}
-
-function origin(source: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = source[name];
-  if (raw === undefined || raw === "") return fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, "is not a valid URL");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new ConfigError(name, "must start with https:// or http://");
-  return url.origin;
-}
-
-function emailAddress(source: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = source[name];
-  if (raw === undefined || raw === "") return fallback;
-  // Accept both "addr@host" and "Name <addr@host>".
-  if (!/^([^<>]*<)?[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>?$/.test(raw.trim()))
-    throw new ConfigError(name, `must be an email address, got "${raw}"`);
-  return raw.trim();
-}
-
-const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-function trustProxy(source: NodeJS.ProcessEnv, name: string): TrustProxy {
-  const raw = (source[name] ?? "").trim();
-  if (raw === "") return ["loopback"];
-  if (raw === "false" || raw === "none") return false;
-  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
-  for (const entry of entries) {
-    if (TRUST_PROXY_NAMES.has(entry)) continue;
-    const [address = "", prefix, extra] = entry.split("/");
-    const family = net.isIP(address);
-    const maxPrefix = family === 6 ? 128 : 32;
-    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix);
-    if (family === 0 || !prefixOk || extra !== undefined)
-      throw new ConfigError(
-        name,
-        `must be "false" or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges, got "${entry}"`,
-      );
-  }
-  return entries;
-}
-
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const given = Object.fromEntries(ENV_VARIABLES.flatMap((name) => (source[name] ? [[name, source[name]]] : [])));
+  const result = schema.safeParse(given);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? "configuration");
+    throw new ConfigError(variable, `${issue?.message ?? "is invalid"}, got "${String(given[variable] ?? "")}"`);
+  }
+  const v = result.data;
   return {
-    port: integer(source, "PORT", 3000, 0, 65535),
-    host: source.HOST || "0.0.0.0",
-    databaseUrl: optionalUrl(source, "DATABASE_URL", ["postgres:", "postgresql:"]),
-    dataDir: path.resolve(source.DATA_DIR || "./data"),
-    smtpUrl: optionalUrl(source, "SMTP_URL", ["smtp:", "smtps:"]),
-    mailFrom: emailAddress(source, "MAIL_FROM", `${profile.name} <${profile.email}>`),
-    leadsTo: emailAddress(source, "LEADS_TO", profile.email),
-    rateLimitMax: integer(source, "RATE_LIMIT_MAX", 10, 0, 1_000_000),
-    trustProxy: trustProxy(source, "TRUST_PROXY"),
-    confirmationsPerHour: integer(source, "CONFIRMATIONS_PER_HOUR", 30, 1, 1_000_000),
-    mailMaxAttachmentBytes: integer(source, "MAIL_MAX_ATTACHMENTS_MB", 10, 0, 1_000) * 1024 * 1024,
-    mailRetryBaseMs: integer(source, "MAIL_RETRY_BASE_MS", 30_000, 1, 86_400_000),
-    nodeEnv: source.NODE_ENV || "production",
-    siteUrl: origin(source, "SITE_URL", profile.siteUrl),
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: path.resolve(v.DATA_DIR),
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    leadsTo: v.LEADS_TO,
+    rateLimitMax: v.RATE_LIMIT_MAX,
+    trustProxy: v.TRUST_PROXY,
+    confirmationsPerHour: v.CONFIRMATIONS_PER_HOUR,
+    mailMaxAttachmentBytes: v.MAIL_MAX_ATTACHMENTS_MB * 1024 * 1024,
+    mailRetryBaseMs: v.MAIL_RETRY_BASE_MS,
+    nodeEnv: v.NODE_ENV,
+    logLevel: v.LOG_LEVEL,
+    siteUrl: v.SITE_URL ?? builtWith().siteUrl,
   };
 }
 

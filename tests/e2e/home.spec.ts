@@ -202,8 +202,9 @@ test("the hero picture scrolls slower than the page (parallax) without moving an
 });
 
 test.describe("live chat", () => {
-  const chatOriginFile = path.join(process.cwd(), "build", "chat-origin.txt");
-  const chatConfigured = fs.existsSync(chatOriginFile) && fs.readFileSync(chatOriginFile, "utf8").trim() !== "";
+  const settingsFile = path.join(process.cwd(), "build", "build-settings.json");
+  const chatConfigured =
+    fs.existsSync(settingsFile) && (JSON.parse(fs.readFileSync(settingsFile, "utf8")) as { chatEmbedUrl: string }).chatEmbedUrl !== "";
 
   test("loading the page asks nothing of another host", async ({ page }) => {
     const requested: string[] = [];
