@@ -1,9 +1,11 @@
 /**
  * Every public URL of the site, with what the sitemap says about it.
  *
- * `app/routes.ts` builds the router from this list, `react-router.config.ts` prerenders it and
- * `seo/sitemap.ts` publishes it, so a page cannot be routed and forgotten by the sitemap (or the
- * reverse). Aliases render the same module as their primary page and point their canonical link at it.
+ * `react-router.config.ts` prerenders these pages and `seo/sitemap.server.ts` publishes them;
+ * `app/routes.ts` takes its aliases from here, and a test holds every other route of it to this
+ * list: each page without parameters is in the sitemap, is an alias, or is named in
+ * `unlistedRoutes` with the reason it is left out. Aliases render the same module as their primary
+ * page and point their canonical link at it.
  */
 import { serviceSlugs, type ServiceSlug } from "./content/services";
 
@@ -68,6 +70,24 @@ export function canonicalPath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return aliases[trimmed] ?? trimmed;
 }
+
+/** Routes that are deliberately not in the sitemap, each with the reason. */
+export const unlistedRoutes: Readonly<Record<string, string>> = {
+  "/about-us": "redirects to the home page's about section",
+  "/contact": "redirects to the home page's contact section",
+  "/sitemap.xml": "a file for crawlers",
+  "/robots.txt": "a file for crawlers",
+  "/blog/rss.xml": "the blog's feed",
+  "/newsletter": "answers the signup form posted without JavaScript",
+  "/newsletter/confirm": "reached only from the confirmation email",
+  "/newsletter/unsubscribe": "reached only from the newsletter's emails",
+  ...Object.fromEntries(
+    Object.values(formActions)
+      .flat()
+      .filter((path) => path.startsWith("/api/"))
+      .map((path) => [path, "a form's endpoint for scripts, not a page"]),
+  ),
+};
 
 /**
  * Pages rendered to HTML at build time besides the articles (the build lists those from their files):

@@ -11,7 +11,7 @@ const expected = [
 const WORDS_PER_MINUTE = 220;
 
 describe("articles", () => {
-  it("are the spec's four posts with their categories, dates and read times", () => {
+  it("are the four published posts with their categories, dates and read times", () => {
     expect(articles.map(({ slug, category, date, readTime }) => ({ slug, category, date, readTime }))).toEqual(
       expect.arrayContaining(expected),
     );
@@ -32,7 +32,7 @@ describe("articles", () => {
     });
   }
 
-  it("each holds the sections spec §2 asks for", () => {
+  it("each holds an at-a-glance box, safety notes, tools, steps, troubleshooting and a call to action", () => {
     for (const a of articles) {
       expect(a.html, a.slug).toMatch(/<h2[^>]*>Safety notes<\/h2>/);
       expect(a.html, a.slug).toMatch(/<h2[^>]*>Tools and materials<\/h2>/);

@@ -11,7 +11,7 @@ describe("business profile", () => {
     expect(validateProfile(broken)).toContain("phone.display and phone.e164 name different numbers");
   });
 
-  it("holds the spec's fixed figures", () => {
+  it("holds the business's published figures", () => {
     expect(profile.yearsExperience).toBe(40);
     expect(profile.yearsOnIsland).toBe(17);
     expect(profile.foundingYear).toBe(1984);

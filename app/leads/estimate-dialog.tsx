@@ -1,5 +1,5 @@
 /**
- * The estimate dialog (spec §2 'Estimate modal'): one native <dialog> for the whole page, opened by
+ * The estimate dialog: one native <dialog> for the whole page, opened by
  * any EstimateButton. showModal() gives focus containment, Escape to close and an inert page behind.
  */
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from "react";

@@ -1,5 +1,5 @@
 /**
- * The estimate request form (spec §3, §4, §5, §8), used on /estimate, in the home contact card and
+ * The estimate request form, used on /estimate, in the home contact card and
  * in the estimate dialog.
  *
  * Without JavaScript it is a plain multipart POST to the /estimate page, which answers with errors
@@ -91,7 +91,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
     }
     if (accepted.length > MAX_PHOTOS)
       toast({ title: "Too many photos", description: `Please choose up to ${MAX_PHOTOS} photos. The first ${MAX_PHOTOS} were kept.`, variant: "destructive" });
-    // Each new selection replaces the previous list (spec §5).
+    // Each new selection replaces the previous list, as a file input does.
     setPhotos(accepted.slice(0, MAX_PHOTOS).map((file) => ({ file, url: URL.createObjectURL(file) })));
   };
 

@@ -130,7 +130,7 @@ describe("estimate fields", () => {
 });
 
 describe("photo allow-list", () => {
-  it("states the spec's limits and message", () => {
+  it("states the photo limits and the wrong-type message", () => {
     expect(ACCEPTED_IMAGE_TYPES).toEqual(["image/jpeg", "image/png", "image/gif", "image/webp"]);
     expect([MAX_PHOTOS, MAX_PHOTO_BYTES, MAX_TOTAL_BYTES]).toEqual([10, 10 * 1024 * 1024, 40 * 1024 * 1024]);
     expect(invalidFileTypeMessage("scan.pdf")).toBe(

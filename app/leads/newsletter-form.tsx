@@ -1,5 +1,5 @@
 /**
- * The newsletter signup (spec §4, §8). Without JavaScript it posts to /newsletter, which answers as
+ * The newsletter signup. Without JavaScript it posts to /newsletter, which answers as
  * a page; with JavaScript it posts to /api/newsletter and answers with toasts.
  */
 import { useState, type FormEvent } from "react";

@@ -1,5 +1,5 @@
 /**
- * /about-us (spec §2): replaces the history entry with "/" and, after 300 ms, scrolls smoothly to
+ * /about-us: replaces the history entry with "/" and, after 300 ms, scrolls smoothly to
  * the home page's About section. Without JavaScript a meta refresh and a link do the same.
  */
 import { useEffect } from "react";

@@ -1,5 +1,5 @@
 /**
- * POST /api/estimate: the estimate form's endpoint when JavaScript is on (spec §7). Answers
+ * POST /api/estimate: the estimate form's endpoint when JavaScript is on. Answers
  * `{ "success": true }`, or `{ "success": false, "error": "…", "fieldErrors"?: {…} }` with a 4xx that
  * says what was wrong. Rate limiting (429) happens in the server before this.
  */

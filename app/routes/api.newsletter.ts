@@ -1,5 +1,5 @@
 /**
- * POST /api/newsletter: the signup form's endpoint when JavaScript is on (spec §7). JSON or form
+ * POST /api/newsletter: the signup form's endpoint when JavaScript is on. JSON or form
  * `{ email }`; answers `{}` (the same whether or not the address was known) or `{ "error": "…" }`
  * with a 4xx.
  */

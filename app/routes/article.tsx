@@ -1,5 +1,5 @@
 /**
- * An article (spec §2 'Blog articles'): badges, author, date and read time, the hero picture, an
+ * An article: badges, author, date and read time, the hero picture, an
  * at-a-glance box, the Markdown body rendered at build time, a call to action and related services.
  */
 import { data, Link } from "react-router";

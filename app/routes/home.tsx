@@ -1,4 +1,4 @@
-/** The home page (spec §2 'Home page'). Sections live in components/sections/home. */
+/** The home page. Sections live in components/sections/home. */
 import { Suspense, use } from "react";
 import { ContactSection } from "~/components/sections/contact-section";
 import { HERO_IMAGE, HERO_SIZES, HomeHero, type HeroPicture } from "~/components/sections/home/hero";

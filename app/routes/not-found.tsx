@@ -1,4 +1,4 @@
-/** Any other path: a 404 status and the spec's "Oops! Page not found", logged on both sides. */
+/** Any other path: a 404 status and "Oops! Page not found", logged on both sides. */
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/sections/not-found-page";
 import { log } from "~/infra/log.server";

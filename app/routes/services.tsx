@@ -1,4 +1,4 @@
-/** /services: every service as a card (spec §2 'Services listing'). */
+/** /services: every service as a card. */
 import { PageHero } from "~/components/sections/page-hero";
 import { ServiceCard } from "~/components/sections/service-card";
 import { services } from "~/content/services";

@@ -171,7 +171,7 @@ test.describe("the estimate form in the browser", () => {
     await expect(page).toHaveURL(/\/faq$/);
   });
 
-  test("a wrong file type is refused with the spec's toast", async ({ page }) => {
+  test("a wrong file type is refused with the 'Invalid File Type' toast", async ({ page }) => {
     await gotoHydrated(page, "/estimate");
     await page.locator("main form").getByLabel("Photos (optional)").setInputFiles([photo("contract.pdf"), photo("stairs.png")]);
     const toast = page.getByRole("alert");
@@ -237,7 +237,7 @@ test.describe("the estimate form in the browser", () => {
 });
 
 test.describe("newsletter", () => {
-  test("an empty email gives the spec's toast and sends nothing", async ({ page }) => {
+  test("an empty email gives the 'Email required' toast and sends nothing", async ({ page }) => {
     let posted = false;
     page.on("request", (r) => {
       if (r.url().endsWith("/api/newsletter")) posted = true;

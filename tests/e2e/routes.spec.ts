@@ -1,4 +1,4 @@
-/** Every route of the spec answers with its status, title, heading, canonical link and JSON-LD. */
+/** Every public route answers with its status, title, heading, canonical link and JSON-LD. */
 import { expect, test } from "@playwright/test";
 
 const pages: [path: string, title: RegExp, canonical: string, jsonLdType: string][] = [

@@ -1,5 +1,5 @@
 /**
- * The sticky site header (spec §2): home, services, the About menu, Live Chat and the estimate
+ * The sticky site header: home, services, the About menu, Live Chat and the estimate
  * button; social links and the phone number on wide screens; a call link and the menu on phones.
  * Its drop-down menus open on hover and keyboard focus with CSS alone, so they need no JavaScript.
  */

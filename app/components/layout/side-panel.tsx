@@ -1,5 +1,5 @@
 /**
- * The side navigation panel (spec §2): Navigation, Services and Contact groups.
+ * The side navigation panel: Navigation, Services and Contact groups.
  *
  * On wide screens it sits beside the page and can be collapsed to icons (Ctrl/Cmd+B, remembered
  * for 7 days in a cookie); below 768 px it is an off-canvas sheet. It is a native popover, so the
@@ -78,7 +78,7 @@ export function SidePanel() {
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
-  // Every entry lands at the top of its page, smoothly (spec §2).
+  // Every entry lands at the top of its page, smoothly.
   const onEntry = () => {
     closeSheet();
     scrollToTop();

@@ -3,7 +3,7 @@
  * fallback, and the intrinsic size so the page never shifts while it loads.
  *
  * Pictures below the fold load lazily; the page's largest picture passes `priority` to load first.
- * `protect` blocks the context menu and dragging and may show a small badge (spec §2 'Every page').
+ * `protect` blocks the context menu and dragging and may show a small badge.
  */
 import type { MouseEvent } from "react";
 import manifestJson from "~/generated/image-manifest.json";

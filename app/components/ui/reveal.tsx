@@ -1,5 +1,5 @@
 /**
- * Scroll reveal (spec §4): elements marked `data-reveal` fade in once when they scroll into view.
+ * Scroll reveal: elements marked `data-reveal` fade in once when they scroll into view.
  *
  * Nothing is hidden until this runs after hydration, and what is already on screen then is marked
  * revealed at once, so neither a browser without JavaScript nor the first paint ever loses content.

@@ -10,7 +10,7 @@ import { ChatSection } from "./chat-section";
 import { HomeWatchSection } from "./home-watch-section";
 import { ServicesGridSection } from "./services-grid";
 
-/** The sections between the hero and the contact section, in the spec's order. */
+/** The sections between the hero and the contact section, in the order the home page shows them. */
 export function BeforeContact() {
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * Count-up numbers (spec §4 'Count-up animations'): a number that counts from 0 to its value with a
+ * Count-up numbers: a number that counts from 0 to its value with a
  * cubic ease-out once it is half visible.
  *
  * The server renders the final value, so crawlers, visitors without JavaScript and visitors who

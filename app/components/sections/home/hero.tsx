@@ -1,6 +1,6 @@
 /**
  * The home page hero: the beach picture behind a dark gradient, the headline, two calls to action
- * and the three count-up figures (spec §2 'Home page' 1, §9 'Hero counters').
+ * and the three count-up figures.
  *
  * The picture is the page's largest paint, so it loads first (see the route's preload link). Its
  * addresses come from the route's loader rather than the image manifest, which keeps the manifest
