@@ -24,6 +24,7 @@ import type { Env } from "./env.server";
 import { describeError, log } from "./log.server";
 import { onMailNudge, parseMailPayload, type MailPayload } from "./outbox.server";
 import { timestamp, toDate, type Database, type OutboxTable } from "./schema.server";
+import { smtpTransportOptions } from "./smtp-transport.server";
 
 export type MailWorkerConfig = Pick<Env, "smtpUrl" | "mailFrom" | "dataDir" | "mailRetryBaseMs">;
 
@@ -89,12 +90,7 @@ interface Delivery {
 }
 
 function smtpDelivery(url: string): Delivery {
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  const transport = nodemailer.createTransport(smtpTransportOptions(url));
   return {
     async send(message) {
       const info = await transport.sendMail(message);
@@ -124,7 +120,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, dialect, config } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   // One message per claim by default, so a lease only ever has to cover one send (at most about two
-  // minutes with the SMTP timeouts below), whatever the number of messages waiting.
+  // minutes with the timeouts in SMTP_TIMEOUTS), whatever the number of messages waiting.
   const batchSize = options.batchSize ?? 1;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
