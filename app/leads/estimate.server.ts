@@ -231,7 +231,11 @@ async function storeLead(
         })
         .execute();
     }
-    await enqueueMail(trx, ownerNotification(lead, env.leadsTo), now);
+    await enqueueMail(
+      trx,
+      ownerNotification(lead, { leadsTo: env.leadsTo, maxAttachmentBytes: env.mailMaxAttachmentBytes }),
+      now,
+    );
     await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), now);
   });
   nudgeMailWorkers();

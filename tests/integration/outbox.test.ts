@@ -1,5 +1,6 @@
 /**
- * The outbox and its workers, the schema migrations, and mail without an SMTP server.
+ * The outbox and its workers, a mail server refusing a message for its size, the schema
+ * migrations, and mail without an SMTP server.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -12,10 +13,31 @@ import { migrateToLatest } from "~/infra/migrations.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
-import { backends, eventually, LEADS_TO, startHarness, type Harness } from "../support/harness";
-import { smallJpeg } from "../support/images";
+import { backends, eventually, LEADS_TO, startHarness, useHarness, type Harness } from "../support/harness";
+import { noisyJpeg, smallJpeg } from "../support/images";
 import { createTestDatabase } from "../support/postgres";
 import { estimateForm, post, validFields } from "../support/requests";
+
+type LogEntry = { level: string; msg: string } & Record<string, unknown>;
+
+/** The log lines written to stderr during each test of the enclosing block, kept off the terminal. */
+function captureStderr(): () => LogEntry[] {
+  let lines: string[] = [];
+  let restore: (() => void) | undefined;
+  beforeEach(() => {
+    lines = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    restore = () => {
+      process.stderr.write = write;
+    };
+  });
+  afterEach(() => restore?.());
+  return () => lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogEntry);
+}
 
 describe.each(backends)("outbox workers on %s", (backend) => {
   let harness: Harness;
@@ -112,39 +134,91 @@ describe.each(backends)("outbox workers on %s", (backend) => {
     });
     expect(row.attempts).toBe(2);
   });
+});
 
-  it("attaches photos up to 15 MB to the owner's email and says how many more are stored", async () => {
-    const db = await harness.db();
-    const photo = await smallJpeg();
+describe.each(backends)("an owner notification too large for the mail server on %s", (backend) => {
+  // Warnings on, to see the worker say what it did.
+  const harness = useHarness(backend, { logLevel: "warn" });
+  const logged = captureStderr();
+
+  const LIMIT = 60_000;
+
+  it("goes out again at once without the photos, saying how to get them", async () => {
+    const photo = await noisyJpeg();
+    harness().smtp.limitMessageSize(LIMIT);
     const outcome = await handleEstimateSubmission(
-      post(
-        "/api/estimate",
-        estimateForm(validFields, [
-          { name: "a.jpg", data: photo },
-          { name: "b.jpg", data: photo },
-        ]),
-      ),
+      post("/api/estimate", estimateForm(validFields, [{ name: "deck.jpg", data: photo }])),
     );
     expect(outcome.success).toBe(true);
-    // Make the stored photos look big without spending seconds on encoding 15 MB of images.
-    await db
-      .updateTable("lead_photos")
-      .set({ bytes: 9 * 1024 * 1024 })
-      .execute();
-    const { ownerNotification } = await import("~/leads/estimate-emails.server");
-    const photos = await db.selectFrom("lead_photos").selectAll().orderBy("position").execute();
-    const mail = ownerNotification(
-      {
-        id: "lead",
-        createdAt: new Date(),
-        values: validFields,
-        photos: photos.map((p) => ({ id: p.id, fileName: p.file_name, contentType: p.content_type, bytes: p.bytes })),
-      },
-      LEADS_TO,
+    const db = await harness().db();
+    const stored = await db.selectFrom("lead_photos").select("bytes").executeTakeFirstOrThrow();
+    // Within MAIL_MAX_ATTACHMENTS_MB, so attached, but over what the server takes.
+    expect(stored.bytes).toBeGreaterThan(LIMIT);
+
+    const received = await harness().smtp.waitFor(2);
+    const owner = received.find((message) => message.rcptTo.includes(LEADS_TO));
+    expect(owner?.mail.subject).toBe("Estimate request from Jane Doe");
+    expect(owner?.mail.attachments).toHaveLength(0);
+    for (const body of [owner?.mail.text, String(owner?.mail.html)]) {
+      expect(body).toContain("The mail server refused this email with the photos attached");
+      expect(body).toContain("npm run leads -- --csv");
+      expect(body).toContain("The deck stairs rotted after the storm.");
+    }
+    expect(owner?.mail.replyTo?.value[0]?.address).toBe(validFields.email);
+    expect(received.some((message) => message.rcptTo.includes(validFields.email))).toBe(true);
+    // the first try, with the photo, was refused
+    expect(harness().smtp.sizeRefusals()).toHaveLength(1);
+    expect(harness().smtp.sizeRefusals()[0]).toBeGreaterThan(LIMIT);
+
+    const rows = await eventually(async () => {
+      const current = await db.selectFrom("outbox").select(["kind", "status", "attempts"]).execute();
+      return current.every((row) => row.status === "sent") && current;
+    });
+    expect(rows.find((row) => row.kind === "lead-owner-notification")).toMatchObject({ status: "sent", attempts: 1 });
+    const warning = logged().find((entry) => entry.msg.includes("too large"));
+    expect(warning).toMatchObject({ level: "warn", kind: "lead-owner-notification", attachments: 1 });
+  });
+
+  it("fails as before for a message queued without the bodies to send instead", async () => {
+    const outcome = await handleEstimateSubmission(
+      post("/api/estimate", estimateForm(validFields, [{ name: "deck.jpg", data: await noisyJpeg() }])),
     );
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.text).toMatch(/1 more photo \(9\.0 MB\) did not fit in this email/);
-    expect(mail.text).toContain("npm run leads -- --csv");
+    expect(outcome.success).toBe(true);
+    await harness().smtp.waitFor(2);
+    const db = await harness().db();
+    const photo = await db.selectFrom("lead_photos").select(["id"]).executeTakeFirstOrThrow();
+    harness().smtp.limitMessageSize(LIMIT);
+    // what the outbox held before messages carried a version without attachments
+    const id = await enqueueMail(db, {
+      kind: "lead-owner-notification",
+      to: LEADS_TO,
+      subject: "Old notification",
+      text: "t",
+      html: "<p>t</p>",
+      attachments: [{ photoId: photo.id, fileName: "deck.jpg", contentType: "image/jpeg" }],
+    });
+    const row = await eventually(async () => {
+      const current = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      return current.status === "failed" && current;
+    });
+    expect(row.last_error).toContain("552");
+    expect(harness().smtp.received.map((message) => message.mail.subject)).not.toContain("Old notification");
+  });
+});
+
+describe.each(backends)("MAIL_MAX_ATTACHMENTS_MB=0 on %s", (backend) => {
+  const harness = useHarness(backend, { maxAttachmentsMb: 0 });
+
+  it("sends the owner no photos and says they are stored", async () => {
+    const outcome = await handleEstimateSubmission(
+      post("/api/estimate", estimateForm(validFields, [{ name: "deck.jpg", data: await smallJpeg() }])),
+    );
+    expect(outcome.success).toBe(true);
+    const received = await harness().smtp.waitFor(2);
+    const owner = received.find((message) => message.rcptTo.includes(LEADS_TO));
+    expect(owner?.mail.attachments).toHaveLength(0);
+    expect(owner?.mail.text).toMatch(/1 photo \(\d+ KB\) did not fit in this email/);
+    expect(owner?.mail.text).toContain("npm run leads -- --csv");
   });
 });
 

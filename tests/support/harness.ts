@@ -28,6 +28,10 @@ export interface HarnessOptions {
   /** Give the worker an SMTP server (default true); without one it writes .eml files. */
   smtp?: boolean;
   retryBaseMs?: number;
+  /** MAIL_MAX_ATTACHMENTS_MB; unset by default (the configuration's default applies). */
+  maxAttachmentsMb?: number;
+  /** LOG_LEVEL; TEST_LOG_LEVEL or "silent" by default. */
+  logLevel?: string;
 }
 
 export interface Harness {
@@ -51,6 +55,7 @@ const VARIABLES = [
   "MAIL_FROM",
   "SITE_URL",
   "LOG_LEVEL",
+  "MAIL_MAX_ATTACHMENTS_MB",
 ] as const;
 
 export async function startHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
@@ -65,7 +70,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     LEADS_TO,
     MAIL_FROM,
     SITE_URL,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
+    MAIL_MAX_ATTACHMENTS_MB: options.maxAttachmentsMb === undefined ? "" : String(options.maxAttachmentsMb),
   };
   Object.assign(process.env, settings);
   resetEnv();
@@ -85,6 +91,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     async reset() {
       const handle = await db();
       smtp.refuseWith(null);
+      smtp.limitMessageSize(null);
       await smtp.start();
       // Let the previous test's mail go out first, or it would land in the next test's inbox.
       if (options.worker !== false)
