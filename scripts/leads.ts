@@ -26,8 +26,9 @@ const HELP = `Usage: npm run leads -- [options]
   --subscribers --csv [file]
                             write confirmed newsletter subscribers to a CSV file
                             (default subscribers-YYYY-MM-DD.csv)
-  --delete <id>             delete a request with its photos and its queued emails; the id may be
-                            shortened to its first ${MIN_ID_PREFIX} characters, as the list shows it
+  --delete <id>             delete a request with its photos, its queued emails and the email
+                            files written about it; the id may be shortened to its first
+                            ${MIN_ID_PREFIX} characters, as the list shows it
   --help                    show this help
 
 The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).
@@ -150,11 +151,12 @@ export async function runLeadsCommand(
   try {
     const { db } = handle;
     if (options.delete !== undefined) {
-      const result = await deleteLead(db, options.delete);
+      const result = await deleteLead(db, options.delete, env.dataDir);
       if (result.deleted) {
-        const { lead } = result;
+        const { lead, mailFiles } = result;
+        const files = mailFiles > 0 ? ` and ${mailFiles} email file${mailFiles === 1 ? "" : "s"}` : "";
         io.out(
-          `Deleted request ${lead.id} from ${lead.name} (${localTime(lead.createdAt)}) with its ${lead.photoCount} photo${lead.photoCount === 1 ? "" : "s"}.`,
+          `Deleted request ${lead.id} from ${lead.name} (${localTime(lead.createdAt)}) with its ${lead.photoCount} photo${lead.photoCount === 1 ? "" : "s"}${files}.`,
         );
         return 0;
       }

@@ -1,12 +1,12 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox mail worker and the hourly clean-up of expired records.
+ * outbox mail worker and the hourly clean-up of expired records and mail files.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { describeError, log } from "./log.server";
 import { createMailWorker, type MailWorker } from "./mail-worker.server";
-import { pruneExpiredRecords } from "./retention.server";
+import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
 
 interface Background {
   ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
@@ -28,13 +28,21 @@ export function startBackgroundWork(): void {
   const ready = getDatabase().then((handle) => {
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();
-    const prune = () =>
-      pruneExpiredRecords(handle.db).then(
-        (counts) => {
-          if (counts.mail + counts.subscribers > 0) log("info", "expired records deleted", { ...counts });
-        },
-        (error: unknown) => log("error", "could not delete expired records", { error: describeError(error) }),
-      );
+    const prune = async () => {
+      const counts = { mail: 0, subscribers: 0, mailFiles: 0 };
+      try {
+        Object.assign(counts, await pruneExpiredRecords(handle.db));
+      } catch (error) {
+        log("error", "could not delete expired records", { error: describeError(error) });
+      }
+      // Apart from the database: files on disk are due for deletion even while it is unreachable.
+      try {
+        counts.mailFiles = await pruneExpiredMailFiles(env.dataDir);
+      } catch (error) {
+        log("error", "could not delete expired mail files", { error: describeError(error) });
+      }
+      if (counts.mail + counts.subscribers + counts.mailFiles > 0) log("info", "expired records deleted", counts);
+    };
     void prune();
     const retentionTimer = setInterval(() => void prune(), RETENTION_EVERY_MS);
     retentionTimer.unref();

@@ -27,8 +27,9 @@ import type Mail from "nodemailer/lib/mailer";
 import type { Dialect } from "./db.server";
 import type { Env } from "./env.server";
 import { describeError, log } from "./log.server";
+import { mailFileDirectory, mailFileName } from "./mail-files.server";
 import { onMailNudge, parseMailPayload, type MailPayload } from "./outbox.server";
-import { timestamp, toDate, type Database, type OutboxTable } from "./schema.server";
+import { timestamp, type Database, type OutboxTable } from "./schema.server";
 import { smtpTransportOptions } from "./smtp-transport.server";
 
 export type MailWorkerConfig = Pick<Env, "smtpUrl" | "mailFrom" | "dataDir" | "mailRetryBaseMs">;
@@ -126,12 +127,11 @@ function smtpDelivery(url: string): Delivery {
 
 function fileDelivery(dataDir: string): Delivery {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-  const directory = path.join(dataDir, "outbox");
+  const directory = mailFileDirectory(dataDir);
   return {
     async send(message, row) {
       const info = await transport.sendMail(message);
-      const created = toDate(row.created_at).toISOString().replace(/[:.]/g, "-");
-      const file = path.join(directory, `${created}-${row.kind}-${row.id}.eml`);
+      const file = path.join(directory, mailFileName(row));
       await fs.mkdir(directory, { recursive: true });
       await fs.writeFile(file, info.message);
       return { messageId: info.messageId, file };

@@ -4,6 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { deleteLeadMailFiles } from "~/infra/mail-files.server";
 import { toDate, type Database } from "~/infra/schema.server";
 
 export interface LeadSummary {
@@ -143,25 +144,36 @@ export async function exportSubscribersCsv(db: Kysely<Database>, csvPath: string
 }
 
 export type DeleteLeadResult =
-  | { deleted: true; lead: LeadSummary }
+  | { deleted: true; lead: LeadSummary; mailFiles: number }
   | { deleted: false; reason: "not-found" | "ambiguous" | "invalid-id"; matches?: LeadSummary[] };
 
 /** Shortest ID prefix accepted, so a typo cannot match (and delete) a lead by chance. */
 export const MIN_ID_PREFIX = 8;
 
-/** Deletes one lead, given its ID or a unique prefix of it; its photos and queued mail go with it. */
-export async function deleteLead(db: Kysely<Database>, idOrPrefix: string): Promise<DeleteLeadResult> {
+/** The prefix as typed, lower-cased, or undefined when it is too short or cannot be part of an id. */
+function idPrefix(idOrPrefix: string): string | undefined {
   const prefix = idOrPrefix.trim().toLowerCase();
-  if (prefix.length < MIN_ID_PREFIX || !/^[0-9a-f-]+$/.test(prefix)) return { deleted: false, reason: "invalid-id" };
+  return prefix.length >= MIN_ID_PREFIX && /^[0-9a-f-]+$/.test(prefix) ? prefix : undefined;
+}
+
+/**
+ * Deletes one lead, given its ID or a unique prefix of it; its photos, queued mail and the mail
+ * files written about it under `dataDir` (when there is no SMTP server) go with it.
+ */
+export async function deleteLead(db: Kysely<Database>, idOrPrefix: string, dataDir: string): Promise<DeleteLeadResult> {
+  const prefix = idPrefix(idOrPrefix);
+  if (!prefix) return { deleted: false, reason: "invalid-id" };
   const matches = (await leadsWithPhotoCount(db).where("id", "like", `${prefix}%`).limit(5).execute()).map(summary);
   const lead = matches[0];
   if (!lead) return { deleted: false, reason: "not-found" };
   if (matches.length > 1) return { deleted: false, reason: "ambiguous", matches };
-  await db.transaction().execute(async (trx) => {
+  const mailFiles = await db.transaction().execute(async (trx) => {
     // Also done by ON DELETE CASCADE; explicit so a database without foreign keys enforced keeps no orphans.
     await trx.deleteFrom("lead_photos").where("lead_id", "=", lead.id).execute();
     await trx.deleteFrom("outbox").where("lead_id", "=", lead.id).execute();
     await trx.deleteFrom("leads").where("id", "=", lead.id).execute();
+    // Inside the transaction: if the files cannot be deleted, the lead stays and the command can be run again.
+    return deleteLeadMailFiles(dataDir, lead.id);
   });
-  return { deleted: true, lead };
+  return { deleted: true, lead, mailFiles };
 }

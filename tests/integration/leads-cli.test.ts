@@ -8,11 +8,25 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { runLeadsCommand } from "../../scripts/leads";
-import { backends, useHarness, tableCounts } from "../support/harness";
+import { backends, eventually, useHarness, tableCounts, type Harness } from "../support/harness";
 import { png, smallJpeg } from "../support/images";
 import { estimateForm, post, validFields } from "../support/requests";
 
 const run = promisify(execFile);
+
+/** `npm run leads` against the harness's database, with CSV paths relative to `workDir`. */
+async function runLeads(harness: Harness, workDir: string, argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runLeadsCommand(argv, harness.env, { out: (l) => out.push(l), err: (l) => err.push(l) }, workDir);
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+async function submit(fields: Record<string, string>, photos: { name: string; data: Buffer }[] = []) {
+  const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(fields, photos)));
+  if (!outcome.success || !outcome.leadId) throw new Error(`submission failed: ${JSON.stringify(outcome)}`);
+  return outcome.leadId;
+}
 
 describe.each(backends)("npm run leads on %s", (backend) => {
   const harness = useHarness(backend);
@@ -25,23 +39,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  async function leads(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runLeadsCommand(
-      argv,
-      harness().env,
-      { out: (l) => out.push(l), err: (l) => err.push(l) },
-      workDir,
-    );
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
-
-  async function submit(fields: Record<string, string>, photos: { name: string; data: Buffer }[] = []) {
-    const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(fields, photos)));
-    if (!outcome.success || !outcome.leadId) throw new Error(`submission failed: ${JSON.stringify(outcome)}`);
-    return outcome.leadId;
-  }
+  const leads = (...argv: string[]) => runLeads(harness(), workDir, argv);
 
   it("lists, exports with photos, and deletes requests", async () => {
     expect(await leads()).toMatchObject({ code: 0, out: "No estimate requests yet." });
@@ -137,5 +135,28 @@ describe.each(backends)("npm run leads on %s", (backend) => {
       env: { ...process.env, DATA_DIR: harness().dataDir, DATABASE_URL: harness().env.databaseUrl ?? "", LOG_LEVEL: "warn" },
     });
     expect(stdout).toContain("Cli Person");
+  });
+});
+
+describe.each(backends)("npm run leads without SMTP_URL on %s", (backend) => {
+  const harness = useHarness(backend, { smtp: false });
+  // nothing here writes a file
+  const leads = (...argv: string[]) => runLeads(harness(), os.tmpdir(), argv);
+
+  async function mailFiles(h: Harness): Promise<string[]> {
+    return (await fs.readdir(path.join(h.dataDir, "outbox")).catch(() => [])).sort();
+  }
+
+  it("deletes the email files written about a request with the request", async () => {
+    const gone = await submit({ ...validFields, name: "Gone Person" }, [{ name: "deck.jpg", data: await smallJpeg() }]);
+    const kept = await submit({ ...validFields, name: "Kept Person", email: "kept@example.com" });
+    await eventually(async () => (await mailFiles(harness())).length === 4);
+    const keptFiles = (await mailFiles(harness())).filter((name) => name.includes(kept));
+    expect(keptFiles).toHaveLength(2);
+
+    const deleted = await leads("--delete", gone.slice(0, 8));
+    expect(deleted).toMatchObject({ code: 0 });
+    expect(deleted.out).toContain("with its 1 photo and 2 email files.");
+    expect(await mailFiles(harness())).toEqual(keptFiles);
   });
 });

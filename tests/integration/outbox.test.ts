@@ -13,6 +13,7 @@ import { migrateToLatest } from "~/infra/migrations.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
+import { pruneExpiredMailFiles } from "~/infra/retention.server";
 import { backends, eventually, LEADS_TO, startHarness, useHarness, type Harness } from "../support/harness";
 import { noisyJpeg, smallJpeg } from "../support/images";
 import { createTestDatabase } from "../support/postgres";
@@ -242,6 +243,8 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
       const names = await fs.readdir(directory).catch(() => []);
       return names.length === 2 ? names : undefined;
     });
+    // named by their lead, so deleting the lead can find them
+    for (const file of files) expect(file.endsWith(`-lead-${outcome.success && outcome.leadId}.eml`)).toBe(true);
     const messages = await Promise.all(
       files.map(async (file) => simpleParser(await fs.readFile(path.join(directory, file)))),
     );
@@ -254,6 +257,25 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
       return rows.length === 2 && rows.every((row) => row.status === "sent");
     });
     expect(harness.smtp.received).toHaveLength(0);
+  });
+
+  it("deletes the files once they are older than sent mail is kept", async () => {
+    const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(validFields)));
+    if (!outcome.success || !outcome.leadId) throw new Error("submission failed");
+    const suffix = `-lead-${outcome.leadId}.eml`;
+    const directory = path.join(harness.dataDir, "outbox");
+    const [older, newer] = await eventually(async () => {
+      const names = (await fs.readdir(directory)).filter((name) => name.endsWith(suffix)).sort();
+      return names.length === 2 ? names : undefined;
+    });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    await fs.utimes(path.join(directory, older!), daysAgo(31), daysAgo(31));
+    await fs.utimes(path.join(directory, newer!), daysAgo(29), daysAgo(29));
+
+    expect(await pruneExpiredMailFiles(harness.dataDir)).toBe(1);
+    const left = await fs.readdir(directory);
+    expect(left).not.toContain(older);
+    expect(left).toContain(newer);
   });
 });
 
