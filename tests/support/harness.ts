@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv, resetEnv, type Env } from "~/infra/env.server";
 import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
-import type { Database } from "~/infra/schema.server";
+import { timestamp, type Database } from "~/infra/schema.server";
 import { createTestDatabase } from "./postgres";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
@@ -93,7 +93,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
       smtp.refuseWith(null);
       smtp.limitMessageSize(null);
       await smtp.start();
-      // Let the previous test's mail go out first, or it would land in the next test's inbox.
+      // Let the previous test's mail go out first, or it would land in the next test's inbox. Mail
+      // a test queued for later is not going out, and is deleted below.
       if (options.worker !== false)
         await eventually(
           async () =>
@@ -101,6 +102,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
               .selectFrom("outbox")
               .select("id")
               .where("status", "in", ["pending", "sending"])
+              .where("next_attempt_at", "<=", timestamp(new Date(Date.now() + 60_000)))
               .executeTakeFirst()) === undefined,
           20_000,
         );
