@@ -5,6 +5,7 @@
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { describeError, log } from "./log.server";
+import { mailFileDirectory } from "./mail-files.server";
 import { createMailWorker, type MailWorker } from "./mail-worker.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
 
@@ -25,6 +26,10 @@ const shared = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Background };
 export function startBackgroundWork(): void {
   if (shared[GLOBAL_KEY]) return;
   const env = getEnv();
+  if (env.nodeEnv === "production" && !env.smtpUrl)
+    log("warn", "SMTP_URL is not set: mail is only written to files and nobody receives it; set SMTP_URL to send it", {
+      directory: mailFileDirectory(env.dataDir),
+    });
   const ready = getDatabase().then((handle) => {
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();

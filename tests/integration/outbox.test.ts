@@ -279,6 +279,27 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
   });
 });
 
+describe("starting without SMTP_URL", () => {
+  const logged = captureStderr();
+  const warnings = () =>
+    logged().filter((entry) => entry.level === "warn" && entry.msg.includes("SMTP_URL is not set"));
+
+  it("warns once, in production, that mail only goes to files", async () => {
+    const harness = await startHarness("sqlite", { smtp: false, nodeEnv: "production", logLevel: "warn" });
+    await harness.close();
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]?.msg).toMatch(/only written to files/);
+  });
+
+  it("says nothing with SMTP_URL set, or outside production", async () => {
+    for (const options of [{ nodeEnv: "production" }, { smtp: false, nodeEnv: "development" }]) {
+      const harness = await startHarness("sqlite", { ...options, logLevel: "warn" });
+      await harness.close();
+    }
+    expect(warnings()).toEqual([]);
+  });
+});
+
 describe("migrations", () => {
   beforeAll(() => {
     process.env.LOG_LEVEL ??= "silent";

@@ -30,6 +30,8 @@ export interface HarnessOptions {
   retryBaseMs?: number;
   /** MAIL_MAX_ATTACHMENTS_MB; unset by default (the configuration's default applies). */
   maxAttachmentsMb?: number;
+  /** NODE_ENV; "test" by default. */
+  nodeEnv?: string;
   /** LOG_LEVEL; TEST_LOG_LEVEL or "silent" by default. */
   logLevel?: string;
 }
@@ -56,6 +58,7 @@ const VARIABLES = [
   "SITE_URL",
   "LOG_LEVEL",
   "MAIL_MAX_ATTACHMENTS_MB",
+  "NODE_ENV",
 ] as const;
 
 export async function startHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
@@ -72,6 +75,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     SITE_URL,
     LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
     MAIL_MAX_ATTACHMENTS_MB: options.maxAttachmentsMb === undefined ? "" : String(options.maxAttachmentsMb),
+    NODE_ENV: options.nodeEnv ?? "test",
   };
   Object.assign(process.env, settings);
   resetEnv();
