@@ -85,7 +85,11 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     expect(visitorMail.text).not.toContain("deck.jpg");
     expect(visitorMail.attachments).toHaveLength(0);
 
-    const outbox = await db.selectFrom("outbox").select(["status", "attempts", "sent_at"]).execute();
+    // The worker records "sent" once the server has answered, a moment after the server has the message.
+    const outbox = await eventually(async () => {
+      const rows = await db.selectFrom("outbox").select(["status", "attempts", "sent_at"]).execute();
+      return rows.every((row) => row.status !== "sending") && rows;
+    });
     expect(outbox).toHaveLength(2);
     for (const row of outbox) expect(row).toMatchObject({ status: "sent", attempts: 1 });
   });
