@@ -1,7 +1,7 @@
 /**
- * `npm run leads`: the owner's look at the estimate requests and newsletter subscribers stored by
- * the site. Reads the same configuration as the server (DATA_DIR or DATABASE_URL), so run it where
- * the server runs. Run with --help for the commands.
+ * `npm run leads`: the owner's look at the estimate requests, newsletter subscribers and undelivered
+ * mail stored by the site. Reads the same configuration as the server (DATA_DIR or DATABASE_URL), so
+ * run it where the server runs. Run with --help for the commands.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,8 +13,12 @@ import {
   exportLeadsCsv,
   exportSubscribersCsv,
   listLeads,
+  listUndeliveredMail,
   MIN_ID_PREFIX,
+  removeSubscriber,
+  retryMail,
   type LeadSummary,
+  type UndeliveredMail,
 } from "~/leads/admin.server";
 
 const HELP = `Usage: npm run leads -- [options]
@@ -26,8 +30,14 @@ const HELP = `Usage: npm run leads -- [options]
   --subscribers --csv [file]
                             write confirmed newsletter subscribers to a CSV file
                             (default subscribers-YYYY-MM-DD.csv)
-  --delete <id>             delete a request with its photos and its queued emails; the id may be
-                            shortened to its first ${MIN_ID_PREFIX} characters, as the list shows it
+  --delete <id>             delete a request with its photos, its queued emails and the email
+                            files written about it; the id may be shortened to its first
+                            ${MIN_ID_PREFIX} characters, as the list shows it
+  --mail                    list emails not delivered: failed, and still queued (--limit applies)
+  --retry <id>              queue a failed email again, with a fresh series of attempts; the id
+                            may be shortened as for --delete
+  --unsubscribe <email>     remove a newsletter subscriber and any newsletter email to them not
+                            yet sent
   --help                    show this help
 
 The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).
@@ -43,13 +53,16 @@ interface Options {
   subscribers: boolean;
   csv?: string | true;
   delete?: string;
+  mail: boolean;
+  retry?: string;
+  unsubscribe?: string;
   limit: number;
 }
 
 class UsageError extends Error {}
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { help: false, subscribers: false, limit: 20 };
+  const options: Options = { help: false, subscribers: false, mail: false, limit: 20 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = argv[i + 1];
@@ -71,6 +84,19 @@ function parseOptions(argv: readonly string[]): Options {
         options.delete = next;
         i++;
         break;
+      case "--mail":
+        options.mail = true;
+        break;
+      case "--retry":
+        if (!hasValue) throw new UsageError("--retry needs the id of an email, as --mail lists it");
+        options.retry = next;
+        i++;
+        break;
+      case "--unsubscribe":
+        if (!hasValue || !next.includes("@")) throw new UsageError("--unsubscribe needs an email address");
+        options.unsubscribe = next;
+        i++;
+        break;
       case "--limit":
         if (!hasValue || !/^\d+$/.test(next) || Number(next) < 1)
           throw new UsageError("--limit needs a positive number");
@@ -82,8 +108,14 @@ function parseOptions(argv: readonly string[]): Options {
     }
   }
   if (options.subscribers && options.csv === undefined) throw new UsageError("--subscribers goes with --csv [file]");
-  if (options.delete !== undefined && (options.csv !== undefined || options.subscribers))
-    throw new UsageError("--delete cannot be combined with other options");
+  const commands = [
+    options.delete !== undefined && "--delete",
+    options.mail && "--mail",
+    options.retry !== undefined && "--retry",
+    options.unsubscribe !== undefined && "--unsubscribe",
+    (options.csv !== undefined || options.subscribers) && "--csv",
+  ].filter(Boolean);
+  if (commands.length > 1) throw new UsageError(`${commands.join(" and ")} cannot be combined`);
   return options;
 }
 
@@ -119,6 +151,19 @@ function table(leads: readonly LeadSummary[]): string[] {
   ];
 }
 
+function mailTable(messages: readonly UndeliveredMail[]): string[] {
+  const header = `${fit("ID", 8)}  ${fit("Status", 7)}  ${fit("Kind", 25)}  ${fit("Recipient", 28)}  Tries  ${fit("Next try (NJ)", 16)}  Last error`;
+  const nextTry = (mail: UndeliveredMail) =>
+    mail.status === "failed" ? "never" : mail.status === "sending" ? "sending now" : localTime(mail.nextAttemptAt);
+  // The recipient in full even if it breaks the columns: it is what the owner needs to act on.
+  return [
+    header,
+    ...messages.map((mail) =>
+      `${mail.id.slice(0, 8)}  ${fit(mail.status, 7)}  ${fit(mail.kind, 25)}  ${mail.recipient.padEnd(28)}  ${String(mail.attempts).padStart(5)}  ${fit(nextTry(mail), 16)}  ${(mail.lastError ?? "").replace(/\s+/g, " ").trim().slice(0, 160)}`.trimEnd(),
+    ),
+  ];
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -150,11 +195,12 @@ export async function runLeadsCommand(
   try {
     const { db } = handle;
     if (options.delete !== undefined) {
-      const result = await deleteLead(db, options.delete);
+      const result = await deleteLead(db, options.delete, env.dataDir);
       if (result.deleted) {
-        const { lead } = result;
+        const { lead, mailFiles } = result;
+        const files = mailFiles > 0 ? ` and ${mailFiles} email file${mailFiles === 1 ? "" : "s"}` : "";
         io.out(
-          `Deleted request ${lead.id} from ${lead.name} (${localTime(lead.createdAt)}) with its ${lead.photoCount} photo${lead.photoCount === 1 ? "" : "s"}.`,
+          `Deleted request ${lead.id} from ${lead.name} (${localTime(lead.createdAt)}) with its ${lead.photoCount} photo${lead.photoCount === 1 ? "" : "s"}${files}.`,
         );
         return 0;
       }
@@ -166,6 +212,60 @@ export async function runLeadsCommand(
       } else {
         io.err(`No request has an id starting with "${options.delete}".`);
       }
+      return 1;
+    }
+
+    if (options.mail) {
+      const { messages, total } = await listUndeliveredMail(db, options.limit);
+      if (total === 0) {
+        io.out("No undelivered email: every message has been sent.");
+        return 0;
+      }
+      const failed = messages.filter((mail) => mail.status === "failed").length;
+      io.out(
+        `${total === messages.length ? total : `${messages.length} of ${total}`} undelivered email${total === 1 ? "" : "s"}, failed first:\n`,
+      );
+      for (const line of mailTable(messages)) io.out(line);
+      if (failed > 0) io.out(`\nSend a failed one again once its cause is fixed: npm run leads -- --retry <id>`);
+      return 0;
+    }
+
+    if (options.retry !== undefined) {
+      const result = await retryMail(db, options.retry);
+      if (result.retried) {
+        io.out(
+          `Queued email ${result.mail.id} (${result.mail.kind} to ${result.mail.recipient}) again; the running server sends it within seconds.`,
+        );
+        return 0;
+      }
+      if (result.reason === "ambiguous") {
+        io.err(`"${options.retry}" matches more than one email; give more of the id:`);
+        for (const line of mailTable(result.matches)) io.err(line);
+      } else if (result.reason === "not-failed") {
+        io.err(
+          `Email ${result.matches[0].id} has not failed: it is ${result.matches[0].status}, and the server keeps trying it.`,
+        );
+      } else if (result.reason === "invalid-id") {
+        io.err(`"${options.retry}" is not an email id (at least ${MIN_ID_PREFIX} characters of 0-9, a-f).`);
+      } else {
+        io.err(`No undelivered email has an id starting with "${options.retry}".`);
+      }
+      return 1;
+    }
+
+    if (options.unsubscribe !== undefined) {
+      const result = await removeSubscriber(db, options.unsubscribe);
+      const n = result.unsentMail;
+      const unsent = `${n} unsent newsletter email${n === 1 ? "" : "s"} to it`;
+      if (result.subscriber) {
+        io.out(`Removed subscriber ${result.email}${n > 0 ? ` and ${unsent}` : ""}.`);
+        return 0;
+      }
+      if (n > 0) {
+        io.out(`${result.email} was not a subscriber; removed ${unsent}.`);
+        return 0;
+      }
+      io.err(`${result.email} is not a newsletter subscriber.`);
       return 1;
     }
 

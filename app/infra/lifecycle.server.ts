@@ -1,13 +1,14 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox mail worker and the hourly clean-up of expired records.
+ * outbox mail worker and the hourly clean-up of expired records and mail files.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { describeError, log } from "./log.server";
+import { mailFileDirectory } from "./mail-files.server";
 import { createMailWorker, type MailWorker } from "./mail-worker.server";
 import { pruneExpiredBudgets } from "./rate-limit.server";
-import { pruneExpiredRecords } from "./retention.server";
+import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
 
@@ -28,19 +29,30 @@ const shared = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Background };
 export function startBackgroundWork(): void {
   if (shared[GLOBAL_KEY]) return;
   const env = getEnv();
+  if (env.nodeEnv === "production" && !env.smtpUrl)
+    log("warn", "SMTP_URL is not set: mail is only written to files and nobody receives it; set SMTP_URL to send it", {
+      directory: mailFileDirectory(env.dataDir),
+    });
   const ready = getDatabase().then((handle) => {
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();
     const prune = async () => {
+      const counts = { mail: 0, subscribers: 0, mailFiles: 0, quarantined: 0, limits: 0 };
       try {
-        const counts = await pruneExpiredRecords(handle.db);
-        const quarantined = await purgeQuarantine(handle.db);
-        const limits = await pruneExpiredBudgets(handle.db);
-        if (counts.mail + counts.subscribers + quarantined > 0)
-          log("info", "expired records deleted", { ...counts, quarantined, limits });
+        Object.assign(counts, await pruneExpiredRecords(handle.db));
+        counts.quarantined = await purgeQuarantine(handle.db);
+        counts.limits = await pruneExpiredBudgets(handle.db);
       } catch (error) {
         log("error", "could not delete expired records", { error: describeError(error) });
       }
+      // Apart from the database: files on disk are due for deletion even while it is unreachable.
+      try {
+        counts.mailFiles = await pruneExpiredMailFiles(env.dataDir);
+      } catch (error) {
+        log("error", "could not delete expired mail files", { error: describeError(error) });
+      }
+      if (counts.mail + counts.subscribers + counts.mailFiles + counts.quarantined > 0)
+        log("info", "expired records deleted", counts);
     };
     void prune();
     const retentionTimer = setInterval(() => void prune(), RETENTION_EVERY_MS);

@@ -12,6 +12,11 @@
  * MAIL_RETRY_BASE_MS, doubling each time up to six hours, and given up after MAX_ATTEMPTS (about
  * three days at the default base).
  *
+ * Too large: a message with attachments that the server refuses for its size is sent again at once
+ * without them, with the bodies queued for that case (`withoutAttachments`), which say where the
+ * attachments can be had. Attachment budgets are estimates and every provider has its own limit;
+ * the owner must hear about the lead either way.
+ *
  * With no SMTP_URL the message is written as an .eml file under DATA_DIR/outbox instead.
  */
 import fs from "node:fs/promises";
@@ -22,8 +27,10 @@ import type Mail from "nodemailer/lib/mailer";
 import type { Dialect } from "./db.server";
 import type { Env } from "./env.server";
 import { describeError, log } from "./log.server";
+import { mailFileDirectory, mailFileName } from "./mail-files.server";
 import { onMailNudge, parseMailPayload, type MailPayload } from "./outbox.server";
-import { timestamp, toDate, type Database, type OutboxTable } from "./schema.server";
+import { timestamp, type Database, type OutboxTable } from "./schema.server";
+import { smtpTransportOptions } from "./smtp-transport.server";
 
 export type MailWorkerConfig = Pick<Env, "smtpUrl" | "mailFrom" | "dataDir" | "mailRetryBaseMs">;
 
@@ -61,7 +68,7 @@ export function retryDelayMs(attempt: number, baseMs: number, capMs: number = MA
   return Math.min(capMs, baseMs * 2 ** exponent);
 }
 
-function errorField(error: unknown, field: "code" | "responseCode"): unknown {
+function errorField(error: unknown, field: "code" | "responseCode" | "response"): unknown {
   return typeof error === "object" && error !== null && field in error
     ? (error as Record<typeof field, unknown>)[field]
     : undefined;
@@ -76,6 +83,19 @@ export function isPermanentMailError(error: unknown): boolean {
   return code === "EENVELOPE" || code === "EMESSAGE";
 }
 
+/**
+ * True when the server refused the message for its size: reply 552, the enhanced status 5.3.4
+ * ("message too big for system") whatever the reply code, or nodemailer refusing before sending
+ * because the message is larger than the server announced it accepts.
+ */
+export function isMessageTooLargeError(error: unknown): boolean {
+  if (errorField(error, "responseCode") === 552) return true;
+  const response = errorField(error, "response");
+  if (typeof response === "string" && /^5\d\d[ -]5\.3\.4\b/m.test(response)) return true;
+  const code = errorField(error, "code");
+  return code === "EMESSAGE" && error instanceof Error && /^Message size larger than allowed/.test(error.message);
+}
+
 function domainOf(address: string): string {
   const match = /@([^>\s]+)>?\s*$/.exec(address);
   return match?.[1] ?? "localhost";
@@ -83,18 +103,19 @@ function domainOf(address: string): string {
 
 type OutboxRow = Selectable<OutboxTable>;
 
+interface DeliveryResult {
+  messageId: string;
+  /** Where the message was written, when there is no SMTP server. */
+  file?: string;
+}
+
 interface Delivery {
-  send(message: Mail.Options, row: OutboxRow): Promise<{ messageId: string; file?: string }>;
+  send(message: Mail.Options, row: OutboxRow): Promise<DeliveryResult>;
   close(): void;
 }
 
 function smtpDelivery(url: string): Delivery {
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  const transport = nodemailer.createTransport(smtpTransportOptions(url));
   return {
     async send(message) {
       const info = await transport.sendMail(message);
@@ -106,12 +127,11 @@ function smtpDelivery(url: string): Delivery {
 
 function fileDelivery(dataDir: string): Delivery {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-  const directory = path.join(dataDir, "outbox");
+  const directory = mailFileDirectory(dataDir);
   return {
     async send(message, row) {
       const info = await transport.sendMail(message);
-      const created = toDate(row.created_at).toISOString().replace(/[:.]/g, "-");
-      const file = path.join(directory, `${created}-${row.kind}-${row.id}.eml`);
+      const file = path.join(directory, mailFileName(row));
       await fs.mkdir(directory, { recursive: true });
       await fs.writeFile(file, info.message);
       return { messageId: info.messageId, file };
@@ -123,8 +143,9 @@ function fileDelivery(dataDir: string): Delivery {
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, dialect, config } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  // One message per claim by default, so a lease only ever has to cover one send (at most about two
-  // minutes with the SMTP timeouts below), whatever the number of messages waiting.
+  // One message per claim by default, so a lease only ever has to cover one send (a couple of minutes
+  // at most with the timeouts in SMTP_TIMEOUTS, twice that with a resend without attachments),
+  // whatever the number of messages waiting.
   const batchSize = options.batchSize ?? 1;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
@@ -213,25 +234,52 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function deliver(row: OutboxRow, lockedUntil: string): Promise<void> {
     const fields = { id: row.id, kind: row.kind, attempt: row.attempts };
+    // Set when the server refused the message as too large: what was sent instead, and what any
+    // later attempt sends, so the refused size is not tried again.
+    let smaller: MailPayload | undefined;
+    const recordSmaller = () => (smaller ? { payload: JSON.stringify(smaller) } : {});
     try {
-      const message = await buildMessage(row, parseMailPayload(row.payload));
-      const result = await getDelivery().send(message, row);
+      const payload = parseMailPayload(row.payload);
+      const message = await buildMessage(row, payload);
+      let result: DeliveryResult;
+      try {
+        result = await getDelivery().send(message, row);
+      } catch (error) {
+        const attached = message.attachments?.length ?? 0;
+        if (!payload.withoutAttachments || attached === 0 || !isMessageTooLargeError(error)) throw error;
+        log("warn", "mail refused as too large; sending it again without attachments", {
+          ...fields,
+          attachments: attached,
+          error: describeError(error).slice(0, 1000),
+        });
+        smaller = { ...payload, ...payload.withoutAttachments, attachments: undefined, withoutAttachments: undefined };
+        result = await getDelivery().send(await buildMessage(row, smaller), row);
+      }
       await finish(row, lockedUntil)
-        .set({ status: "sent", sent_at: timestamp(), locked_until: null, last_error: null })
+        .set({ status: "sent", sent_at: timestamp(), locked_until: null, last_error: null, ...recordSmaller() })
         .execute();
-      if (result.file) log("info", "mail written to file (no SMTP_URL)", { ...fields, file: result.file });
-      else log("info", "mail sent", { ...fields, messageId: result.messageId });
+      const details = { ...fields, ...(smaller ? { withoutAttachments: true } : {}) };
+      if (result.file) log("info", "mail written to file (no SMTP_URL)", { ...details, file: result.file });
+      else log("info", "mail sent", { ...details, messageId: result.messageId });
     } catch (error) {
       const lastError = describeError(error).slice(0, 1000);
       if (isPermanentMailError(error) || row.attempts >= maxAttempts) {
-        await finish(row, lockedUntil).set({ status: "failed", last_error: lastError, locked_until: null }).execute();
+        await finish(row, lockedUntil)
+          .set({ status: "failed", last_error: lastError, locked_until: null, ...recordSmaller() })
+          .execute();
         log("error", "mail failed permanently", { ...fields, error: lastError });
         return;
       }
       const delay = retryDelayMs(row.attempts, config.mailRetryBaseMs, maxRetryDelayMs);
       const nextAttemptAt = timestamp(new Date(Date.now() + delay));
       await finish(row, lockedUntil)
-        .set({ status: "pending", last_error: lastError, locked_until: null, next_attempt_at: nextAttemptAt })
+        .set({
+          status: "pending",
+          last_error: lastError,
+          locked_until: null,
+          next_attempt_at: nextAttemptAt,
+          ...recordSmaller(),
+        })
         .execute();
       log("warn", "mail delivery failed, will retry", { ...fields, error: lastError, retryAt: nextAttemptAt });
     }

@@ -5,6 +5,10 @@
  *
  * Attachments are stored by reference (a lead photo's id): the bytes already sit in `lead_photos`
  * and are read at sending time.
+ *
+ * A message with attachments may carry the same message without them (`withoutAttachments`), sent
+ * instead when the mail server refuses the message for its size. Its bodies are written when the
+ * message is queued, by the code that knows what the attachments were and how else to reach them.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -34,7 +38,14 @@ export interface OutgoingMail {
   replyTo?: MailAddress;
   headers?: Record<string, string>;
   attachments?: MailAttachmentRef[];
+  /** The bodies to send instead, without the attachments, if the server refuses the message as too large. */
+  withoutAttachments?: MailBodies;
   leadId?: string;
+}
+
+export interface MailBodies {
+  text: string;
+  html: string;
 }
 
 const mailAddressSchema = z.object({ name: z.string(), address: z.string() });
@@ -46,6 +57,8 @@ const payloadSchema = z.object({
   replyTo: mailAddressSchema.optional(),
   headers: z.record(z.string(), z.string()).optional(),
   attachments: z.array(z.object({ photoId: z.string(), fileName: z.string(), contentType: z.string() })).optional(),
+  // Optional: messages queued before it existed have none, and fail on a size refusal as they did.
+  withoutAttachments: z.object({ text: z.string(), html: z.string() }).optional(),
 });
 
 export type MailPayload = z.infer<typeof payloadSchema>;
@@ -65,6 +78,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
     replyTo: mail.replyTo,
     headers: mail.headers,
     attachments: mail.attachments,
+    withoutAttachments: mail.attachments?.length ? mail.withoutAttachments : undefined,
   };
   await db
     .insertInto("outbox")

@@ -3,12 +3,16 @@
  * them (`npm run leads -- --delete`); everything here is a by-product that should not pile up.
  */
 import type { Kysely } from "kysely";
+import { deleteMailFilesOlderThan } from "./mail-files.server";
 import { timestamp, type Database } from "./schema.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RETENTION = {
-  /** Sent mail holds copies of lead details; the lead itself is the record worth keeping. */
+  /**
+   * Sent mail holds copies of lead details; the lead itself is the record worth keeping. The same
+   * goes for mail written as files in DATA_DIR/outbox when there is no SMTP server.
+   */
   sentMailDays: 30,
   /** Long enough for the owner to look into why a message failed. */
   failedMailDays: 90,
@@ -49,4 +53,9 @@ export async function pruneExpiredRecords(db: Kysely<Database>, now: Date = new 
     mail: Number(sent.numDeletedRows) + Number(failed.numDeletedRows),
     subscribers: Number(unsubscribed.numDeletedRows) + Number(unconfirmed.numDeletedRows),
   };
+}
+
+/** Deletes mail files (DATA_DIR/outbox/*.eml) kept longer than sent mail is; returns how many. */
+export function pruneExpiredMailFiles(dataDir: string, now: Date = new Date()): Promise<number> {
+  return deleteMailFilesOlderThan(dataDir, new Date(now.getTime() - RETENTION.sentMailDays * DAY_MS));
 }

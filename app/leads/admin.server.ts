@@ -1,10 +1,14 @@
 /**
- * The owner's view of stored leads and subscribers, used by `npm run leads` (scripts/leads.ts).
+ * The owner's view of stored leads, subscribers and undelivered mail, used by `npm run leads`
+ * (scripts/leads.ts).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import { toDate, type Database } from "~/infra/schema.server";
+import { deleteLeadMailFiles } from "~/infra/mail-files.server";
+import type { MailKind } from "~/infra/outbox.server";
+import { timestamp, toDate, type Database, type OutboxStatus } from "~/infra/schema.server";
+import { normalizeNewsletterEmail } from "./newsletter-schema";
 
 export interface LeadSummary {
   id: string;
@@ -143,25 +147,150 @@ export async function exportSubscribersCsv(db: Kysely<Database>, csvPath: string
 }
 
 export type DeleteLeadResult =
-  | { deleted: true; lead: LeadSummary }
+  | { deleted: true; lead: LeadSummary; mailFiles: number }
   | { deleted: false; reason: "not-found" | "ambiguous" | "invalid-id"; matches?: LeadSummary[] };
 
 /** Shortest ID prefix accepted, so a typo cannot match (and delete) a lead by chance. */
 export const MIN_ID_PREFIX = 8;
 
-/** Deletes one lead, given its ID or a unique prefix of it; its photos and queued mail go with it. */
-export async function deleteLead(db: Kysely<Database>, idOrPrefix: string): Promise<DeleteLeadResult> {
+/** The prefix as typed, lower-cased, or undefined when it is too short or cannot be part of an id. */
+function idPrefix(idOrPrefix: string): string | undefined {
   const prefix = idOrPrefix.trim().toLowerCase();
-  if (prefix.length < MIN_ID_PREFIX || !/^[0-9a-f-]+$/.test(prefix)) return { deleted: false, reason: "invalid-id" };
+  return prefix.length >= MIN_ID_PREFIX && /^[0-9a-f-]+$/.test(prefix) ? prefix : undefined;
+}
+
+/**
+ * Deletes one lead, given its ID or a unique prefix of it; its photos, queued mail and the mail
+ * files written about it under `dataDir` (when there is no SMTP server) go with it.
+ */
+export async function deleteLead(db: Kysely<Database>, idOrPrefix: string, dataDir: string): Promise<DeleteLeadResult> {
+  const prefix = idPrefix(idOrPrefix);
+  if (!prefix) return { deleted: false, reason: "invalid-id" };
   const matches = (await leadsWithPhotoCount(db).where("id", "like", `${prefix}%`).limit(5).execute()).map(summary);
   const lead = matches[0];
   if (!lead) return { deleted: false, reason: "not-found" };
   if (matches.length > 1) return { deleted: false, reason: "ambiguous", matches };
-  await db.transaction().execute(async (trx) => {
+  const mailFiles = await db.transaction().execute(async (trx) => {
     // Also done by ON DELETE CASCADE; explicit so a database without foreign keys enforced keeps no orphans.
     await trx.deleteFrom("lead_photos").where("lead_id", "=", lead.id).execute();
     await trx.deleteFrom("outbox").where("lead_id", "=", lead.id).execute();
     await trx.deleteFrom("leads").where("id", "=", lead.id).execute();
+    // Inside the transaction: if the files cannot be deleted, the lead stays and the command can be run again.
+    return deleteLeadMailFiles(dataDir, lead.id);
   });
-  return { deleted: true, lead };
+  return { deleted: true, lead, mailFiles };
+}
+
+export interface UndeliveredMail {
+  id: string;
+  kind: string;
+  recipient: string;
+  status: Exclude<OutboxStatus, "sent">;
+  attempts: number;
+  lastError: string | null;
+  /** When the worker tries again; meaningless once failed. */
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+
+const UNDELIVERED: readonly Exclude<OutboxStatus, "sent">[] = ["failed", "sending", "pending"];
+
+function undeliveredMail(db: Kysely<Database>) {
+  return db
+    .selectFrom("outbox")
+    .select(["id", "kind", "recipient", "status", "attempts", "last_error", "next_attempt_at", "created_at"])
+    .where("status", "in", UNDELIVERED);
+}
+
+type UndeliveredRow = Awaited<ReturnType<ReturnType<typeof undeliveredMail>["execute"]>>[number];
+
+function mailSummary(row: UndeliveredRow): UndeliveredMail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    status: row.status as UndeliveredMail["status"],
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    nextAttemptAt: toDate(row.next_attempt_at),
+    createdAt: toDate(row.created_at),
+  };
+}
+
+/**
+ * Messages not sent: failed ones first, newest first, since they wait for the owner; then those
+ * still queued, in the order the worker will try them.
+ */
+export async function listUndeliveredMail(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<{ messages: UndeliveredMail[]; total: number }> {
+  const rows = (await undeliveredMail(db).execute()).map(mailSummary);
+  rows.sort((a, b) => {
+    if ((a.status === "failed") !== (b.status === "failed")) return a.status === "failed" ? -1 : 1;
+    if (a.status === "failed") return b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id);
+    return a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id.localeCompare(b.id);
+  });
+  return { messages: rows.slice(0, limit), total: rows.length };
+}
+
+export type RetryMailResult =
+  | { retried: true; mail: UndeliveredMail }
+  | { retried: false; reason: "invalid-id" | "not-found"; matches?: undefined }
+  | { retried: false; reason: "ambiguous"; matches: UndeliveredMail[] }
+  | { retried: false; reason: "not-failed"; matches: [UndeliveredMail] };
+
+/**
+ * Queues a failed message again, given its id or a unique prefix of it: due now, with a fresh count
+ * of attempts, so the worker gives it the full series of retries once more.
+ */
+export async function retryMail(
+  db: Kysely<Database>,
+  idOrPrefix: string,
+  now: Date = new Date(),
+): Promise<RetryMailResult> {
+  const prefix = idPrefix(idOrPrefix);
+  if (!prefix) return { retried: false, reason: "invalid-id" };
+  const matches = (await undeliveredMail(db).where("id", "like", `${prefix}%`).limit(5).execute()).map(mailSummary);
+  const mail = matches[0];
+  if (!mail) return { retried: false, reason: "not-found" };
+  if (matches.length > 1) return { retried: false, reason: "ambiguous", matches };
+  if (mail.status !== "failed") return { retried: false, reason: "not-failed", matches: [mail] };
+  const result = await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, next_attempt_at: timestamp(now), last_error: null, locked_until: null })
+    .where("id", "=", mail.id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  // Retried by someone else a moment ago: it is queued either way.
+  if (Number(result.numUpdatedRows) === 0) return { retried: false, reason: "not-failed", matches: [mail] };
+  return { retried: true, mail: { ...mail, status: "pending", attempts: 0, lastError: null, nextAttemptAt: now } };
+}
+
+const NEWSLETTER_KINDS: readonly MailKind[] = ["newsletter-confirm", "newsletter-welcome"];
+
+export interface UnsubscribeResult {
+  email: string;
+  /** Whether the address was a subscriber (in any state). */
+  subscriber: boolean;
+  /** Newsletter messages to it that were not sent yet, now deleted. */
+  unsentMail: number;
+}
+
+/**
+ * Removes a newsletter subscriber outright, as when someone asks by phone or letter: the row goes
+ * (not just marked unsubscribed), and so does any newsletter mail to them not sent yet.
+ */
+export async function removeSubscriber(db: Kysely<Database>, rawEmail: string): Promise<UnsubscribeResult> {
+  const email = normalizeNewsletterEmail(rawEmail);
+  return db.transaction().execute(async (trx) => {
+    const subscriber = await trx.deleteFrom("subscribers").where("email", "=", email).executeTakeFirst();
+    const mail = await trx
+      .deleteFrom("outbox")
+      .where("kind", "in", NEWSLETTER_KINDS)
+      .where("recipient", "=", email)
+      .where("status", "!=", "sent")
+      .executeTakeFirst();
+    return { email, subscriber: Number(subscriber.numDeletedRows) > 0, unsentMail: Number(mail.numDeletedRows) };
+  });
 }

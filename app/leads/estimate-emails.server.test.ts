@@ -1,5 +1,14 @@
+import { randomBytes } from "node:crypto";
+import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { ownerNotification, splitAttachments, visitorConfirmation } from "./estimate-emails.server";
+import { profile } from "~/content/profile";
+import {
+  encodedAttachmentBytes,
+  greetingName,
+  ownerNotification,
+  splitAttachments,
+  visitorConfirmation,
+} from "./estimate-emails.server";
 
 const MB = 1024 * 1024;
 const photo = (id: string, bytes: number) => ({ id, fileName: `${id}.jpg`, contentType: "image/jpeg", bytes });
@@ -14,25 +23,56 @@ const lead = {
     address: "",
     description: "Line one\nLine <two>",
   },
-  photos: [photo("a", 6 * MB), photo("b", 6 * MB), photo("c", 6 * MB), photo("d", 1 * MB)],
+  photos: [photo("a", 3 * MB), photo("b", 3 * MB), photo("c", 3 * MB), photo("d", 1 * MB)],
 };
+const options = { leadsTo: "Office <office@example.test>", maxAttachmentBytes: 10 * MB };
 
-describe("estimate emails", () => {
-  it("attaches photos in order while they fit in 15 MB", () => {
-    const { attached, leftOut } = splitAttachments(lead.photos);
-    expect(attached.map((p) => p.id)).toEqual(["a", "b", "d"]);
-    expect(leftOut.map((p) => p.id)).toEqual(["c"]);
+/** The attachment's body as nodemailer writes it into a message. */
+async function encodedAttachment(bytes: number): Promise<string> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const info = await transport.sendMail({
+    from: "a@example.test",
+    to: "b@example.test",
+    text: "t",
+    attachments: [{ filename: "p.jpg", contentType: "image/jpeg", content: randomBytes(bytes) }],
+  });
+  const message = info.message.toString();
+  const part = message.slice(message.indexOf("Content-Disposition: attachment"));
+  const body = part.slice(part.indexOf("\r\n\r\n") + 4);
+  return body.slice(0, body.indexOf("\r\n--"));
+}
+
+describe("owner notification", () => {
+  it("counts a photo at the size it has in the message, base64 and line breaks included", async () => {
+    for (const bytes of [1, 57, 100, 4_560, 100_000]) {
+      const written = (await encodedAttachment(bytes)).length;
+      const counted = encodedAttachmentBytes(bytes);
+      // Never less than what is sent, and never more than the final line break over it.
+      expect(counted).toBeGreaterThanOrEqual(written);
+      expect(counted - written).toBeLessThanOrEqual(2);
+    }
+    expect(encodedAttachmentBytes(0)).toBe(0);
   });
 
-  it("gives the owner every field, Reply-To the visitor, and the count of photos left out", () => {
-    const mail = ownerNotification(lead, "Office <office@example.test>");
+  it("leaves out a photo whose raw size fits the budget but whose encoded size does not", () => {
+    const { attached, leftOut } = splitAttachments([photo("big", 8 * MB), photo("small", 1 * MB)], 10 * MB);
+    expect(attached.map((p) => p.id)).toEqual(["small"]);
+    expect(leftOut.map((p) => p.id)).toEqual(["big"]);
+    // 7 MB travels as about 9.6 MB
+    expect(splitAttachments([photo("seven", 7 * MB)], 10 * MB).attached).toHaveLength(1);
+  });
+
+  it("attaches photos in order while they fit in the budget, and says how many are stored", () => {
+    const mail = ownerNotification(lead, options);
+    // 3 MB each travels as about 4.1 MB: two fit in 10 MB, the third does not, the 1 MB one does.
+    expect(mail.attachments?.map((a) => a.photoId)).toEqual(["a", "b", "d"]);
     expect(mail.to).toEqual({ name: "Office", address: "office@example.test" });
     expect(mail.replyTo).toEqual({ name: "Jane <Doe>", address: "jane@example.com" });
-    expect(mail.attachments?.map((a) => a.photoId)).toEqual(["a", "b", "d"]);
     expect(mail.text).toContain("Phone: (609) 555-0199");
     expect(mail.text).toContain("Project address: (not given)");
     expect(mail.text).toContain("4 photos, 3 attached");
-    expect(mail.text).toContain("1 more photo (6.0 MB) did not fit");
+    expect(mail.text).toContain("1 more photo (3.0 MB) did not fit in this email");
+    expect(mail.text).toContain('run "npm run leads -- --csv" on the server');
     expect(mail.text).toContain("July 4, 2025 at 10:30 AM (New Jersey time)");
     expect(mail.html).toContain("Jane &lt;Doe&gt;");
     expect(mail.html).toContain("Line one<br>Line &lt;two&gt;");
@@ -40,12 +80,89 @@ describe("estimate emails", () => {
     expect(mail.html).not.toContain("<Doe>");
   });
 
-  it("promises the visitor a reply within 24 hours and repeats what they sent", () => {
-    const mail = visitorConfirmation(lead, "office@example.test");
-    expect(mail.to).toEqual({ name: "Jane <Doe>", address: "jane@example.com" });
-    expect(mail.text).toContain("within 24 hours");
-    expect(mail.text).toContain("4 photos: a.jpg, b.jpg, c.jpg, d.jpg");
+  it("attaches nothing with a budget of 0 and points to the stored photos", () => {
+    const mail = ownerNotification(lead, { ...options, maxAttachmentBytes: 0 });
+    expect(mail.attachments).toEqual([]);
+    expect(mail.text).toContain("4 photos, not attached");
+    expect(mail.text).toContain("4 photos (10.0 MB) did not fit in this email");
+    // nothing attached, so nothing a server could refuse for its size
+    expect(mail.withoutAttachments).toBeUndefined();
+  });
+
+  it("carries the same notification without attachments, saying where the photos are", () => {
+    const mail = ownerNotification(lead, options);
+    const fallback = mail.withoutAttachments;
+    expect(fallback).toBeDefined();
+    for (const body of [fallback!.text, fallback!.html]) {
+      expect(body).toContain("The mail server refused this email with the photos attached");
+      expect(body).toContain("npm run leads -- --csv");
+      expect(body).toContain("4 photos (10.0 MB)");
+      expect(body).toContain("(609) 555-0199");
+      expect(body).toContain(lead.id);
+    }
+    expect(fallback!.text).toContain("4 photos, not attached");
+    expect(fallback!.text).not.toContain("did not fit");
+    expect(fallback!.html).toContain("Line one<br>Line &lt;two&gt;");
+    expect(ownerNotification({ ...lead, photos: [] }, options).withoutAttachments).toBeUndefined();
+  });
+});
+
+describe("visitor confirmation", () => {
+  const spam = {
+    ...lead,
+    values: {
+      name: "Win <a href='https://evil.example'>prizes</a>",
+      email: "victim@example.com",
+      phone: "(609) 555-0199",
+      address: "Claim at https://evil.example/claim",
+      description: "Congratulations! Visit https://evil.example/prize to collect $1,000,000.",
+    },
+    photos: [{ ...photo("a", 1000), fileName: "evil.example-free-money.jpg" }],
+  };
+
+  it("repeats nothing the visitor typed but a first name", () => {
+    const mail = visitorConfirmation(spam, "office@example.test");
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toMatch(/evil|prize|Congratulations|Claim|free-money|victim|555-0199/i);
+      expect(body).toContain("Hi Win,");
+    }
+    expect(mail.to).toEqual({ name: "Win", address: "victim@example.com" });
+    expect(mail.subject).toBe(`We received your estimate request - ${profile.shortName}`);
     expect(mail.attachments).toBeUndefined();
-    expect(mail.html).not.toContain("<two>");
+  });
+
+  it("promises a reply within 24 hours, counts the photos and gives the business phone", () => {
+    const mail = visitorConfirmation(lead, "office@example.test");
+    expect(mail.text).toContain("Hi Jane,");
+    expect(mail.text).toContain("with your 4 photos");
+    expect(mail.text).toContain("within 24 hours");
+    expect(mail.text).toContain(profile.phone.display);
+    expect(mail.html).toContain(`href="tel:${profile.phone.e164}"`);
+    expect(mail.replyTo).toEqual({ name: "", address: "office@example.test" });
+    expect(visitorConfirmation({ ...lead, photos: [photo("a", 1)] }, "o@example.test").text).toContain(
+      "with your photo.",
+    );
+    expect(visitorConfirmation({ ...lead, photos: [] }, "o@example.test").text).not.toContain("photo");
+  });
+
+  it("greets without a name when the first word has no letters", () => {
+    const mail = visitorConfirmation({ ...lead, values: { ...lead.values, name: "#1 Bob" } }, "o@x.test");
+    expect(mail.text.startsWith("Hello,\n")).toBe(true);
+    expect(mail.to).toBe("jane@example.com");
+  });
+
+  it("keeps letters and combining marks of the first word only", () => {
+    expect(greetingName("  José María ")).toBe("José");
+    expect(greetingName("Zoe\u0308 Smith")).toBe("Zoë");
+    expect(greetingName("D'Angelo-Smith Jr.")).toBe("DAngeloSmith");
+    expect(greetingName("Nguyễn Văn A")).toBe("Nguyễn");
+    expect(greetingName("山田 太郎")).toBe("山田");
+    expect(greetingName("अनिल कुमार")).toBe("अनिल");
+    expect(greetingName("www.evil.example/win")).toBe("wwwevilexamplewin");
+    expect(greetingName("12345")).toBeUndefined();
+    expect(greetingName("🙂")).toBeUndefined();
+    expect(greetingName("")).toBeUndefined();
+    expect(greetingName("\u0301\u0301")).toBeUndefined();
+    expect(greetingName("A".repeat(41))).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The two emails an estimate request owes: the owner's notification (every field, the photos, and
- * Reply-To set to the visitor so answering is one click) and the visitor's confirmation.
+ * Reply-To set to the visitor so answering is one click) and the visitor's confirmation, which
+ * repeats nothing the visitor typed but a first name.
  * Visitor input only ever reaches the HTML through `html`, which escapes it.
  */
 import { profile } from "~/content/profile";
@@ -18,9 +19,6 @@ import {
 import type { OutgoingMail } from "~/infra/outbox.server";
 import { usPhoneDigits, type EstimateValues } from "./estimate-schema";
 
-/** Most mail servers refuse messages over 20-25 MB; base64 adds a third. */
-export const OWNER_ATTACHMENTS_MAX_BYTES = 15 * 1024 * 1024;
-
 export interface StoredPhoto {
   id: string;
   fileName: string;
@@ -35,15 +33,37 @@ export interface LeadForEmail {
   photos: readonly StoredPhoto[];
 }
 
-/** The photos that fit in one email, in order, and those left out. */
-export function splitAttachments(photos: readonly StoredPhoto[], budget: number = OWNER_ATTACHMENTS_MAX_BYTES) {
+export interface OwnerNotificationOptions {
+  /** LEADS_TO: the owner's address, "addr@host" or "Name <addr@host>". */
+  leadsTo: string;
+  /** MAIL_MAX_ATTACHMENTS_MB in bytes, counted as the photos travel: base64-encoded. */
+  maxAttachmentBytes: number;
+}
+
+/** Characters per base64 line in a message; each line ends in CRLF. */
+const BASE64_LINE = 76;
+
+/**
+ * What a photo of `bytes` bytes adds to a message once base64-encoded as nodemailer writes it: four
+ * characters per three bytes, plus a line break per line. Mail servers limit the message as sent,
+ * so that is what a budget must count; every line is counted with its break, so this is never less.
+ */
+export function encodedAttachmentBytes(bytes: number): number {
+  if (bytes <= 0) return 0;
+  const characters = 4 * Math.ceil(bytes / 3);
+  return characters + 2 * Math.ceil(characters / BASE64_LINE);
+}
+
+/** The photos that fit in one email, in order, and those left out; `budget` is in encoded bytes. */
+export function splitAttachments(photos: readonly StoredPhoto[], budget: number) {
   const attached: StoredPhoto[] = [];
   const leftOut: StoredPhoto[] = [];
   let used = 0;
   for (const photo of photos) {
-    if (used + photo.bytes <= budget) {
+    const size = encodedAttachmentBytes(photo.bytes);
+    if (used + size <= budget) {
       attached.push(photo);
-      used += photo.bytes;
+      used += size;
     } else leftOut.push(photo);
   }
   return { attached, leftOut };
@@ -69,12 +89,21 @@ function footer() {
 function photoSummary(photos: readonly StoredPhoto[], attachedCount: number): string {
   if (photos.length === 0) return "none";
   if (attachedCount === photos.length) return `${plural(photos.length, "photo")} attached`;
+  if (attachedCount === 0) return `${plural(photos.length, "photo")}, not attached`;
   return `${plural(photos.length, "photo")}, ${attachedCount} attached`;
 }
 
-export function ownerNotification(lead: LeadForEmail, leadsTo: string): OutgoingMail {
+const totalBytes = (photos: readonly StoredPhoto[]) => photos.reduce((sum, photo) => sum + photo.bytes, 0);
+
+const PHOTOS_STORED = `They are stored with the request: run "npm run leads -- --csv" on the server to save them as files.`;
+
+function ownerSubject(lead: LeadForEmail): string {
+  return `Estimate request from ${lead.values.name}`;
+}
+
+/** The owner's notification with `attachedCount` photos attached and, when some are not, why. */
+function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | undefined) {
   const { values } = lead;
-  const { attached, leftOut } = splitAttachments(lead.photos);
   const phoneDigits = usPhoneDigits(values.phone);
   const rows: DetailRow[] = [
     { label: "Name", value: values.name },
@@ -82,25 +111,18 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
     { label: "Email", value: values.email, href: `mailto:${values.email}` },
     { label: "Project address", value: values.address || "(not given)" },
     { label: "Received", value: formatBusinessTime(lead.createdAt) },
-    { label: "Photos", value: photoSummary(lead.photos, attached.length) },
+    { label: "Photos", value: photoSummary(lead.photos, attachedCount) },
     { label: "Reference", value: lead.id },
     { label: "Project description", value: values.description || "(not given)", multiline: true },
   ];
-
-  const leftOutBytes = leftOut.reduce((sum, photo) => sum + photo.bytes, 0);
-  const leftOutNote =
-    leftOut.length > 0
-      ? `${plural(leftOut.length, "more photo")} (${formatBytes(leftOutBytes)}) did not fit in this email. ` +
-        `They are stored with the request: run "npm run leads -- --csv" on the server to save them as files.`
-      : undefined;
-  const subject = `Estimate request from ${values.name}`;
+  const subject = ownerSubject(lead);
   const foot = footer();
 
   const text = [
     `New estimate request from the website.`,
     ``,
     detailRowsText(rows),
-    ...(leftOutNote ? [``, leftOutNote] : []),
+    ...(note ? [``, note] : []),
     ``,
     `Reply to this email to answer ${values.name} directly.`,
   ].join("\n");
@@ -108,73 +130,109 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
   const body = html`<h1 style="font-size:20px;margin:0 0 8px">New estimate request</h1>
     <p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
     ${detailRowsHtml(rows)}
-    ${leftOutNote ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${leftOutNote}</p>` : ""}
+    ${note ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${note}</p>` : ""}
     ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
+
+  return { text: `${text}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
+}
+
+/**
+ * The owner's notification: every field, the photos that fit in `maxAttachmentBytes`, and Reply-To
+ * set to the visitor. When photos are attached it also carries the same notification without them,
+ * for the worker to send if the mail server refuses the message for its size.
+ */
+export function ownerNotification(lead: LeadForEmail, options: OwnerNotificationOptions): OutgoingMail {
+  const { values } = lead;
+  const { attached, leftOut } = splitAttachments(lead.photos, options.maxAttachmentBytes);
+
+  let leftOutNote: string | undefined;
+  if (leftOut.length > 0) {
+    const what = attached.length > 0 ? plural(leftOut.length, "more photo") : plural(leftOut.length, "photo");
+    leftOutNote = `${what} (${formatBytes(totalBytes(leftOut))}) did not fit in this email. ${PHOTOS_STORED}`;
+  }
+  const full = ownerBodies(lead, attached.length, leftOutNote);
+
+  let withoutAttachments: OutgoingMail["withoutAttachments"];
+  if (attached.length > 0) {
+    const refusedNote =
+      `The mail server refused this email with the photos attached, so it was sent again without them: ` +
+      `${plural(lead.photos.length, "photo")} (${formatBytes(totalBytes(lead.photos))}) came with the request. ${PHOTOS_STORED}`;
+    withoutAttachments = ownerBodies(lead, 0, refusedNote);
+  }
 
   return {
     kind: "lead-owner-notification",
     leadId: lead.id,
-    to: parseMailbox(leadsTo),
+    to: parseMailbox(options.leadsTo),
     replyTo: { name: values.name, address: values.email },
-    subject,
-    text: `${text}\n\n--\n${foot.text}\n`,
-    html: emailDocument(subject, body, foot.html),
+    subject: ownerSubject(lead),
+    text: full.text,
+    html: full.html,
     attachments: attached.map((photo) => ({
       photoId: photo.id,
       fileName: photo.fileName,
       contentType: photo.contentType,
     })),
+    withoutAttachments,
   };
 }
 
+/** Longer than any first name; a longer "word" is more likely a message than a name. */
+const GREETING_NAME_MAX_LENGTH = 40;
+
+/**
+ * The name to greet the visitor by: the first word of what they typed, letters (and the combining
+ * marks that belong to them) only. Undefined when that leaves no name.
+ *
+ * Anyone can type any address into the form, so the confirmation must not carry text of their
+ * choosing to it from the business's domain; a bare first name cannot hold a link or a sentence.
+ */
+export function greetingName(name: string): string | undefined {
+  const firstWord = name.trim().split(/\s+/u)[0] ?? "";
+  const letters = firstWord.normalize("NFC").replace(/[^\p{L}\p{M}]/gu, "");
+  if (!/\p{L}/u.test(letters) || [...letters].length > GREETING_NAME_MAX_LENGTH) return undefined;
+  return letters;
+}
+
+/**
+ * The visitor's confirmation: that the request arrived, when to expect an answer, and the phone
+ * number. It repeats nothing the visitor typed except a first name (see `greetingName`).
+ */
 export function visitorConfirmation(lead: LeadForEmail, leadsTo: string): OutgoingMail {
-  const { values } = lead;
+  const name = greetingName(lead.values.name);
   const hours = profile.replyWithinHours;
+  const photos = lead.photos.length;
   const subject = `We received your estimate request - ${profile.shortName}`;
-  const rows: DetailRow[] = [
-    { label: "Name", value: values.name },
-    { label: "Phone", value: values.phone },
-    { label: "Email", value: values.email },
-    { label: "Project address", value: values.address || "(not given)" },
-    {
-      label: "Photos",
-      value:
-        lead.photos.length === 0
-          ? "none"
-          : `${plural(lead.photos.length, "photo")}: ${lead.photos.map((photo) => photo.fileName).join(", ")}`,
-    },
-    { label: "Project description", value: values.description || "(not given)", multiline: true },
-  ];
   const foot = footer();
-  const intro = `Thank you for contacting ${profile.name}. We received your request for a free estimate and will reply within ${hours} hours.`;
-  const urgent = `If your project is urgent, call us at ${profile.phone.display}.`;
+
+  const greeting = name ? `Hi ${name},` : `Hello,`;
+  const withPhotos = photos === 0 ? "" : photos === 1 ? ", with your photo" : `, with your ${photos} photos`;
+  const thanks = `Thank you for contacting ${profile.name}. We received your request for a free estimate${withPhotos}. We will reply within ${hours} hours.`;
+  const notYou = `If you did not ask us for an estimate, someone may have typed your address by mistake; you can ignore this email.`;
 
   const text = [
-    `Hi ${values.name},`,
+    greeting,
     ``,
-    intro,
+    thanks,
     ``,
-    `Here is what you sent us:`,
+    `If your project is urgent, call us at ${profile.phone.display}.`,
     ``,
-    detailRowsText(rows),
+    notYou,
     ``,
-    urgent,
-    ``,
-    `${profile.name}`,
+    profile.name,
   ].join("\n");
 
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">We received your estimate request</h1>
-    <p>Hi ${values.name},</p>
-    <p>${intro}</p>
-    <p>Here is what you sent us:</p>
-    ${detailRowsHtml(rows)}
+    <p>${greeting}</p>
+    <p>${thanks}</p>
     <p>If your project is urgent, call us at <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.</p>
+    <p style="font-size:14px;color:#475569">${notYou}</p>
     <p>${profile.name}</p>`;
 
   return {
     kind: "lead-visitor-confirmation",
     leadId: lead.id,
-    to: { name: values.name, address: values.email },
+    to: name ? { name, address: lead.values.email } : lead.values.email,
     replyTo: parseMailbox(leadsTo),
     subject,
     text: `${text}\n\n--\n${foot.text}\n`,

@@ -197,7 +197,11 @@ export async function enqueueLeadMail(
   options: { confirm: boolean; now: Date },
 ): Promise<void> {
   const env = getEnv();
-  await enqueueMail(trx, ownerNotification(lead, env.leadsTo), options.now);
+  await enqueueMail(
+    trx,
+    ownerNotification(lead, { leadsTo: env.leadsTo, maxAttachmentBytes: env.mailMaxAttachmentBytes }),
+    options.now,
+  );
   if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
 }
 

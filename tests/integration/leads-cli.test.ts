@@ -5,14 +5,29 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { runLeadsCommand } from "../../scripts/leads";
-import { backends, useHarness, tableCounts } from "../support/harness";
+import { backends, eventually, LEADS_TO, useHarness, tableCounts, type Harness } from "../support/harness";
 import { png, smallJpeg } from "../support/images";
 import { estimateForm, post, validFields } from "../support/requests";
 
 const run = promisify(execFile);
+
+/** `npm run leads` against the harness's database, with CSV paths relative to `workDir`. */
+async function runLeads(harness: Harness, workDir: string, argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runLeadsCommand(argv, harness.env, { out: (l) => out.push(l), err: (l) => err.push(l) }, workDir);
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+async function submit(fields: Record<string, string>, photos: { name: string; data: Buffer }[] = []) {
+  const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(fields, photos)));
+  if (!outcome.success || !outcome.leadId) throw new Error(`submission failed: ${JSON.stringify(outcome)}`);
+  return outcome.leadId;
+}
 
 describe.each(backends)("npm run leads on %s", (backend) => {
   const harness = useHarness(backend);
@@ -25,23 +40,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  async function leads(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runLeadsCommand(
-      argv,
-      harness().env,
-      { out: (l) => out.push(l), err: (l) => err.push(l) },
-      workDir,
-    );
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  }
-
-  async function submit(fields: Record<string, string>, photos: { name: string; data: Buffer }[] = []) {
-    const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(fields, photos)));
-    if (!outcome.success || !outcome.leadId) throw new Error(`submission failed: ${JSON.stringify(outcome)}`);
-    return outcome.leadId;
-  }
+  const leads = (...argv: string[]) => runLeads(harness(), workDir, argv);
 
   it("lists, exports with photos, and deletes requests", async () => {
     expect(await leads()).toMatchObject({ code: 0, out: "No estimate requests yet." });
@@ -128,6 +127,129 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain("unknown option --frobnicate");
     expect((await leads("--subscribers")).code).toBe(2);
+    expect((await leads("--mail", "--delete", "0b9c6e1a")).err).toContain("cannot be combined");
+    expect((await leads("--retry")).code).toBe(2);
+    expect((await leads("--unsubscribe", "not-an-address")).code).toBe(2);
+  });
+
+  it("lists undelivered mail, failed first, and queues a failed message again", async () => {
+    expect(await leads("--mail")).toMatchObject({ code: 0, out: "No undelivered email: every message has been sent." });
+
+    const db = await harness().db();
+    harness().smtp.refuseWith(550);
+    const leadId = await submit({ ...validFields, name: "Refused Person" });
+    const failed = await eventually(async () => {
+      const rows = await db.selectFrom("outbox").selectAll().where("lead_id", "=", leadId).execute();
+      return rows.length === 2 && rows.every((row) => row.status === "failed") && rows;
+    });
+    harness().smtp.refuseWith(null);
+    const owner = failed.find((row) => row.kind === "lead-owner-notification")!;
+    const visitor = failed.find((row) => row.kind === "lead-visitor-confirmation")!;
+    // queued for tomorrow, so the worker leaves it alone
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const pending = await enqueueMail(
+      db,
+      { kind: "newsletter-confirm", to: "later@example.com", subject: "Later", text: "t", html: "t" },
+      tomorrow,
+    );
+
+    const listing = await leads("--mail");
+    expect(listing.code).toBe(0);
+    expect(listing.out).toContain("3 undelivered emails");
+    const lines = listing.out.split("\n");
+    const ownerLine = lines.find((line) => line.startsWith(owner.id.slice(0, 8)));
+    expect(ownerLine).toMatch(/failed\s+lead-owner-notification\s+owner@causeway\.test\s+1\s+never\s+.*550/);
+    expect(lines.find((line) => line.startsWith(visitor.id.slice(0, 8)))).toContain(validFields.email);
+    const pendingLine = lines.findIndex((line) => line.startsWith(pending.slice(0, 8)));
+    expect(lines[pendingLine]).toMatch(
+      /pending\s+newsletter-confirm\s+later@example\.com\s+0\s+\d{4}-\d\d-\d\d \d\d:\d\d/,
+    );
+    expect(pendingLine).toBeGreaterThan(lines.indexOf(ownerLine!));
+    expect(listing.out).toContain("npm run leads -- --retry <id>");
+    expect((await leads("--mail", "--limit", "1")).out).toContain("1 of 3 undelivered emails");
+
+    expect(await leads("--retry", pending.slice(0, 8))).toMatchObject({ code: 1 });
+    expect((await leads("--retry", pending.slice(0, 8))).err).toContain("has not failed: it is pending");
+    expect((await leads("--retry", "zz")).err).toContain("is not an email id");
+    expect((await leads("--retry", "00000000")).err).toContain("No undelivered email");
+
+    const retried = await leads("--retry", owner.id.slice(0, 8));
+    expect(retried).toMatchObject({ code: 0 });
+    expect(retried.out).toContain(`Queued email ${owner.id} (lead-owner-notification to ${LEADS_TO}) again`);
+    const [received] = await harness().smtp.waitFor(1);
+    expect(received?.rcptTo).toEqual([LEADS_TO]);
+    expect(received?.mail.subject).toBe("Estimate request from Refused Person");
+    const sent = await eventually(async () => {
+      const row = await db.selectFrom("outbox").selectAll().where("id", "=", owner.id).executeTakeFirstOrThrow();
+      return row.status === "sent" && row;
+    });
+    // a fresh series of attempts: this was the first of it
+    expect(sent).toMatchObject({ attempts: 1, last_error: null });
+    const after = await leads("--mail");
+    expect(after.out).toContain("2 undelivered emails");
+    expect(after.out).not.toContain(owner.id.slice(0, 8));
+    expect((await leads("--retry", owner.id)).err).toContain("No undelivered email");
+  });
+
+  it("asks for more of the id when a prefix matches several messages", async () => {
+    const db = await harness().db();
+    const now = timestamp();
+    const failed = {
+      kind: "newsletter-confirm",
+      subject: "s",
+      payload: JSON.stringify({ text: "t", html: "t" }),
+      status: "failed" as const,
+      next_attempt_at: now,
+      created_at: now,
+    };
+    await db
+      .insertInto("outbox")
+      .values([
+        { ...failed, id: "abcdef12-0000-4000-8000-000000000001", recipient: "a@example.com" },
+        { ...failed, id: "abcdef12-0000-4000-8000-000000000002", recipient: "b@example.com" },
+      ])
+      .execute();
+    const ambiguous = await leads("--retry", "abcdef12");
+    expect(ambiguous.code).toBe(1);
+    expect(ambiguous.err).toContain("matches more than one email");
+    expect(ambiguous.err).toContain("a@example.com");
+    expect(ambiguous.err).toContain("b@example.com");
+    expect(await leads("--retry", "abcdef12-0000-4000-8000-000000000002")).toMatchObject({ code: 0 });
+    const [received] = await harness().smtp.waitFor(1);
+    expect(received?.rcptTo).toEqual(["b@example.com"]);
+    const first = await db.selectFrom("outbox").select("status").where("recipient", "=", "a@example.com").execute();
+    expect(first).toEqual([{ status: "failed" }]);
+  });
+
+  it("removes a subscriber and the newsletter mail not yet sent to them", async () => {
+    const db = await harness().db();
+    const now = timestamp();
+    await db
+      .insertInto("subscribers")
+      .values([
+        { id: "1", email: "leaving@example.com", status: "confirmed", created_at: now, confirmed_at: now },
+        { id: "2", email: "staying@example.com", status: "confirmed", created_at: now, confirmed_at: now },
+      ])
+      .execute();
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    const mail = (to: string) => ({
+      kind: "newsletter-welcome" as const,
+      to,
+      subject: "Welcome",
+      text: "t",
+      html: "t",
+    });
+    await enqueueMail(db, mail("leaving@example.com"), tomorrow);
+    await enqueueMail(db, mail("staying@example.com"), tomorrow);
+
+    const removed = await leads("--unsubscribe", " Leaving@Example.com ");
+    expect(removed.code).toBe(0);
+    expect(removed.out).toBe("Removed subscriber leaving@example.com and 1 unsent newsletter email to it.");
+    expect(await db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "staying@example.com" }]);
+    expect(await db.selectFrom("outbox").select("recipient").execute()).toEqual([{ recipient: "staying@example.com" }]);
+
+    const again = await leads("--unsubscribe", "leaving@example.com");
+    expect(again).toMatchObject({ code: 1, err: "leaving@example.com is not a newsletter subscriber." });
   });
 
   it("runs as a command from the project folder", async () => {
@@ -137,5 +259,28 @@ describe.each(backends)("npm run leads on %s", (backend) => {
       env: { ...process.env, DATA_DIR: harness().dataDir, DATABASE_URL: harness().env.databaseUrl ?? "", LOG_LEVEL: "warn" },
     });
     expect(stdout).toContain("Cli Person");
+  });
+});
+
+describe.each(backends)("npm run leads without SMTP_URL on %s", (backend) => {
+  const harness = useHarness(backend, { smtp: false });
+  // nothing here writes a file
+  const leads = (...argv: string[]) => runLeads(harness(), os.tmpdir(), argv);
+
+  async function mailFiles(h: Harness): Promise<string[]> {
+    return (await fs.readdir(path.join(h.dataDir, "outbox")).catch(() => [])).sort();
+  }
+
+  it("deletes the email files written about a request with the request", async () => {
+    const gone = await submit({ ...validFields, name: "Gone Person" }, [{ name: "deck.jpg", data: await smallJpeg() }]);
+    const kept = await submit({ ...validFields, name: "Kept Person", email: "kept@example.com" });
+    await eventually(async () => (await mailFiles(harness())).length === 4);
+    const keptFiles = (await mailFiles(harness())).filter((name) => name.includes(kept));
+    expect(keptFiles).toHaveLength(2);
+
+    const deleted = await leads("--delete", gone.slice(0, 8));
+    expect(deleted).toMatchObject({ code: 0 });
+    expect(deleted.out).toContain("with its 1 photo and 2 email files.");
+    expect(await mailFiles(harness())).toEqual(keptFiles);
   });
 });

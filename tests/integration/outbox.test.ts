@@ -1,5 +1,6 @@
 /**
- * The outbox and its workers, the schema migrations, and mail without an SMTP server.
+ * The outbox and its workers, a mail server refusing a message for its size, the schema
+ * migrations, and mail without an SMTP server.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -12,10 +13,32 @@ import { migrateToLatest, migrations } from "~/infra/migrations.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
-import { backends, eventually, LEADS_TO, startHarness, type Harness } from "../support/harness";
-import { smallJpeg } from "../support/images";
+import { pruneExpiredMailFiles } from "~/infra/retention.server";
+import { backends, eventually, LEADS_TO, startHarness, useHarness, type Harness } from "../support/harness";
+import { noisyJpeg, smallJpeg } from "../support/images";
 import { createTestDatabase } from "../support/postgres";
 import { estimateForm, post, validFields } from "../support/requests";
+
+type LogEntry = { level: string; msg: string } & Record<string, unknown>;
+
+/** The log lines written to stderr during each test of the enclosing block, kept off the terminal. */
+function captureStderr(): () => LogEntry[] {
+  let lines: string[] = [];
+  let restore: (() => void) | undefined;
+  beforeEach(() => {
+    lines = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    restore = () => {
+      process.stderr.write = write;
+    };
+  });
+  afterEach(() => restore?.());
+  return () => lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogEntry);
+}
 
 describe.each(backends)("outbox workers on %s", (backend) => {
   let harness: Harness;
@@ -112,39 +135,91 @@ describe.each(backends)("outbox workers on %s", (backend) => {
     });
     expect(row.attempts).toBe(2);
   });
+});
 
-  it("attaches photos up to 15 MB to the owner's email and says how many more are stored", async () => {
-    const db = await harness.db();
-    const photo = await smallJpeg();
+describe.each(backends)("an owner notification too large for the mail server on %s", (backend) => {
+  // Warnings on, to see the worker say what it did.
+  const harness = useHarness(backend, { logLevel: "warn" });
+  const logged = captureStderr();
+
+  const LIMIT = 60_000;
+
+  it("goes out again at once without the photos, saying how to get them", async () => {
+    const photo = await noisyJpeg();
+    harness().smtp.limitMessageSize(LIMIT);
     const outcome = await handleEstimateSubmission(
-      post(
-        "/api/estimate",
-        estimateForm(validFields, [
-          { name: "a.jpg", data: photo },
-          { name: "b.jpg", data: photo },
-        ]),
-      ),
+      post("/api/estimate", estimateForm(validFields, [{ name: "deck.jpg", data: photo }])),
     );
     expect(outcome.success).toBe(true);
-    // Make the stored photos look big without spending seconds on encoding 15 MB of images.
-    await db
-      .updateTable("lead_photos")
-      .set({ bytes: 9 * 1024 * 1024 })
-      .execute();
-    const { ownerNotification } = await import("~/leads/estimate-emails.server");
-    const photos = await db.selectFrom("lead_photos").selectAll().orderBy("position").execute();
-    const mail = ownerNotification(
-      {
-        id: "lead",
-        createdAt: new Date(),
-        values: validFields,
-        photos: photos.map((p) => ({ id: p.id, fileName: p.file_name, contentType: p.content_type, bytes: p.bytes })),
-      },
-      LEADS_TO,
+    const db = await harness().db();
+    const stored = await db.selectFrom("lead_photos").select("bytes").executeTakeFirstOrThrow();
+    // Within MAIL_MAX_ATTACHMENTS_MB, so attached, but over what the server takes.
+    expect(stored.bytes).toBeGreaterThan(LIMIT);
+
+    const received = await harness().smtp.waitFor(2);
+    const owner = received.find((message) => message.rcptTo.includes(LEADS_TO));
+    expect(owner?.mail.subject).toBe("Estimate request from Jane Doe");
+    expect(owner?.mail.attachments).toHaveLength(0);
+    for (const body of [owner?.mail.text, String(owner?.mail.html)]) {
+      expect(body).toContain("The mail server refused this email with the photos attached");
+      expect(body).toContain("npm run leads -- --csv");
+      expect(body).toContain("The deck stairs rotted after the storm.");
+    }
+    expect(owner?.mail.replyTo?.value[0]?.address).toBe(validFields.email);
+    expect(received.some((message) => message.rcptTo.includes(validFields.email))).toBe(true);
+    // the first try, with the photo, was refused
+    expect(harness().smtp.sizeRefusals()).toHaveLength(1);
+    expect(harness().smtp.sizeRefusals()[0]).toBeGreaterThan(LIMIT);
+
+    const rows = await eventually(async () => {
+      const current = await db.selectFrom("outbox").select(["kind", "status", "attempts"]).execute();
+      return current.every((row) => row.status === "sent") && current;
+    });
+    expect(rows.find((row) => row.kind === "lead-owner-notification")).toMatchObject({ status: "sent", attempts: 1 });
+    const warning = logged().find((entry) => entry.msg.includes("too large"));
+    expect(warning).toMatchObject({ level: "warn", kind: "lead-owner-notification", attachments: 1 });
+  });
+
+  it("fails as before for a message queued without the bodies to send instead", async () => {
+    const outcome = await handleEstimateSubmission(
+      post("/api/estimate", estimateForm(validFields, [{ name: "deck.jpg", data: await noisyJpeg() }])),
     );
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.text).toMatch(/1 more photo \(9\.0 MB\) did not fit in this email/);
-    expect(mail.text).toContain("npm run leads -- --csv");
+    expect(outcome.success).toBe(true);
+    await harness().smtp.waitFor(2);
+    const db = await harness().db();
+    const photo = await db.selectFrom("lead_photos").select(["id"]).executeTakeFirstOrThrow();
+    harness().smtp.limitMessageSize(LIMIT);
+    // what the outbox held before messages carried a version without attachments
+    const id = await enqueueMail(db, {
+      kind: "lead-owner-notification",
+      to: LEADS_TO,
+      subject: "Old notification",
+      text: "t",
+      html: "<p>t</p>",
+      attachments: [{ photoId: photo.id, fileName: "deck.jpg", contentType: "image/jpeg" }],
+    });
+    const row = await eventually(async () => {
+      const current = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      return current.status === "failed" && current;
+    });
+    expect(row.last_error).toContain("552");
+    expect(harness().smtp.received.map((message) => message.mail.subject)).not.toContain("Old notification");
+  });
+});
+
+describe.each(backends)("MAIL_MAX_ATTACHMENTS_MB=0 on %s", (backend) => {
+  const harness = useHarness(backend, { maxAttachmentsMb: 0 });
+
+  it("sends the owner no photos and says they are stored", async () => {
+    const outcome = await handleEstimateSubmission(
+      post("/api/estimate", estimateForm(validFields, [{ name: "deck.jpg", data: await smallJpeg() }])),
+    );
+    expect(outcome.success).toBe(true);
+    const received = await harness().smtp.waitFor(2);
+    const owner = received.find((message) => message.rcptTo.includes(LEADS_TO));
+    expect(owner?.mail.attachments).toHaveLength(0);
+    expect(owner?.mail.text).toMatch(/1 photo \(\d+ KB\) did not fit in this email/);
+    expect(owner?.mail.text).toContain("npm run leads -- --csv");
   });
 });
 
@@ -168,6 +243,8 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
       const names = await fs.readdir(directory).catch(() => []);
       return names.length === 2 ? names : undefined;
     });
+    // named by their lead, so deleting the lead can find them
+    for (const file of files) expect(file.endsWith(`-lead-${outcome.success && outcome.leadId}.eml`)).toBe(true);
     const messages = await Promise.all(
       files.map(async (file) => simpleParser(await fs.readFile(path.join(directory, file)))),
     );
@@ -180,6 +257,48 @@ describe.each(backends)("mail without SMTP_URL on %s", (backend) => {
       return rows.length === 2 && rows.every((row) => row.status === "sent");
     });
     expect(harness.smtp.received).toHaveLength(0);
+  });
+
+  it("deletes the files once they are older than sent mail is kept", async () => {
+    // Another visitor than the test above: an address gets one confirmation a day.
+    const visitor = { ...validFields, email: "another.visitor@example.com" };
+    const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(visitor)));
+    if (!outcome.success || !outcome.leadId) throw new Error("submission failed");
+    const suffix = `-lead-${outcome.leadId}.eml`;
+    const directory = path.join(harness.dataDir, "outbox");
+    const [older, newer] = await eventually(async () => {
+      const names = (await fs.readdir(directory)).filter((name) => name.endsWith(suffix)).sort();
+      return names.length === 2 ? names : undefined;
+    });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    await fs.utimes(path.join(directory, older!), daysAgo(31), daysAgo(31));
+    await fs.utimes(path.join(directory, newer!), daysAgo(29), daysAgo(29));
+
+    expect(await pruneExpiredMailFiles(harness.dataDir)).toBe(1);
+    const left = await fs.readdir(directory);
+    expect(left).not.toContain(older);
+    expect(left).toContain(newer);
+  });
+});
+
+describe("starting without SMTP_URL", () => {
+  const logged = captureStderr();
+  const warnings = () =>
+    logged().filter((entry) => entry.level === "warn" && entry.msg.includes("SMTP_URL is not set"));
+
+  it("warns once, in production, that mail only goes to files", async () => {
+    const harness = await startHarness("sqlite", { smtp: false, nodeEnv: "production", logLevel: "warn" });
+    await harness.close();
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]?.msg).toMatch(/only written to files/);
+  });
+
+  it("says nothing with SMTP_URL set, or outside production", async () => {
+    for (const options of [{ nodeEnv: "production" }, { smtp: false, nodeEnv: "development" }]) {
+      const harness = await startHarness("sqlite", { ...options, logLevel: "warn" });
+      await harness.close();
+    }
+    expect(warnings()).toEqual([]);
   });
 });
 

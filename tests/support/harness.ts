@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv, resetEnv, type Env } from "~/infra/env.server";
 import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
-import type { Database } from "~/infra/schema.server";
+import { timestamp, type Database } from "~/infra/schema.server";
 import { createTestDatabase } from "./postgres";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
@@ -28,6 +28,12 @@ export interface HarnessOptions {
   /** Give the worker an SMTP server (default true); without one it writes .eml files. */
   smtp?: boolean;
   retryBaseMs?: number;
+  /** MAIL_MAX_ATTACHMENTS_MB; unset by default (the configuration's default applies). */
+  maxAttachmentsMb?: number;
+  /** NODE_ENV; "test" by default. */
+  nodeEnv?: string;
+  /** LOG_LEVEL; TEST_LOG_LEVEL or "silent" by default. */
+  logLevel?: string;
 }
 
 export interface Harness {
@@ -51,6 +57,8 @@ const VARIABLES = [
   "MAIL_FROM",
   "SITE_URL",
   "LOG_LEVEL",
+  "MAIL_MAX_ATTACHMENTS_MB",
+  "NODE_ENV",
 ] as const;
 
 export async function startHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
@@ -65,7 +73,9 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     LEADS_TO,
     MAIL_FROM,
     SITE_URL,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
+    MAIL_MAX_ATTACHMENTS_MB: options.maxAttachmentsMb === undefined ? "" : String(options.maxAttachmentsMb),
+    NODE_ENV: options.nodeEnv ?? "test",
   };
   Object.assign(process.env, settings);
   resetEnv();
@@ -85,8 +95,10 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     async reset() {
       const handle = await db();
       smtp.refuseWith(null);
+      smtp.limitMessageSize(null);
       await smtp.start();
-      // Let the previous test's mail go out first, or it would land in the next test's inbox.
+      // Let the previous test's mail go out first, or it would land in the next test's inbox. Mail
+      // a test queued for later is not going out, and is deleted below.
       if (options.worker !== false)
         await eventually(
           async () =>
@@ -94,6 +106,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
               .selectFrom("outbox")
               .select("id")
               .where("status", "in", ["pending", "sending"])
+              .where("next_attempt_at", "<=", timestamp(new Date(Date.now() + 60_000)))
               .executeTakeFirst()) === undefined,
           20_000,
         );

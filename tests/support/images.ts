@@ -49,3 +49,12 @@ export function oversizedJpeg(bytes: number): Buffer {
   data.set([0xff, 0xd8, 0xff, 0xe0]);
   return data;
 }
+
+/** Random pixels: a photo that compresses badly, so it stays large after the server re-encodes it. */
+export function noisyJpeg(width = 400, height = 300): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(Math.random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server on 127.0.0.1 for the integration tests. It keeps every message it accepts
- * (parsed by mailparser), can be stopped and started again on the same port to play an outage, and
- * can refuse recipients with a permanent 550.
+ * (parsed by mailparser), can be stopped and started again on the same port to play an outage, can
+ * refuse recipients with a permanent 550, and can refuse messages over a size with 552, as a
+ * provider with a message size limit does.
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -22,18 +23,29 @@ export interface TestSmtpServer {
   refuseWith(code: number | null): void;
   /** How many recipients were refused so far. */
   refusals(): number;
+  /** Refuse messages larger than this many bytes with "552 5.3.4", or accept any size again with null. */
+  limitMessageSize(bytes: number | null): void;
+  /** The sizes in bytes of the messages refused for their size so far. */
+  sizeRefusals(): number[];
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   clear(): void;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export interface SmtpServerOptions {
+  /** Refuse messages larger than this many bytes with 552 (see `limitMessageSize`). */
+  maxMessageBytes?: number;
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let refusalCode: number | null = null;
   let refused = 0;
+  let maxMessageBytes: number | null = options.maxMessageBytes ?? null;
+  const refusedSizes: number[] = [];
   let server: SMTPServer | undefined;
 
   function create(): SMTPServer {
@@ -51,16 +63,40 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         callback(error);
       },
       onData(stream, session, callback) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push({ rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-            for (const wake of waiters) wake();
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("error", (error: Error) => callback(error));
+        stream.on("end", () => {
+          const message = Buffer.concat(chunks);
+          // Decided once the whole message is in, as a server counting the DATA it receives does.
+          if (maxMessageBytes !== null && message.length > maxMessageBytes) {
+            refusedSizes.push(message.length);
+            const error = new Error(`5.3.4 Message size exceeds fixed limit of ${maxMessageBytes} bytes`) as Error & {
+              responseCode: number;
+            };
+            error.responseCode = 552;
+            callback(error);
+            return;
+          }
+          parse(
+            message,
+            session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            callback,
+          );
+        });
       },
     });
+  }
+
+  function parse(message: Buffer, rcptTo: string[], callback: (error?: Error | null) => void): void {
+    simpleParser(message).then(
+      (mail) => {
+        received.push({ rcptTo, mail });
+        for (const wake of waiters) wake();
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
   }
 
   async function start(): Promise<void> {
@@ -87,6 +123,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       refusalCode = code;
     },
     refusals: () => refused,
+    limitMessageSize(bytes) {
+      maxMessageBytes = bytes;
+    },
+    sizeRefusals: () => refusedSizes.slice(),
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -106,6 +146,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     clear() {
       received.length = 0;
       refused = 0;
+      refusedSizes.length = 0;
     },
     async stop() {
       const current = server;
