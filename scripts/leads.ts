@@ -10,6 +10,7 @@ import { parseEnv, type Env } from "~/infra/env.server";
 import {
   countLeads,
   deleteLead,
+  findLead,
   exportLeadsCsv,
   exportSubscribersCsv,
   listLeads,
@@ -20,6 +21,7 @@ import {
   type LeadSummary,
   type UndeliveredMail,
 } from "~/leads/admin.server";
+import { QUARANTINE_DAYS, releaseLead } from "~/leads/quarantine.server";
 
 const HELP = `Usage: npm run leads -- [options]
 
@@ -33,6 +35,11 @@ const HELP = `Usage: npm run leads -- [options]
   --delete <id>             delete a request with its photos, its queued emails and the email
                             files written about it; the id may be shortened to its first
                             ${MIN_ID_PREFIX} characters, as the list shows it
+  --quarantine              list the requests held as suspected spam (they filled the form's
+                            hidden trap field): nothing was emailed for them, and they are
+                            deleted after ${QUARANTINE_DAYS} days
+  --release <id>            a held request is genuine: make it a normal request and send its
+                            emails now; the id may be shortened as for --delete
   --mail                    list emails not delivered: failed, and still queued (--limit applies)
   --retry <id>              queue a failed email again, with a fresh series of attempts; the id
                             may be shortened as for --delete
@@ -54,6 +61,8 @@ interface Options {
   csv?: string | true;
   delete?: string;
   mail: boolean;
+  quarantine: boolean;
+  release?: string;
   retry?: string;
   unsubscribe?: string;
   limit: number;
@@ -62,7 +71,7 @@ interface Options {
 class UsageError extends Error {}
 
 function parseOptions(argv: readonly string[]): Options {
-  const options: Options = { help: false, subscribers: false, mail: false, limit: 20 };
+  const options: Options = { help: false, subscribers: false, mail: false, quarantine: false, limit: 20 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = argv[i + 1];
@@ -86,6 +95,14 @@ function parseOptions(argv: readonly string[]): Options {
         break;
       case "--mail":
         options.mail = true;
+        break;
+      case "--quarantine":
+        options.quarantine = true;
+        break;
+      case "--release":
+        if (!hasValue) throw new UsageError("--release needs the id of a held request, as --quarantine lists it");
+        options.release = next;
+        i++;
         break;
       case "--retry":
         if (!hasValue) throw new UsageError("--retry needs the id of an email, as --mail lists it");
@@ -111,6 +128,8 @@ function parseOptions(argv: readonly string[]): Options {
   const commands = [
     options.delete !== undefined && "--delete",
     options.mail && "--mail",
+    options.quarantine && "--quarantine",
+    options.release !== undefined && "--release",
     options.retry !== undefined && "--retry",
     options.unsubscribe !== undefined && "--unsubscribe",
     (options.csv !== undefined || options.subscribers) && "--csv",
@@ -213,6 +232,47 @@ export async function runLeadsCommand(
         io.err(`No request has an id starting with "${options.delete}".`);
       }
       return 1;
+    }
+
+    if (options.quarantine) {
+      const [held, total] = await Promise.all([
+        listLeads(db, options.limit, "quarantined"),
+        countLeads(db, "quarantined"),
+      ]);
+      if (held.length === 0) {
+        io.out("No requests are held as suspected spam.");
+        return 0;
+      }
+      io.out(
+        `${held.length} of ${total} request${total === 1 ? "" : "s"} held as suspected spam, newest first (nothing was emailed; deleted after ${QUARANTINE_DAYS} days):\n`,
+      );
+      for (const line of table(held)) io.out(line);
+      io.out(`\nA genuine one: npm run leads -- --release <id>   Spam: npm run leads -- --delete <id>`);
+      return 0;
+    }
+
+    if (options.release !== undefined) {
+      const found = await findLead(db, options.release, "quarantined");
+      if (!found.found) {
+        if (found.reason === "ambiguous") {
+          io.err(`"${options.release}" matches more than one held request; give more of the id:`);
+          for (const line of table(found.matches ?? [])) io.err(line);
+        } else if (found.reason === "invalid-id") {
+          io.err(`"${options.release}" is not a request id (at least ${MIN_ID_PREFIX} characters of 0-9, a-f).`);
+        } else {
+          io.err(`No held request has an id starting with "${options.release}" (see npm run leads -- --quarantine).`);
+        }
+        return 1;
+      }
+      const result = await releaseLead(db, found.lead.id);
+      if (!result.released) {
+        io.err(`Request ${found.lead.id} was released a moment ago by someone else.`);
+        return 1;
+      }
+      io.out(
+        `Released request ${result.leadId} from ${result.name}: it is a normal request now, and its emails are queued.`,
+      );
+      return 0;
     }
 
     if (options.mail) {

@@ -21,13 +21,18 @@ export interface LeadSummary {
   photoCount: number;
 }
 
-function leadsWithPhotoCount(db: Kysely<Database>) {
+/** Leads proper, the ones held as suspected spam, or both. */
+export type LeadSet = "leads" | "quarantined" | "all";
+
+function leadsWithPhotoCount(db: Kysely<Database>, set: LeadSet = "leads") {
   return db
     .selectFrom("leads")
     .select(["id", "created_at", "name", "email", "phone", "address", "description"])
     .select(
       sql<number | string>`(select count(*) from lead_photos where lead_photos.lead_id = leads.id)`.as("photo_count"),
     )
+    .$if(set === "leads", (qb) => qb.where("quarantined_at", "is", null))
+    .$if(set === "quarantined", (qb) => qb.where("quarantined_at", "is not", null))
     .orderBy("created_at", "desc")
     .orderBy("id");
 }
@@ -48,18 +53,37 @@ function summary(row: LeadRow): LeadSummary {
   };
 }
 
-export async function countLeads(db: Kysely<Database>): Promise<number> {
+export async function countLeads(db: Kysely<Database>, set: LeadSet = "leads"): Promise<number> {
   const row = await db
     .selectFrom("leads")
     .select((eb) => eb.fn.countAll().as("n"))
+    .$if(set === "leads", (qb) => qb.where("quarantined_at", "is", null))
+    .$if(set === "quarantined", (qb) => qb.where("quarantined_at", "is not", null))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Newest first. */
-export async function listLeads(db: Kysely<Database>, limit: number): Promise<LeadSummary[]> {
-  const rows = await leadsWithPhotoCount(db).limit(limit).execute();
+export async function listLeads(db: Kysely<Database>, limit: number, set: LeadSet = "leads"): Promise<LeadSummary[]> {
+  const rows = await leadsWithPhotoCount(db, set).limit(limit).execute();
   return rows.map(summary);
+}
+
+export type FindLeadResult =
+  | { found: true; lead: LeadSummary }
+  | { found: false; reason: "not-found" | "ambiguous" | "invalid-id"; matches?: LeadSummary[] };
+
+/** One lead of `set`, given its ID or a unique prefix of it, as the list shows it. */
+export async function findLead(db: Kysely<Database>, idOrPrefix: string, set: LeadSet): Promise<FindLeadResult> {
+  const prefix = idPrefix(idOrPrefix);
+  if (!prefix) return { found: false, reason: "invalid-id" };
+  const matches = (await leadsWithPhotoCount(db, set).where("id", "like", `${prefix}%`).limit(5).execute()).map(
+    summary,
+  );
+  const lead = matches[0];
+  if (!lead) return { found: false, reason: "not-found" };
+  if (matches.length > 1) return { found: false, reason: "ambiguous", matches };
+  return { found: true, lead };
 }
 
 /** Quotes a CSV cell, and defuses values a spreadsheet would run as a formula. */
@@ -164,12 +188,9 @@ function idPrefix(idOrPrefix: string): string | undefined {
  * files written about it under `dataDir` (when there is no SMTP server) go with it.
  */
 export async function deleteLead(db: Kysely<Database>, idOrPrefix: string, dataDir: string): Promise<DeleteLeadResult> {
-  const prefix = idPrefix(idOrPrefix);
-  if (!prefix) return { deleted: false, reason: "invalid-id" };
-  const matches = (await leadsWithPhotoCount(db).where("id", "like", `${prefix}%`).limit(5).execute()).map(summary);
-  const lead = matches[0];
-  if (!lead) return { deleted: false, reason: "not-found" };
-  if (matches.length > 1) return { deleted: false, reason: "ambiguous", matches };
+  const found = await findLead(db, idOrPrefix, "all");
+  if (!found.found) return { deleted: false, reason: found.reason, matches: found.matches };
+  const { lead } = found;
   const mailFiles = await db.transaction().execute(async (trx) => {
     // Also done by ON DELETE CASCADE; explicit so a database without foreign keys enforced keeps no orphans.
     await trx.deleteFrom("lead_photos").where("lead_id", "=", lead.id).execute();

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
+import { HONEYPOT_FIELD } from "~/leads/honeypot";
+import { purgeQuarantine } from "~/leads/quarantine.server";
 import { runLeadsCommand } from "../../scripts/leads";
 import { backends, eventually, LEADS_TO, useHarness, tableCounts, type Harness } from "../support/harness";
 import { png, smallJpeg } from "../support/images";
@@ -250,6 +252,57 @@ describe.each(backends)("npm run leads on %s", (backend) => {
 
     const again = await leads("--unsubscribe", "leaving@example.com");
     expect(again).toMatchObject({ code: 1, err: "leaving@example.com is not a newsletter subscriber." });
+  });
+
+  it("lists requests held as suspected spam apart, and releases a genuine one with its emails", async () => {
+    await submit({ ...validFields, name: "Real Person", email: "real@example.com" });
+    const held = await submit(
+      { ...validFields, name: "Autofilled Person", email: "autofilled@example.com", [HONEYPOT_FIELD]: "x" },
+      [{ name: "deck.jpg", data: await smallJpeg() }],
+    );
+    await harness().smtp.waitFor(2);
+
+    const normal = await leads();
+    expect(normal.out).toContain("Real Person");
+    expect(normal.out).not.toContain("Autofilled Person");
+
+    const quarantine = await leads("--quarantine");
+    expect(quarantine.code).toBe(0);
+    expect(quarantine.out).toContain("Autofilled Person");
+    expect(quarantine.out).toContain(held.slice(0, 8));
+    expect(quarantine.out).not.toContain("Real Person");
+    expect(harness().smtp.received.map((m) => m.rcptTo[0])).not.toContain("autofilled@example.com");
+
+    expect(await leads("--release", "0000000000")).toMatchObject({ code: 1 });
+    const released = await leads("--release", held.slice(0, 8));
+    expect(released).toMatchObject({ code: 0 });
+    expect(released.out).toContain("Autofilled Person");
+    const mails = await harness().smtp.waitFor(4);
+    const owner = mails.filter((m) => m.rcptTo.includes(LEADS_TO) && m.mail.subject?.includes("Autofilled Person"));
+    expect(owner).toHaveLength(1);
+    expect(owner[0]?.mail.attachments).toHaveLength(1);
+    expect(mails.filter((m) => m.rcptTo.includes("autofilled@example.com"))).toHaveLength(1);
+
+    expect((await leads()).out).toContain("Autofilled Person");
+    expect((await leads("--quarantine")).out).toBe("No requests are held as suspected spam.");
+    // Released once: a second release finds nothing to release.
+    expect(await leads("--release", held)).toMatchObject({ code: 1 });
+  });
+
+  it("deletes held requests with their photos after 30 days, and never a normal request", async () => {
+    const old = await submit({ ...validFields, [HONEYPOT_FIELD]: "x" }, [{ name: "deck.jpg", data: await smallJpeg() }]);
+    const recent = await submit({ ...validFields, email: "recent@example.com", [HONEYPOT_FIELD]: "x" });
+    const normal = await submit({ ...validFields, email: "normal@example.com" });
+    const db = await harness().db();
+    const daysAgo = (days: number) => timestamp(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
+    await db.updateTable("leads").set({ quarantined_at: daysAgo(31) }).where("id", "=", old).execute();
+    await db.updateTable("leads").set({ quarantined_at: daysAgo(29) }).where("id", "=", recent).execute();
+    await db.updateTable("leads").set({ created_at: daysAgo(400) }).where("id", "=", normal).execute();
+
+    expect(await purgeQuarantine(db)).toBe(1);
+    const left = (await db.selectFrom("leads").select("id").execute()).map((row) => row.id).sort();
+    expect(left).toEqual([recent, normal].sort());
+    expect(await db.selectFrom("lead_photos").select("id").where("lead_id", "=", old).execute()).toEqual([]);
   });
 
   it("runs as a command from the project folder", async () => {
