@@ -10,6 +10,7 @@ import { pruneExpiredBudgets } from "./rate-limit.server";
 import { pruneExpiredRecords } from "./retention.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
+import { pruneDeskRecords } from "~/owner/retention.server";
 
 interface Background {
   ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
@@ -36,6 +37,7 @@ export function startBackgroundWork(): void {
         const counts = await pruneExpiredRecords(handle.db);
         const quarantined = await purgeQuarantine(handle.db);
         const limits = await pruneExpiredBudgets(handle.db);
+        await pruneDeskRecords(handle.db);
         if (counts.mail + counts.subscribers + quarantined > 0)
           log("info", "expired records deleted", { ...counts, quarantined, limits });
       } catch (error) {
