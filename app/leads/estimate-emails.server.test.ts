@@ -25,7 +25,7 @@ describe("estimate emails", () => {
   });
 
   it("gives the owner every field, Reply-To the visitor, and the count of photos left out", () => {
-    const mail = ownerNotification(lead, "Office <office@example.test>");
+    const mail = ownerNotification(lead, "Office <office@example.test>", "https://site.example");
     expect(mail.to).toEqual({ name: "Office", address: "office@example.test" });
     expect(mail.replyTo).toEqual({ name: "Jane <Doe>", address: "jane@example.com" });
     expect(mail.attachments?.map((a) => a.photoId)).toEqual(["a", "b", "d"]);
@@ -38,6 +38,12 @@ describe("estimate emails", () => {
     expect(mail.html).toContain("Line one<br>Line &lt;two&gt;");
     expect(mail.html).toContain('href="tel:+16095550199"');
     expect(mail.html).not.toContain("<Doe>");
+  });
+
+  it("links the owner to the lead's page on the desk", () => {
+    const mail = ownerNotification(lead, "office@example.test", "https://site.example");
+    expect(mail.text).toContain(`https://site.example/owner/leads/${lead.id}`);
+    expect(mail.html).toContain(`href="https://site.example/owner/leads/${lead.id}"`);
   });
 
   it("promises the visitor a reply within 24 hours and repeats what they sent", () => {

@@ -72,8 +72,13 @@ function photoSummary(photos: readonly StoredPhoto[], attachedCount: number): st
   return `${plural(photos.length, "photo")}, ${attachedCount} attached`;
 }
 
-export function ownerNotification(lead: LeadForEmail, leadsTo: string): OutgoingMail {
+/**
+ * The owner's notification. `siteUrl` is the origin of the desk, where the lead's page (photos,
+ * status, notes) is one tap from the email.
+ */
+export function ownerNotification(lead: LeadForEmail, leadsTo: string, siteUrl: string): OutgoingMail {
   const { values } = lead;
+  const deskUrl = `${siteUrl}/owner/leads/${lead.id}`;
   const { attached, leftOut } = splitAttachments(lead.photos);
   const phoneDigits = usPhoneDigits(values.phone);
   const rows: DetailRow[] = [
@@ -84,6 +89,7 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
     { label: "Received", value: formatBusinessTime(lead.createdAt) },
     { label: "Photos", value: photoSummary(lead.photos, attached.length) },
     { label: "Reference", value: lead.id },
+    { label: "On the desk", value: deskUrl, href: deskUrl },
     { label: "Project description", value: values.description || "(not given)", multiline: true },
   ];
 
@@ -91,7 +97,7 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
   const leftOutNote =
     leftOut.length > 0
       ? `${plural(leftOut.length, "more photo")} (${formatBytes(leftOutBytes)}) did not fit in this email. ` +
-        `They are stored with the request: run "npm run leads -- --csv" on the server to save them as files.`
+        `They are stored with the request: see them on the desk at ${deskUrl}.`
       : undefined;
   const subject = `Estimate request from ${values.name}`;
   const foot = footer();
@@ -102,6 +108,7 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
     detailRowsText(rows),
     ...(leftOutNote ? [``, leftOutNote] : []),
     ``,
+    `Open it on the desk: ${deskUrl}`,
     `Reply to this email to answer ${values.name} directly.`,
   ].join("\n");
 
@@ -109,6 +116,7 @@ export function ownerNotification(lead: LeadForEmail, leadsTo: string): Outgoing
     <p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
     ${detailRowsHtml(rows)}
     ${leftOutNote ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${leftOutNote}</p>` : ""}
+    ${buttonHtml(deskUrl, "Open on the desk")}
     ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
 
   return {

@@ -199,7 +199,7 @@ export async function enqueueLeadMail(
   options: { confirm: boolean; now: Date },
 ): Promise<void> {
   const env = getEnv();
-  await enqueueMail(trx, ownerNotification(lead, env.leadsTo), options.now);
+  await enqueueMail(trx, ownerNotification(lead, env.leadsTo, env.siteUrl), options.now);
   if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
 }
 

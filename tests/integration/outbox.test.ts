@@ -141,6 +141,7 @@ describe.each(backends)("outbox workers on %s", (backend) => {
         photos: photos.map((p) => ({ id: p.id, fileName: p.file_name, contentType: p.content_type, bytes: p.bytes })),
       },
       LEADS_TO,
+      "https://site.causeway.test",
     );
     expect(mail.attachments).toHaveLength(1);
     expect(mail.text).toMatch(/1 more photo \(9\.0 MB\) did not fit in this email/);
