@@ -22,12 +22,26 @@ const parts = new Intl.DateTimeFormat("en-US", {
 
 /** Wall-clock fields of an instant in New Jersey. */
 function wallClock(date: Date) {
-  const get = (type: string) => Number(parts.formatToParts(date).find((p) => p.type === type)?.value ?? 0);
+  const fields = parts.formatToParts(date);
+  const get = (type: string) => Number(fields.find((p) => p.type === type)?.value ?? 0);
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
 }
 
+// A list of 50 leads asks for the same few opening and closing instants again and again.
+const instants = new Map<string, Date>();
+
 /** The instant of a New Jersey wall-clock time (DST-aware: corrected by the zone's offset then). */
 function instantOf(year: number, month: number, day: number, hour: number, minute: number): Date {
+  const key = `${year}-${month}-${day}-${hour}-${minute}`;
+  const known = instants.get(key);
+  if (known) return known;
+  if (instants.size > 5_000) instants.clear();
+  const instant = computeInstant(year, month, day, hour, minute);
+  instants.set(key, instant);
+  return instant;
+}
+
+function computeInstant(year: number, month: number, day: number, hour: number, minute: number): Date {
   const guess = Date.UTC(year, month - 1, day, hour, minute);
   const seen = wallClock(new Date(guess));
   const offset = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) - guess;
