@@ -145,7 +145,7 @@ describe.each(backends)("outbox workers on %s", (backend) => {
     );
     expect(mail.attachments).toHaveLength(1);
     expect(mail.text).toMatch(/1 more photo \(9\.0 MB\) did not fit in this email/);
-    expect(mail.text).toContain("npm run leads -- --csv");
+    expect(mail.text).toContain("see them on the desk at https://site.causeway.test/owner/leads/lead");
   });
 });
 
