@@ -30,7 +30,7 @@ function appServices(module: object): typeof AppServices {
   if (!("services" in module) || typeof module.services !== "object" || module.services === null)
     throw new Error("the build's entry.server does not export `services`");
   const services = module.services as typeof AppServices;
-  for (const name of ["startBackgroundWork", "stopBackgroundWork", "getEnv", "builtWith", "log", "admitFormPost", "errorAnswer"] as const)
+  for (const name of ["startBackgroundWork", "stopBackgroundWork", "getEnv", "builtWith", "log", "admitFormPost", "errorAnswer", "isDeskPath"] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;
 }
@@ -80,7 +80,18 @@ for (const [file, hashes] of Object.entries(cspHashes)) {
   });
 }
 
+/**
+ * The owner's desk shows people's names, phones and photos: no shared cache or browser history may
+ * keep a copy, and no search engine may list it, whatever the answer (a page, a photo, a refusal).
+ */
+function setDeskHeaders(req: Request, res: Response): void {
+  if (!services.isDeskPath(req.path)) return;
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Robots-Tag", "noindex, nofollow");
+}
+
 function setSecurityHeaders(req: Request, res: Response): void {
+  setDeskHeaders(req, res);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
@@ -122,6 +133,15 @@ app.use((req, res, next) => {
 
 app.use((req, res, next) => {
   setSecurityHeaders(req, res);
+  if (services.isDeskPath(req.path)) {
+    // React Router appends a route's headers to ours; a desk route that names its own caching
+    // (a photo's `private, no-store`) replaces the default instead of adding a second header.
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => {
+      if (field.toLowerCase() === "cache-control" && value !== undefined) return res.setHeader("Cache-Control", value);
+      return append(field, value);
+    };
+  }
   next();
 });
 

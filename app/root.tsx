@@ -12,12 +12,12 @@ import { useNonce } from "./components/ui/nonce";
 import { Toaster } from "./components/ui/toast";
 import { EstimateDialogHost } from "./leads/estimate-dialog";
 import { NotFoundPage } from "./components/sections/not-found-page";
+import { DESK_MANIFEST, isDeskHandle } from "./owner/desk-handle";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
 ];
 
@@ -31,9 +31,10 @@ const noscriptRedirectOf = (handle: unknown): string | undefined =>
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A page that only forwards (/about-us) still forwards when scripts are off.
-  const noscriptRedirect = useMatches()
-    .map((m) => noscriptRedirectOf(m.handle))
-    .find(Boolean);
+  const matches = useMatches();
+  const noscriptRedirect = matches.map((m) => noscriptRedirectOf(m.handle)).find(Boolean);
+  // The desk installs as a web app of its own, scoped to /owner.
+  const desk = matches.some((m) => isDeskHandle(m.handle));
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </noscript>
         ) : null}
         <Meta />
+        <link rel="manifest" href={desk ? DESK_MANIFEST : "/site.webmanifest"} />
         <Links />
         <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
       </head>
@@ -64,6 +66,9 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  const desk = useMatches().some((m) => isDeskHandle(m.handle));
+  // The desk brings its own frame: the public header and estimate dialog have no place there.
+  if (desk) return <Outlet />;
   return (
     <EstimateDialogHost>
       <SiteShell>

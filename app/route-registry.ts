@@ -81,6 +81,17 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/newsletter": "answers the signup form posted without JavaScript",
   "/newsletter/confirm": "reached only from the confirmation email",
   "/newsletter/unsubscribe": "reached only from the newsletter's emails",
+  "/owner": "the owner's lead desk: signed-in, never indexed",
+  "/owner/sign-in": "the desk's sign-in, for owners only",
+  "/owner/setup": "reached only from a setup link printed by npm run owner",
+  "/owner/account": "the desk: an owner's passkeys and sessions",
+  "/owner/quarantine": "the desk: suspected spam",
+  "/owner/subscribers": "the desk: newsletter subscribers",
+  "/owner/export/leads.csv": "the desk's download of the leads",
+  "/owner/export/subscribers.csv": "the desk's download of the subscribers",
+  "/owner/passkey": "the desk's passkey endpoint for scripts, not a page",
+  "/owner/sign-out": "the desk's sign-out endpoint, not a page",
+  "/owner/manifest.webmanifest": "the desk's web-app manifest",
   ...Object.fromEntries(
     Object.values(formActions)
       .flat()

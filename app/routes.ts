@@ -26,6 +26,22 @@ export default [
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  // The owner's desk: server-rendered only, never prerendered, kept out of the sitemap.
+  route("owner", "routes/owner.tsx", [
+    index("routes/owner._index.tsx"),
+    route("sign-in", "routes/owner.sign-in.tsx"),
+    route("setup", "routes/owner.setup.tsx"),
+    route("account", "routes/owner.account.tsx"),
+    route("quarantine", "routes/owner.quarantine.tsx"),
+    route("subscribers", "routes/owner.subscribers.tsx"),
+    route("leads/:id", "routes/owner.lead.tsx"),
+  ]),
+  route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),
+  route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
+  route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),
+  route("owner/passkey", "routes/owner.passkey.ts"),
+  route("owner/sign-out", "routes/owner.sign-out.ts"),
+  route("owner/manifest.webmanifest", "routes/owner.manifest.ts"),
   ...aliasRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

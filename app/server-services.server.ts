@@ -15,6 +15,7 @@ export { startBackgroundWork, stopBackgroundWork } from "./infra/lifecycle.serve
 export { builtWith, getEnv } from "./infra/env.server";
 export { describeError, log } from "./infra/log.server";
 export { errorAnswer, errorStatus } from "./infra/error-page.server";
+export { isDeskPath } from "./owner/paths";
 
 const FORM_WINDOW_SECONDS = 10 * 60;
 

@@ -11,6 +11,7 @@ import { pruneExpiredBudgets } from "./rate-limit.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
+import { pruneDeskRecords } from "~/owner/retention.server";
 
 interface Background {
   ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
@@ -42,6 +43,7 @@ export function startBackgroundWork(): void {
         Object.assign(counts, await pruneExpiredRecords(handle.db));
         counts.quarantined = await purgeQuarantine(handle.db);
         counts.limits = await pruneExpiredBudgets(handle.db);
+        await pruneDeskRecords(handle.db);
       } catch (error) {
         log("error", "could not delete expired records", { error: describeError(error) });
       }

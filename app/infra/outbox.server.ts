@@ -16,7 +16,11 @@ import { z } from "zod";
 import { timestamp, type Database } from "./schema.server";
 
 export type MailKind =
-  "lead-owner-notification" | "lead-visitor-confirmation" | "newsletter-confirm" | "newsletter-welcome";
+  | "lead-owner-notification"
+  | "lead-visitor-confirmation"
+  | "newsletter-confirm"
+  | "newsletter-welcome"
+  | "owner-sign-in-code";
 
 export interface MailAddress {
   name: string;

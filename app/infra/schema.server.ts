@@ -23,6 +23,13 @@ export interface LeadsTable {
   quarantined_at: Timestamp | null;
   /** Why it was held, e.g. "honeypot". */
   spam_reason: string | null;
+  /** Where the owner stands with it; see `owner/lead-status.ts`. */
+  status: ColumnType<string, string | undefined, string>;
+  lost_reason: string | null;
+  /** The site page the form was sent from; null for leads stored before it was recorded. */
+  source_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lower-case name, email, address and phone (as typed and as digits), for the desk's search. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface LeadPhotosTable {
@@ -78,6 +85,97 @@ export interface RateLimitsTable {
   expire: number | string | null;
 }
 
+export interface OwnersTable {
+  id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface OwnerPasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  owner_id: string;
+  public_key: Buffer;
+  /** bigint: node-postgres hands it over as a string. */
+  counter: number | string;
+  /** JSON array of transport names, as the browser reported them. */
+  transports: string | null;
+  device_name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface OwnerSetupTokensTable {
+  token_hash: string;
+  owner_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OwnerChallengesTable {
+  challenge: string;
+  purpose: string;
+  owner_id: string | null;
+  expires_at: Timestamp;
+}
+
+export interface OwnerSessionsTable {
+  id: string;
+  token_hash: string;
+  owner_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** When the owner last proved who they are (passkey or code): downloads want it recent. */
+  authenticated_at: Timestamp;
+  /** The absolute end, however active the session is. */
+  expires_at: Timestamp;
+  method: string;
+}
+
+export interface OwnerSignInCodesTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OwnerCodeFailuresTable {
+  id: string;
+  email: string;
+  failed_at: Timestamp;
+}
+
+export interface OwnerAuditTable {
+  id: string;
+  at: Timestamp;
+  /** The owner's email, or null for the command line and for strangers. */
+  actor: string | null;
+  action: string;
+  detail: string;
+  /** The client key (an IPv4 address or an IPv6 /64), when a request did it. */
+  client: string | null;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  author: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface LeadEventsTable {
+  id: string;
+  lead_id: string;
+  actor: string;
+  kind: string;
+  detail: string;
+  created_at: Timestamp;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -90,6 +188,16 @@ export interface Database {
   outbox: OutboxTable;
   app_meta: MetaTable;
   rate_limits: RateLimitsTable;
+  owners: OwnersTable;
+  owner_passkeys: OwnerPasskeysTable;
+  owner_setup_tokens: OwnerSetupTokensTable;
+  owner_challenges: OwnerChallengesTable;
+  owner_sessions: OwnerSessionsTable;
+  owner_sign_in_codes: OwnerSignInCodesTable;
+  owner_code_failures: OwnerCodeFailuresTable;
+  owner_audit: OwnerAuditTable;
+  lead_notes: LeadNotesTable;
+  lead_events: LeadEventsTable;
 }
 
 export function toDate(value: Date | string): Date {
@@ -99,4 +207,13 @@ export function toDate(value: Date | string): Date {
 /** The one timestamp format written to the database. */
 export function timestamp(date: Date = new Date()): string {
   return date.toISOString();
+}
+
+/**
+ * What the desk's search looks in: name, email, address and phone, lower case, with the phone also
+ * as bare digits so "6095550100" finds "(609) 555-0100". Written with the lead and kept in one
+ * column so a search reads one narrow value per row.
+ */
+export function leadSearchText(lead: { name: string; email: string; phone: string; address: string }): string {
+  return [lead.name, lead.email, lead.address, lead.phone, lead.phone.replace(/\D/g, "")].join("\n").toLowerCase();
 }

@@ -25,7 +25,7 @@ const lead = {
   },
   photos: [photo("a", 3 * MB), photo("b", 3 * MB), photo("c", 3 * MB), photo("d", 1 * MB)],
 };
-const options = { leadsTo: "Office <office@example.test>", maxAttachmentBytes: 10 * MB };
+const options = { leadsTo: "Office <office@example.test>", maxAttachmentBytes: 10 * MB, siteUrl: "https://site.example" };
 
 /** The attachment's body as nodemailer writes it into a message. */
 async function encodedAttachment(bytes: number): Promise<string> {
@@ -164,5 +164,13 @@ describe("visitor confirmation", () => {
     expect(greetingName("")).toBeUndefined();
     expect(greetingName("\u0301\u0301")).toBeUndefined();
     expect(greetingName("A".repeat(41))).toBeUndefined();
+  });
+});
+
+describe("owner notification on the desk", () => {
+  it("links the owner to the lead's page on the desk", () => {
+    const mail = ownerNotification(lead, options);
+    expect(mail.text).toContain(`https://site.example/owner/leads/${lead.id}`);
+    expect(mail.html).toContain(`href="https://site.example/owner/leads/${lead.id}"`);
   });
 });

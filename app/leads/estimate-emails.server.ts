@@ -38,6 +38,8 @@ export interface OwnerNotificationOptions {
   leadsTo: string;
   /** MAIL_MAX_ATTACHMENTS_MB in bytes, counted as the photos travel: base64-encoded. */
   maxAttachmentBytes: number;
+  /** The site's origin: the lead's page on the desk (photos, status, notes) is one tap from the email. */
+  siteUrl: string;
 }
 
 /** Characters per base64 line in a message; each line ends in CRLF. */
@@ -95,14 +97,17 @@ function photoSummary(photos: readonly StoredPhoto[], attachedCount: number): st
 
 const totalBytes = (photos: readonly StoredPhoto[]) => photos.reduce((sum, photo) => sum + photo.bytes, 0);
 
-const PHOTOS_STORED = `They are stored with the request: run "npm run leads -- --csv" on the server to save them as files.`;
+const photosStored = (deskUrl: string) =>
+  `They are stored with the request: see them on the desk at ${deskUrl}, or run "npm run leads -- --csv" on the server to save them as files.`;
+
+const deskUrlOf = (lead: LeadForEmail, siteUrl: string) => `${siteUrl}/owner/leads/${lead.id}`;
 
 function ownerSubject(lead: LeadForEmail): string {
   return `Estimate request from ${lead.values.name}`;
 }
 
 /** The owner's notification with `attachedCount` photos attached and, when some are not, why. */
-function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | undefined) {
+function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | undefined, deskUrl: string) {
   const { values } = lead;
   const phoneDigits = usPhoneDigits(values.phone);
   const rows: DetailRow[] = [
@@ -113,6 +118,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
     { label: "Received", value: formatBusinessTime(lead.createdAt) },
     { label: "Photos", value: photoSummary(lead.photos, attachedCount) },
     { label: "Reference", value: lead.id },
+    { label: "On the desk", value: deskUrl, href: deskUrl },
     { label: "Project description", value: values.description || "(not given)", multiline: true },
   ];
   const subject = ownerSubject(lead);
@@ -124,6 +130,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
     detailRowsText(rows),
     ...(note ? [``, note] : []),
     ``,
+    `Open it on the desk: ${deskUrl}`,
     `Reply to this email to answer ${values.name} directly.`,
   ].join("\n");
 
@@ -131,6 +138,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
     <p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
     ${detailRowsHtml(rows)}
     ${note ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${note}</p>` : ""}
+    ${buttonHtml(deskUrl, "Open on the desk")}
     ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
 
   return { text: `${text}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
@@ -144,20 +152,21 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
 export function ownerNotification(lead: LeadForEmail, options: OwnerNotificationOptions): OutgoingMail {
   const { values } = lead;
   const { attached, leftOut } = splitAttachments(lead.photos, options.maxAttachmentBytes);
+  const deskUrl = deskUrlOf(lead, options.siteUrl);
 
   let leftOutNote: string | undefined;
   if (leftOut.length > 0) {
     const what = attached.length > 0 ? plural(leftOut.length, "more photo") : plural(leftOut.length, "photo");
-    leftOutNote = `${what} (${formatBytes(totalBytes(leftOut))}) did not fit in this email. ${PHOTOS_STORED}`;
+    leftOutNote = `${what} (${formatBytes(totalBytes(leftOut))}) did not fit in this email. ${photosStored(deskUrl)}`;
   }
-  const full = ownerBodies(lead, attached.length, leftOutNote);
+  const full = ownerBodies(lead, attached.length, leftOutNote, deskUrl);
 
   let withoutAttachments: OutgoingMail["withoutAttachments"];
   if (attached.length > 0) {
     const refusedNote =
       `The mail server refused this email with the photos attached, so it was sent again without them: ` +
-      `${plural(lead.photos.length, "photo")} (${formatBytes(totalBytes(lead.photos))}) came with the request. ${PHOTOS_STORED}`;
-    withoutAttachments = ownerBodies(lead, 0, refusedNote);
+      `${plural(lead.photos.length, "photo")} (${formatBytes(totalBytes(lead.photos))}) came with the request. ${photosStored(deskUrl)}`;
+    withoutAttachments = ownerBodies(lead, 0, refusedNote, deskUrl);
   }
 
   return {

@@ -7,6 +7,7 @@
  * /api/estimate and answers with toasts, keeping the visitor's text when anything fails.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldFrame, InputField, TextAreaField, describedBy, fieldControlClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
@@ -16,6 +17,7 @@ import {
   ESTIMATE_FIELDS,
   HONEYPOT_FIELD,
   MAX_PHOTOS,
+  SOURCE_FIELD,
   invalidFileTypeMessage,
   isAcceptedImageFile,
   validateEstimateFields,
@@ -64,6 +66,8 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // The owner's desk shows which page a request came from.
+  const { pathname } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   // Marks the form as scripted (checks in the browser, toasts); until then it posts as plain HTML.
   useEffect(() => {
@@ -111,6 +115,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       const body = new FormData();
       for (const [key, value] of Object.entries(values)) body.append(key, value);
       body.append(HONEYPOT_FIELD, (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
+      body.append(SOURCE_FIELD, pathname);
       const files = acceptedFiles(fileInput.current?.files);
       const prepared = await Promise.all(files.map((file) => preparePhoto(file)));
       prepared.forEach((blob, i) => {
@@ -175,6 +180,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
         </ul>
       ) : null}
       <HoneypotField id={id(HONEYPOT_FIELD)} />
+      <input type="hidden" name={SOURCE_FIELD} value={pathname} />
       <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full")}>
         {submitting ? "Sending..." : "Send My Estimate Request"}
       </button>

@@ -162,3 +162,28 @@ export function validateEstimateFields(values: Partial<Record<EstimateField, str
   }
   return errors;
 }
+
+/** The hidden field that carries the path of the page the form was sent from. */
+export const SOURCE_FIELD = "source_page";
+export const SOURCE_MAX_LENGTH = 200;
+
+/**
+ * The sending page's path, if the value is a path on this site (not another host, not a script
+ * address, no control characters); undefined otherwise. The lead is stored either way: a bad
+ * value only costs the owner the knowledge of where it came from.
+ */
+export function localSourcePath(raw: string | undefined | null): string | undefined {
+  const value = (raw ?? "").trim();
+  if (value === "" || value.length > SOURCE_MAX_LENGTH) return undefined;
+  // "//host" and "/\host" are read by browsers as another host.
+  if (!/^\/(?![/\\])/.test(value)) return undefined;
+  if ([...value].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+  if (!/^\/(?![/\\])/.test(decoded)) return undefined;
+  return value.split(/[?#]/)[0];
+}

@@ -18,13 +18,15 @@ import {
 } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
-import { timestamp, type Database } from "~/infra/schema.server";
+import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
 import { FormParseError, parseFormRequest, type ParsedForm, type UploadedFile } from "~/infra/uploads.server";
 import { mayConfirm } from "./confirmation-limits.server";
 import { ownerNotification, visitorConfirmation, type LeadForEmail, type StoredPhoto } from "./estimate-emails.server";
 import {
   ESTIMATE_FIELDS,
   formatUsPhone,
+  localSourcePath,
+  SOURCE_FIELD,
   HONEYPOT_FIELD,
   invalidFileTypeMessage,
   MAX_PHOTO_BYTES,
@@ -199,7 +201,11 @@ export async function enqueueLeadMail(
   const env = getEnv();
   await enqueueMail(
     trx,
-    ownerNotification(lead, { leadsTo: env.leadsTo, maxAttachmentBytes: env.mailMaxAttachmentBytes }),
+    ownerNotification(lead, {
+      leadsTo: env.leadsTo,
+      maxAttachmentBytes: env.mailMaxAttachmentBytes,
+      siteUrl: env.siteUrl,
+    }),
     options.now,
   );
   if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
@@ -211,6 +217,7 @@ async function storeLead(
   request: Request,
   options: EstimateSubmissionOptions,
   spamReason: string | undefined,
+  sourcePath: string | undefined,
 ): Promise<string> {
   const { db } = await getDatabase();
   const id = randomUUID();
@@ -239,6 +246,8 @@ async function storeLead(
         user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
         quarantined_at: spamReason === undefined ? null : timestamp(now),
         spam_reason: spamReason ?? null,
+        source_path: sourcePath ?? null,
+        search_text: leadSearchText(stored),
       })
       .execute();
     for (const [position, photo] of photos.entries()) {
@@ -303,7 +312,8 @@ export async function handleEstimateSubmission(
       log("info", "estimate request refused", { status: checked.failure.status, reason: "photo" });
       return checked.failure;
     }
-    const leadId = await storeLead(values, checked.photos, request, options, spamReason);
+    const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
+    const leadId = await storeLead(values, checked.photos, request, options, spamReason, sourcePath);
     log("info", spamReason ? "estimate request quarantined" : "estimate request stored", {
       leadId,
       reason: spamReason,

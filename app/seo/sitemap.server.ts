@@ -32,5 +32,6 @@ export function sitemapXml(): string {
 }
 
 export function robotsTxt(): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
+  // The desk answers only owners and says noindex anyway; this keeps polite crawlers from asking.
+  return `User-agent: *\nAllow: /\nDisallow: /owner\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
 }

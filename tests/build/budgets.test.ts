@@ -49,6 +49,13 @@ describe("budgets", () => {
     });
   }
 
+  it("no public page loads the owner's desk code", () => {
+    for (const { file, urlPath } of prerenderedPages()) {
+      const code = startupScripts(fs.readFileSync(file, "utf8")).map((s) => fs.readFileSync(path.join(clientDir, s), "utf8"));
+      expect(code.some((c) => c.includes("/owner/passkey") || c.includes("Sign out everywhere") || c.includes("navigator.credentials")), urlPath).toBe(false);
+    }
+  });
+
   it("no page references another host for a script, stylesheet or image", () => {
     for (const { file, urlPath } of prerenderedPages()) {
       const html = fs.readFileSync(file, "utf8");

@@ -100,10 +100,11 @@ test.describe("prerendered HTML, read without JavaScript", () => {
     expect(xml).toMatch(/drywall-patching-guide<\/loc>\s*<lastmod>2025-09-17<\/lastmod>/);
   });
 
-  test("robots.txt allows all and names the sitemap", async ({ request }) => {
+  test("robots.txt allows all but the owner's desk and names the sitemap", async ({ request }) => {
     const text = await (await request.get("/robots.txt")).text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Allow: /");
+    expect(text).toContain("Disallow: /owner");
     expect(text).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
   });
 

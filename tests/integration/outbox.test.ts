@@ -163,6 +163,7 @@ describe.each(backends)("an owner notification too large for the mail server on 
     for (const body of [owner?.mail.text, String(owner?.mail.html)]) {
       expect(body).toContain("The mail server refused this email with the photos attached");
       expect(body).toContain("npm run leads -- --csv");
+      expect(body).toContain("/owner/leads/");
       expect(body).toContain("The deck stairs rotted after the storm.");
     }
     expect(owner?.mail.replyTo?.value[0]?.address).toBe(validFields.email);

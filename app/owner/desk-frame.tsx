@@ -1,0 +1,80 @@
+/**
+ * The desk's frame: a compact bar with the sections, sized for one thumb on a phone (every target
+ * at least 44 px), and the page below it. No public header, footer or dialog.
+ */
+import type { ReactNode } from "react";
+import { Form, NavLink } from "react-router";
+
+const sections = [
+  { to: "/owner", label: "Leads", end: true },
+  { to: "/owner/quarantine", label: "Spam", end: false },
+  { to: "/owner/subscribers", label: "Subscribers", end: false },
+  { to: "/owner/account", label: "Account", end: false },
+];
+
+export const deskButton =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold disabled:cursor-not-allowed disabled:opacity-60";
+export const primaryButton = `${deskButton} bg-navy-800 text-white hover:bg-navy-700`;
+export const secondaryButton = `${deskButton} border border-navy-800 bg-white text-navy-900 hover:bg-sea-50`;
+export const dangerButton = `${deskButton} border border-red-800 bg-white text-red-800 hover:bg-red-50`;
+export const inputClass =
+  "block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-600";
+export const labelClass = "mb-1 block text-sm font-semibold text-navy-900";
+
+export function DeskFrame({ signedIn, newCount, children }: { signedIn: boolean; newCount: number; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to main content
+      </a>
+      <header className="sticky top-0 z-10 bg-navy-900 text-white shadow">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-1">
+          <p className="text-base font-bold">Lead desk</p>
+          {signedIn ? (
+            <Form method="post" action="/owner/sign-out" reloadDocument>
+              <button type="submit" name="scope" value="this" className={`${deskButton} text-white underline hover:bg-navy-800`}>
+                Sign out
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {signedIn ? (
+          <nav aria-label="Desk" className="mx-auto max-w-5xl px-1">
+            <ul className="flex">
+              {sections.map((section) => (
+                <li key={section.to} className="flex-1">
+                  <NavLink
+                    to={section.to}
+                    end={section.end}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center justify-center border-b-4 px-1 text-sm font-semibold ${isActive ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
+                    }
+                  >
+                    {section.label}
+                    {section.to === "/owner" && newCount > 0 ? <span className="ml-1 rounded-full bg-sunset-500 px-2 text-xs text-navy-950">{newCount}</span> : null}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-3 py-4 outline-none">
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** A message after an action: role=status for news, role=alert for a problem. */
+export function Notice({ tone, children }: { tone: "ok" | "error"; children: ReactNode }) {
+  return tone === "ok" ? (
+    <p role="status" className="my-3 rounded-lg border border-sea-600 bg-sea-50 p-3 font-medium text-navy-900">
+      {children}
+    </p>
+  ) : (
+    <p role="alert" className="my-3 rounded-lg border border-red-800 bg-red-50 p-3 font-medium text-red-800">
+      {children}
+    </p>
+  );
+}

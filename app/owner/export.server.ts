@@ -1,0 +1,27 @@
+/** Downloads of everyone's details: only with a recent sign-in, and each one in the audit log. */
+import { redirect } from "react-router";
+import { clientKey } from "~/infra/client-key.server";
+import { recordAudit, type AuditAction } from "./audit.server";
+import { signInPath } from "./paths";
+import { requireOwnerOr401, signedInRecently } from "./sessions.server";
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/schema.server";
+
+export async function csvDownload(
+  request: Request,
+  clientIp: string | undefined,
+  options: { action: AuditAction; fileStem: string; backTo: string; build(db: Kysely<Database>): Promise<{ csv: string; count: number }> },
+): Promise<Response> {
+  const { db, session } = await requireOwnerOr401(request);
+  // A phone left unlocked on a table should not hand over every customer's details.
+  if (!signedInRecently(session)) throw redirect(signInPath(`${options.backTo}?export=1`, true));
+  const { csv, count } = await options.build(db);
+  await recordAudit(db, { actor: session.email, action: options.action, detail: `${count} rows`, client: clientKey(clientIp) });
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${options.fileStem}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * The people who may open the desk. There is no sign-up: owners are added on the server with
+ * `npm run owner -- add`, which prints a one-time link to register a passkey on a device.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { recordAudit } from "./audit.server";
+import { hashToken, randomToken } from "./tokens.server";
+
+export const SETUP_LINK_MINUTES = 30;
+const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
+
+export interface Owner {
+  id: string;
+  email: string;
+  createdAt: Date;
+}
+
+/** Lower case and trimmed: the one spelling stored and compared. Undefined when it is no address. */
+export function normalizeEmail(raw: string | null | undefined): string | undefined {
+  const email = (raw ?? "").trim().toLowerCase();
+  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : undefined;
+}
+
+export async function findOwnerByEmail(db: Kysely<Database>, email: string): Promise<Owner | undefined> {
+  const row = await db.selectFrom("owners").selectAll().where("email", "=", email).executeTakeFirst();
+  return row && { id: row.id, email: row.email, createdAt: toDate(row.created_at) };
+}
+
+export async function findOwnerById(db: Kysely<Database>, id: string): Promise<Owner | undefined> {
+  const row = await db.selectFrom("owners").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && { id: row.id, email: row.email, createdAt: toDate(row.created_at) };
+}
+
+export interface OwnerListing extends Owner {
+  passkeys: number;
+}
+
+export async function listOwners(db: Kysely<Database>): Promise<OwnerListing[]> {
+  const rows = await db
+    .selectFrom("owners")
+    .leftJoin("owner_passkeys", "owner_passkeys.owner_id", "owners.id")
+    .select(["owners.id", "owners.email", "owners.created_at"])
+    .select((eb) => eb.fn.count<number | string>("owner_passkeys.id").as("passkeys"))
+    .groupBy(["owners.id", "owners.email", "owners.created_at"])
+    .orderBy("owners.email")
+    .execute();
+  return rows.map((row) => ({ id: row.id, email: row.email, createdAt: toDate(row.created_at), passkeys: Number(row.passkeys) }));
+}
+
+export type AddOwnerResult = { added: true; owner: Owner } | { added: false; reason: "invalid-email" | "exists" };
+
+export async function addOwner(db: Kysely<Database>, rawEmail: string, now: Date = new Date()): Promise<AddOwnerResult> {
+  const email = normalizeEmail(rawEmail);
+  if (!email) return { added: false, reason: "invalid-email" };
+  if (await findOwnerByEmail(db, email)) return { added: false, reason: "exists" };
+  const owner: Owner = { id: randomUUID(), email, createdAt: now };
+  await db.insertInto("owners").values({ id: owner.id, email, created_at: timestamp(now) }).execute();
+  await recordAudit(db, { action: "owner-added", detail: email }, now);
+  return { added: true, owner };
+}
+
+/** Removes the owner with their passkeys, sessions and links: they are signed out at once. */
+export async function removeOwner(db: Kysely<Database>, rawEmail: string, now: Date = new Date()): Promise<boolean> {
+  const email = normalizeEmail(rawEmail);
+  const owner = email ? await findOwnerByEmail(db, email) : undefined;
+  if (!owner) return false;
+  await db.transaction().execute(async (trx) => {
+    // Also done by ON DELETE CASCADE; explicit so that nothing of theirs outlives them either way.
+    await trx.deleteFrom("owner_sessions").where("owner_id", "=", owner.id).execute();
+    await trx.deleteFrom("owner_passkeys").where("owner_id", "=", owner.id).execute();
+    await trx.deleteFrom("owner_setup_tokens").where("owner_id", "=", owner.id).execute();
+    await trx.deleteFrom("owner_challenges").where("owner_id", "=", owner.id).execute();
+    await trx.deleteFrom("owners").where("id", "=", owner.id).execute();
+    await recordAudit(trx, { action: "owner-removed", detail: owner.email }, now);
+  });
+  return true;
+}
+
+/**
+ * A fresh one-time link to register a passkey (a new owner, a new device, a lost phone). Earlier
+ * unused links of the same owner stop working: only the latest printed one should be live.
+ */
+export async function issueSetupLink(db: Kysely<Database>, owner: Owner, origin: string, now: Date = new Date()): Promise<{ url: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + SETUP_LINK_MINUTES * 60_000);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("owner_setup_tokens").where("owner_id", "=", owner.id).where("used_at", "is", null).execute();
+    await trx
+      .insertInto("owner_setup_tokens")
+      .values({ token_hash: hashToken(token), owner_id: owner.id, created_at: timestamp(now), expires_at: timestamp(expiresAt) })
+      .execute();
+    await recordAudit(trx, { action: "setup-link-issued", detail: owner.email }, now);
+  });
+  return { url: `${origin}/owner/setup?token=${token}`, expiresAt };
+}
+
+/** The owner a setup link belongs to, while it is unused and unexpired. */
+export async function ownerOfSetupToken(db: Kysely<Database>, token: string | null | undefined, now: Date = new Date()): Promise<Owner | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const row = await db
+    .selectFrom("owner_setup_tokens")
+    .innerJoin("owners", "owners.id", "owner_setup_tokens.owner_id")
+    .select(["owners.id", "owners.email", "owners.created_at"])
+    .where("owner_setup_tokens.token_hash", "=", hashToken(token))
+    .where("owner_setup_tokens.used_at", "is", null)
+    .where("owner_setup_tokens.expires_at", ">", timestamp(now))
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, createdAt: toDate(row.created_at) };
+}
+
+/** Spends a setup link; false when someone else spent it first. */
+export async function spendSetupToken(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("owner_setup_tokens")
+    .set({ used_at: timestamp(now) })
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", timestamp(now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

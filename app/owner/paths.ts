@@ -1,0 +1,38 @@
+/**
+ * Addresses of the owner's desk. Shared by the server entry, the routes and the browser: nothing
+ * here may reach for Node.
+ */
+
+export const DESK_HOME = "/owner";
+
+/** True for every spelling the router sends to the desk (it ignores letter case and a trailing slash). */
+export function isDeskPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not decodable: the router will refuse it too; judge it as written.
+  }
+  return /^\/+owner(?:[/.]|$)/i.test(decoded.replace(/\\/g, "/"));
+}
+
+/**
+ * Where to go after signing in: a desk address, and nothing else. A `next` pointing at another
+ * host would make the sign-in page a way to send the owner anywhere with our name on the link.
+ */
+export function safeNext(raw: string | null | undefined): string {
+  const value = raw ?? "";
+  if (!/^\/owner(?:[/?]|$)/.test(value) || /[\\\s]/.test(value) || value.includes("//")) return DESK_HOME;
+  return value;
+}
+
+export function signInPath(next?: string, again = false): string {
+  const params = new URLSearchParams();
+  if (next && safeNext(next) !== DESK_HOME) params.set("next", safeNext(next));
+  if (again) params.set("again", "1");
+  const query = params.toString();
+  return `/owner/sign-in${query ? `?${query}` : ""}`;
+}
+
+export const leadPath = (id: string) => `/owner/leads/${id}`;
+export const photoPath = (leadId: string, photoId: string) => `/owner/leads/${leadId}/photos/${photoId}`;

@@ -1,0 +1,155 @@
+/**
+ * Desk sessions: a random token in an HttpOnly cookie, only its hash in the database. A session
+ * ends after 7 idle days, 30 days in all, on sign-out, or when its owner is removed. Each sign-in
+ * starts a new session (a fresh token), so a token planted before sign-in is worth nothing after.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { redirect } from "react-router";
+import { getDatabase } from "~/infra/db.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { hashToken, randomToken } from "./tokens.server";
+import { signInPath } from "./paths";
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+/** Downloads of everyone's details ask for proof newer than this. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+/** Writing "last seen" on every request would be a write per page view; once a minute is plenty. */
+const TOUCH_AFTER_MS = 60 * 1000;
+
+const PLAIN_COOKIE = "desk_session";
+// The prefix makes the browser refuse the cookie unless it is Secure, host-only and Path=/, so a
+// sibling subdomain cannot plant or shadow it.
+const SECURE_COOKIE = "__Host-desk_session";
+
+export type SignInMethod = "passkey" | "code";
+
+export interface DeskSession {
+  id: string;
+  ownerId: string;
+  email: string;
+  authenticatedAt: Date;
+  method: string;
+}
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+function cookieName(request: Request): string {
+  return isHttps(request) ? SECURE_COOKIE : PLAIN_COOKIE;
+}
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return undefined;
+}
+
+function sessionCookie(request: Request, token: string, maxAgeSeconds: number): string {
+  const attributes = [`${cookieName(request)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  if (isHttps(request)) attributes.push("Secure");
+  return attributes.join("; ");
+}
+
+export function clearSessionCookie(request: Request): string {
+  return sessionCookie(request, "", 0);
+}
+
+/** Starts a session for the owner; returns the Set-Cookie header that hands over its token. */
+export async function startSession(
+  db: Kysely<Database>,
+  request: Request,
+  ownerId: string,
+  method: SignInMethod,
+  now: Date = new Date(),
+): Promise<string> {
+  // The session the browser held before (an earlier sign-in, or one planted on it) ends here.
+  const previous = cookieValue(request, cookieName(request));
+  if (previous) await db.deleteFrom("owner_sessions").where("token_hash", "=", hashToken(previous)).execute();
+  const token = randomToken();
+  await db
+    .insertInto("owner_sessions")
+    .values({
+      id: randomUUID(),
+      token_hash: hashToken(token),
+      owner_id: ownerId,
+      created_at: timestamp(now),
+      last_seen_at: timestamp(now),
+      authenticated_at: timestamp(now),
+      expires_at: timestamp(new Date(now.getTime() + SESSION_MAX_MS)),
+      method,
+    })
+    .execute();
+  // The cookie lives as long as the session could; the database decides when it really ends.
+  return sessionCookie(request, token, Math.floor(SESSION_MAX_MS / 1000));
+}
+
+/** The request's session, when it has a live one; an expired one is deleted on the way. */
+export async function readSession(db: Kysely<Database>, request: Request, now: Date = new Date()): Promise<DeskSession | undefined> {
+  const token = cookieValue(request, cookieName(request));
+  if (!token || token.length > 100) return undefined;
+  const row = await db
+    .selectFrom("owner_sessions")
+    .innerJoin("owners", "owners.id", "owner_sessions.owner_id")
+    .select([
+      "owner_sessions.id",
+      "owner_sessions.owner_id",
+      "owner_sessions.last_seen_at",
+      "owner_sessions.authenticated_at",
+      "owner_sessions.expires_at",
+      "owner_sessions.method",
+      "owners.email",
+    ])
+    .where("owner_sessions.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lastSeen = toDate(row.last_seen_at);
+  if (toDate(row.expires_at) <= now || now.getTime() - lastSeen.getTime() >= SESSION_IDLE_MS) {
+    await db.deleteFrom("owner_sessions").where("id", "=", row.id).execute();
+    return undefined;
+  }
+  if (now.getTime() - lastSeen.getTime() > TOUCH_AFTER_MS)
+    await db.updateTable("owner_sessions").set({ last_seen_at: timestamp(now) }).where("id", "=", row.id).execute();
+  return { id: row.id, ownerId: row.owner_id, email: row.email, authenticatedAt: toDate(row.authenticated_at), method: row.method };
+}
+
+export async function endSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom("owner_sessions").where("id", "=", sessionId).execute();
+}
+
+export async function endAllSessions(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const result = await db.deleteFrom("owner_sessions").where("owner_id", "=", ownerId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function signedInRecently(session: DeskSession, now: Date = new Date()): boolean {
+  return now.getTime() - session.authenticatedAt.getTime() < RECENT_SIGN_IN_MS;
+}
+
+/** The signed-in owner, or a redirect to the sign-in page that brings them back here afterwards. */
+export async function requireOwner(request: Request): Promise<{ db: Kysely<Database>; session: DeskSession }> {
+  const { db } = await getDatabase();
+  const session = await readSession(db, request);
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(signInPath(request.method === "GET" ? url.pathname + url.search : "/owner"));
+  }
+  return { db, session };
+}
+
+/** For files (photos, CSV): no page to send a stranger to, just a refusal. */
+export async function requireOwnerOr401(request: Request): Promise<{ db: Kysely<Database>; session: DeskSession }> {
+  const { db } = await getDatabase();
+  const session = await readSession(db, request);
+  if (!session)
+    throw new Response("Sign in at /owner/sign-in first.", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return { db, session };
+}

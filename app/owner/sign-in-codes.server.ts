@@ -1,0 +1,167 @@
+/**
+ * The emailed sign-in code: the way in when no passkey is at hand (a new phone, a borrowed
+ * computer). Six digits, ten minutes, one use. Only a keyed hash of each code is stored.
+ *
+ * Whether the address belongs to an owner never shows: a stranger gets the same answer (and no
+ * mail). Guessing is bounded twice: codes are sent at most 5 times per 15 minutes per address and
+ * per client, and after 5 wrong codes no code works for that address for 15 minutes, so a guesser
+ * gets 5 tries in 15 minutes against a million possible codes.
+ */
+import { createHmac, randomInt, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { profile } from "~/content/profile";
+import { emailDocument, html } from "~/infra/mail-format.server";
+import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { consumeBudget } from "~/infra/rate-limit.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { recordAudit } from "./audit.server";
+import { findOwnerByEmail, normalizeEmail, type Owner } from "./owners.server";
+import { equalHashes } from "./tokens.server";
+
+export const CODE_MINUTES = 10;
+export const MAX_WRONG_CODES = 5;
+export const LOCK_MINUTES = 15;
+export const CODES_PER_WINDOW = 5;
+const WINDOW_SECONDS = 15 * 60;
+
+const secrets = new WeakMap<Kysely<Database>, Promise<string>>();
+
+async function codeHash(db: Kysely<Database>, email: string, code: string): Promise<string> {
+  let secret = secrets.get(db);
+  if (!secret) {
+    secret = db
+      .selectFrom("app_meta")
+      .select("value")
+      .where("key", "=", "owner_code_secret")
+      .executeTakeFirstOrThrow()
+      .then((row) => row.value);
+    secrets.set(db, secret);
+  }
+  return createHmac("sha256", await secret).update(`${email}\n${code}`).digest("hex");
+}
+
+export type RequestCodeResult =
+  | { status: "sent" }
+  | { status: "invalid-email" }
+  | { status: "too-many"; retryAfterSeconds: number };
+
+/** The same "sent" for owners and strangers: only owners get mail. */
+export async function requestSignInCode(
+  db: Kysely<Database>,
+  rawEmail: string | null,
+  client: string,
+  now: Date = new Date(),
+): Promise<RequestCodeResult> {
+  const email = normalizeEmail(rawEmail);
+  if (!email) return { status: "invalid-email" };
+  for (const [name, key] of [
+    ["owner-code-email", email],
+    ["owner-code-client", client],
+  ] as const) {
+    const decision = await consumeBudget({ name, points: CODES_PER_WINDOW, durationSeconds: WINDOW_SECONDS }, key);
+    if (!decision.allowed) return { status: "too-many", retryAfterSeconds: decision.retryAfterSeconds };
+  }
+  const owner = await findOwnerByEmail(db, email);
+  if (!owner) {
+    await recordAudit(db, { action: "sign-in-refused", detail: "code asked for an address that is no owner's", client }, now);
+    return { status: "sent" };
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const hash = await codeHash(db, email, code);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("owner_sign_in_codes")
+      .values({
+        id: randomUUID(),
+        email,
+        code_hash: hash,
+        created_at: timestamp(now),
+        expires_at: timestamp(new Date(now.getTime() + CODE_MINUTES * 60_000)),
+      })
+      .execute();
+    // Sent at once, whatever clock the caller reasons with.
+    await enqueueMail(trx, signInCodeMail(email, code));
+    await recordAudit(trx, { actor: email, action: "code-sent", client }, now);
+  });
+  nudgeMailWorkers();
+  return { status: "sent" };
+}
+
+function signInCodeMail(email: string, code: string) {
+  const subject = `Your sign-in code: ${code}`;
+  const text = [
+    `Your code to sign in to the ${profile.shortName} desk is ${code}.`,
+    ``,
+    `It works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
+  ].join("\n");
+  const body = html`<p>Your code to sign in to the ${profile.shortName} desk:</p>
+    <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p>
+    <p>It works once, for ${String(CODE_MINUTES)} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.</p>`;
+  return {
+    kind: "owner-sign-in-code" as const,
+    to: email,
+    subject,
+    text,
+    html: emailDocument(subject, body, html`${profile.name}`),
+    headers: { "X-Entity-Ref-ID": randomUUID() },
+  };
+}
+
+export type VerifyCodeResult = { status: "ok"; owner: Owner } | { status: "wrong" | "invalid-input" } | { status: "locked" };
+
+async function lockedOut(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+  const since = timestamp(new Date(now.getTime() - LOCK_MINUTES * 60_000));
+  const row = await db
+    .selectFrom("owner_code_failures")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("email", "=", email)
+    .where("failed_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n) >= MAX_WRONG_CODES;
+}
+
+export async function verifySignInCode(
+  db: Kysely<Database>,
+  rawEmail: string | null,
+  rawCode: string | null,
+  client: string,
+  now: Date = new Date(),
+): Promise<VerifyCodeResult> {
+  const email = normalizeEmail(rawEmail);
+  const code = (rawCode ?? "").replace(/\s/g, "");
+  if (!email || !/^\d{6}$/.test(code)) return { status: "invalid-input" };
+  if (await lockedOut(db, email, now)) return { status: "locked" };
+  const hash = await codeHash(db, email, code);
+  const candidates = await db
+    .selectFrom("owner_sign_in_codes")
+    .select(["id", "code_hash"])
+    .where("email", "=", email)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", timestamp(now))
+    .execute();
+  const match = candidates.find((row) => equalHashes(row.code_hash, hash));
+  const owner = match ? await findOwnerByEmail(db, email) : undefined;
+  if (match && owner) {
+    const spent = await db
+      .updateTable("owner_sign_in_codes")
+      .set({ used_at: timestamp(now) })
+      .where("id", "=", match.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) === 1) return { status: "ok", owner };
+  }
+  await db.insertInto("owner_code_failures").values({ id: randomUUID(), email, failed_at: timestamp(now) }).execute();
+  const nowLocked = await lockedOut(db, email, now);
+  await recordAudit(db, { actor: email, action: nowLocked ? "code-locked" : "code-failed", client }, now);
+  return { status: nowLocked ? "locked" : "wrong" };
+}
+
+/** Codes and failures past any use, for the hourly clean-up. */
+export async function pruneSignInCodes(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  await db.deleteFrom("owner_sign_in_codes").where("expires_at", "<", timestamp(now)).execute();
+  await db
+    .deleteFrom("owner_code_failures")
+    .where("failed_at", "<", timestamp(new Date(now.getTime() - LOCK_MINUTES * 60_000)))
+    .execute();
+}
+

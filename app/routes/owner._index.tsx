@@ -1,0 +1,141 @@
+/**
+ * /owner: every lead that is not held as spam, newest first, 50 a page, with how long each new one
+ * has waited (red after two business hours). Filter by status; search name, phone, email, address.
+ */
+import { Form, Link } from "react-router";
+import { profile } from "~/content/profile";
+import { Notice, inputClass, labelClass, secondaryButton } from "~/owner/desk-frame";
+import { LEAD_STATUSES, STATUS_LABELS, statusLabel } from "~/owner/lead-status";
+import { countNewLeads, listDeskLeads, parseListQuery } from "~/owner/leads.server";
+import { leadPath } from "~/owner/paths";
+import { requireOwner, signedInRecently } from "~/owner/sessions.server";
+import { townOf, waitingClock } from "~/owner/waiting";
+import type { Route } from "./+types/owner._index";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data && data.newCount > 0 ? `(${data.newCount} new) ` : ""}Leads | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, session } = await requireOwner(request);
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams);
+  const [list, newCount] = await Promise.all([listDeskLeads(db, query), countNewLeads(db)]);
+  const now = new Date();
+  return {
+    query,
+    newCount,
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    exportReady: url.searchParams.get("export") === "1" && signedInRecently(session),
+    deleted: url.searchParams.get("deleted"),
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      town: townOf(row.address),
+      excerpt: row.excerpt,
+      photoCount: row.photoCount,
+      status: row.status,
+      statusLabel: statusLabel(row.status),
+      received: row.createdAt.toISOString(),
+      waiting: row.status === "new" ? waitingClock(row.createdAt, now) : null,
+    })),
+  };
+}
+
+function pageHref(query: { status?: string; search?: string }, page: number) {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.search) params.set("q", query.search);
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return `/owner${text ? `?${text}` : ""}`;
+}
+
+export default function LeadList({ loaderData }: Route.ComponentProps) {
+  const { rows, query, total, page, pages, newCount, exportReady, deleted } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-navy-900">
+          Leads <span className="text-base font-semibold text-slate-700">({newCount} new)</span>
+        </h1>
+        <a href="/owner/export/leads.csv" className={secondaryButton} download>
+          Download CSV
+        </a>
+      </div>
+      {exportReady ? <Notice tone="ok">Thanks. Your download is ready: press Download CSV.</Notice> : null}
+      {deleted ? <Notice tone="ok">The lead from {deleted} was deleted.</Notice> : null}
+      <Form method="get" role="search" aria-label="Leads" className="mt-3 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <div>
+          <label htmlFor="lead-search" className={labelClass}>
+            Search name, phone, email or address
+          </label>
+          <input id="lead-search" name="q" type="search" defaultValue={query.search} maxLength={100} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="lead-status" className={labelClass}>
+            Show
+          </label>
+          <select id="lead-status" name="status" defaultValue={query.status ?? ""} className={inputClass}>
+            <option value="">All statuses</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Apply
+        </button>
+      </Form>
+      <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+        {total === 0 ? "No leads match." : `${total} lead${total === 1 ? "" : "s"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+      </p>
+      <ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white" aria-label="Leads, newest first">
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Link to={leadPath(row.id)} className="block min-h-11 px-3 py-3 hover:bg-sea-50 focus-visible:bg-sea-50">
+              <span className="flex items-baseline justify-between gap-2">
+                <span className="min-w-0 truncate text-lg font-semibold text-navy-900">{row.name}</span>
+                <span className="shrink-0 rounded-full bg-slate-100 px-2 text-sm font-semibold text-navy-900">{row.statusLabel}</span>
+              </span>
+              <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
+                {row.town ? <span>{row.town}</span> : null}
+                <span>
+                  {row.photoCount} photo{row.photoCount === 1 ? "" : "s"}
+                </span>
+                {row.waiting ? (
+                  <span data-testid="waiting" className={row.waiting.late ? "font-bold text-red-800" : "font-semibold text-navy-800"}>
+                    Waiting {row.waiting.text}
+                    {row.waiting.late ? " (late)" : ""}
+                  </span>
+                ) : null}
+              </span>
+              {row.excerpt ? <span className="mt-1 block text-sm break-words text-ink">{row.excerpt}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ol>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex justify-between gap-2">
+          {page > 1 ? (
+            <Link to={pageHref(query, page - 1)} className={secondaryButton}>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page < pages ? (
+            <Link to={pageHref(query, page + 1)} className={secondaryButton}>
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * /owner/account: the owner's passkeys (device and date added; any but the last can be removed),
+ * adding one on this device, and signing out everywhere.
+ */
+import { useState } from "react";
+import { data, Form } from "react-router";
+import { profile } from "~/content/profile";
+import { dangerButton, Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
+import { deskTime } from "~/owner/format";
+import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
+import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
+import { requireOwner } from "~/owner/sessions.server";
+import type { Route } from "./+types/owner.account";
+
+export const meta: Route.MetaFunction = () => [{ title: `Account | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, session } = await requireOwner(request);
+  const passkeys = await listPasskeys(db, session.ownerId);
+  return {
+    email: session.email,
+    added: new URL(request.url).searchParams.get("added") === "1",
+    deviceName: guessDeviceName(request.headers.get("user-agent") ?? ""),
+    passkeys: passkeys.map((p) => ({ id: p.id, deviceName: p.deviceName, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request);
+  const form = await request.formData();
+  const result = await removePasskey(db, { id: session.ownerId, email: session.email }, String(form.get("passkey") ?? ""));
+  if (result === "removed") return { ok: true, message: "Passkey removed." };
+  if (result === "last") return data({ ok: false, message: "This is your only passkey. Add another device first, so you can still sign in." }, { status: 400 });
+  return data({ ok: false, message: "That passkey is not yours or no longer exists." }, { status: 404 });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, passkeys, added, deviceName } = loaderData;
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-navy-900">Account</h1>
+      <p className="mt-1 break-all">Signed in as {email}</p>
+      {added ? <Notice tone="ok">Passkey added on this device.</Notice> : null}
+      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      <section aria-labelledby="passkeys" className="mt-5">
+        <h2 id="passkeys" className="text-lg font-bold text-navy-900">
+          Your passkeys
+        </h2>
+        <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+          {passkeys.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+              <span>
+                <span className="font-semibold">{p.deviceName}</span>
+                <span className="block text-sm text-slate-700">
+                  Added {deskTime(p.createdAt)}
+                  {p.lastUsedAt ? `, last used ${deskTime(p.lastUsedAt)}` : ""}
+                </span>
+              </span>
+              {passkeys.length > 1 ? (
+                <Form method="post">
+                  <input type="hidden" name="passkey" value={p.id} />
+                  <button type="submit" className={dangerButton} aria-label={`Remove passkey ${p.deviceName}`}>
+                    Remove
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {passkeys.length <= 1 ? <p className="mt-1 text-sm text-slate-700">Your only passkey cannot be removed: add another device first.</p> : null}
+      </section>
+      <section aria-labelledby="add-passkey" className="mt-6">
+        <h2 id="add-passkey" className="text-lg font-bold text-navy-900">
+          Add a passkey on this device
+        </h2>
+        <form
+          className="mt-2 space-y-3"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setBusy(true);
+            setError(undefined);
+            const result = await registerPasskey(String(new FormData(event.currentTarget).get("deviceName") ?? ""));
+            if (result.ok) window.location.assign(result.next ?? "/owner/account");
+            else {
+              setError(result.error);
+              setBusy(false);
+            }
+          }}
+        >
+          <div>
+            <label htmlFor="new-device-name" className={labelClass}>
+              Name for this device
+            </label>
+            <input id="new-device-name" name="deviceName" defaultValue={deviceName} maxLength={60} className={inputClass} />
+          </div>
+          <button type="submit" disabled={busy} className={secondaryButton}>
+            Add passkey
+          </button>
+          {error ? <Notice tone="error">{error}</Notice> : null}
+        </form>
+        <p className="mt-2 text-sm text-slate-700">For another phone or computer, print a setup link on the server: npm run owner -- link {email}</p>
+      </section>
+      <section aria-labelledby="sessions" className="mt-6">
+        <h2 id="sessions" className="text-lg font-bold text-navy-900">
+          Signed in elsewhere?
+        </h2>
+        <p className="text-sm">Ends every session of yours, on every device, this one included.</p>
+        <Form method="post" action="/owner/sign-out" reloadDocument className="mt-2">
+          <button type="submit" name="scope" value="everywhere" className={primaryButton}>
+            Sign out everywhere
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** /owner/export/leads.csv: every lead not held as spam, for a spreadsheet. */
+import { clientIpFrom } from "~/leads/request-context.server";
+import { csvDownload } from "~/owner/export.server";
+import { leadsCsv } from "~/owner/leads.server";
+import type { Route } from "./+types/owner.export-leads";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return csvDownload(request, clientIpFrom(context), { action: "export-leads", fileStem: "leads", backTo: "/owner", build: leadsCsv });
+}

@@ -1,0 +1,9 @@
+/** /owner/export/subscribers.csv: confirmed newsletter subscribers, for the mailing tool. */
+import { clientIpFrom } from "~/leads/request-context.server";
+import { csvDownload } from "~/owner/export.server";
+import { subscribersCsv } from "~/owner/leads.server";
+import type { Route } from "./+types/owner.export-subscribers";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return csvDownload(request, clientIpFrom(context), { action: "export-subscribers", fileStem: "subscribers", backTo: "/owner/subscribers", build: subscribersCsv });
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /owner/sign-out: ends this session, or with `scope=everywhere` every session of the owner
+ * (a lost phone). Answers with the sign-in page either way.
+ */
+import { redirect } from "react-router";
+import { clientKey } from "~/infra/client-key.server";
+import { getDatabase } from "~/infra/db.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { recordAudit } from "~/owner/audit.server";
+import { clearSessionCookie, endAllSessions, endSession, readSession } from "~/owner/sessions.server";
+import type { Route } from "./+types/owner.sign-out";
+
+export function loader() {
+  return redirect("/owner");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = await getDatabase();
+  const session = await readSession(db, request);
+  const form = await request.formData().catch(() => new FormData());
+  if (session) {
+    const everywhere = form.get("scope") === "everywhere";
+    if (everywhere) await endAllSessions(db, session.ownerId);
+    else await endSession(db, session.id);
+    await recordAudit(db, { actor: session.email, action: everywhere ? "signed-out-everywhere" : "signed-out", client: clientKey(clientIpFrom(context)) });
+  }
+  return redirect("/owner/sign-in", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+}

@@ -1,0 +1,64 @@
+/** /owner/subscribers: confirmed newsletter subscribers, a CSV of them, and removing one. */
+import { data, Form } from "react-router";
+import { profile } from "~/content/profile";
+import { clientKey } from "~/infra/client-key.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { recordAudit } from "~/owner/audit.server";
+import { dangerButton, Notice, secondaryButton } from "~/owner/desk-frame";
+import { deskTime } from "~/owner/format";
+import { listSubscribers, removeSubscriber } from "~/owner/leads.server";
+import { requireOwner, signedInRecently } from "~/owner/sessions.server";
+import type { Route } from "./+types/owner.subscribers";
+
+export const meta: Route.MetaFunction = () => [{ title: `Subscribers | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, session } = await requireOwner(request);
+  const subscribers = await listSubscribers(db);
+  return {
+    subscribers: subscribers.map((s) => ({ id: s.id, email: s.email, confirmedAt: s.confirmedAt?.toISOString() ?? null })),
+    exportReady: new URL(request.url).searchParams.get("export") === "1" && signedInRecently(session),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request);
+  const form = await request.formData();
+  const email = await removeSubscriber(db, String(form.get("id") ?? ""));
+  if (!email) return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
+  await recordAudit(db, { actor: session.email, action: "subscriber-removed", detail: email, client: clientKey(clientIpFrom(context)) });
+  return { ok: true, message: `Removed ${email}.` };
+}
+
+export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscribers, exportReady } = loaderData;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-navy-900">Subscribers ({subscribers.length})</h1>
+        <a href="/owner/export/subscribers.csv" className={secondaryButton} download>
+          Download CSV
+        </a>
+      </div>
+      {exportReady ? <Notice tone="ok">Thanks. Your download is ready: press Download CSV.</Notice> : null}
+      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {subscribers.length === 0 ? <p className="mt-4">No confirmed subscribers yet.</p> : null}
+      <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+        {subscribers.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <span className="min-w-0 break-all">
+              {s.email}
+              {s.confirmedAt ? <span className="block text-sm text-slate-700">since {deskTime(s.confirmedAt)}</span> : null}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="id" value={s.id} />
+              <button type="submit" className={dangerButton} aria-label={`Remove ${s.email}`}>
+                Remove
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * The owner's desk tried as an attacker would, against the built server on both databases: no
+ * session, an expired one, a removed owner's, a foreign Origin, an IP address as the passkey host.
+ * Then the figures: the list's server time with 5,000 leads, and each desk page's start-up
+ * JavaScript against the public pages' budget.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
+import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
+import { addOwner, removeOwner } from "~/owner/owners.server";
+import { startSession } from "~/owner/sessions.server";
+import { startBuiltServer, type BuiltServer } from "../quality/built-server";
+import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
+
+const clientDir = path.resolve(import.meta.dirname, "../../build/client");
+const JS_BUDGET = 130 * 1024;
+const running: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.stop();
+});
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgres();
+}, 120_000);
+afterAll(async () => cluster?.stop());
+
+interface Desk {
+  site: BuiltServer;
+  origin: string;
+  handle: DatabaseHandle;
+  db: Kysely<Database>;
+  /** A signed-in owner's cookie header. */
+  cookie: string;
+  ownerEmail: string;
+}
+
+async function desk(backend: "sqlite" | "postgres"): Promise<Desk> {
+  const databaseUrl = backend === "postgres" ? await createTestDatabase(cluster.url) : undefined;
+  const site = await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  running.push(site);
+  const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl });
+  running.unshift({ stop: () => handle.close() });
+  const origin = site.origin.replace("127.0.0.1", "localhost");
+  const added = await addOwner(handle.db, "pat@causeway.test");
+  if (!added.added) throw new Error("owner not added");
+  const setCookie = await startSession(handle.db, new Request(`${origin}/owner`), added.owner.id, "passkey");
+  return { site, origin, handle, db: handle.db, cookie: setCookie.split(";")[0] ?? "", ownerEmail: added.owner.email };
+}
+
+async function insertLeads(db: Kysely<Database>, count: number, start = Date.now()): Promise<string[]> {
+  const ids: string[] = [];
+  const rows = Array.from({ length: count }, (_, n) => {
+    const id = randomUUID();
+    ids.push(id);
+    const lead = { name: `Secret Person ${n}`, email: `person${n}@example.com`, phone: `(609) 555-${String(n % 10_000).padStart(4, "0")}`, address: `${n} Ocean Ave, Surf City, NJ` };
+    return {
+      id,
+      created_at: timestamp(new Date(start - n * 60_000)),
+      ...lead,
+      description: `Job number ${n}: ${"the deck needs new boards and the stairs are loose ".repeat(8)}`,
+      status: ["new", "contacted", "quoted", "won", "lost"][n % 5],
+      search_text: leadSearchText(lead),
+    };
+  });
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto("leads").values(rows.slice(i, i + 200)).execute();
+  return ids;
+}
+
+async function addPhoto(db: Kysely<Database>, leadId: string): Promise<string> {
+  const id = randomUUID();
+  const data = fs.readFileSync(path.join(clientDir, "icon-192.png"));
+  await db.insertInto("lead_photos").values({ id, lead_id: leadId, position: 0, file_name: "deck.png", content_type: "image/png", bytes: data.length, data, width: 192, height: 192 }).execute();
+  return id;
+}
+
+const get = (url: string, cookie?: string) => fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+const post = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", redirect: "manual", body: new URLSearchParams(body), headers });
+
+/** True when the answer sends a stranger to sign in or refuses outright. */
+function refused(response: Response): boolean {
+  const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect") ?? "";
+  return response.status === 401 || response.status === 403 || (response.status >= 300 && response.status < 400 && location.includes("/owner/sign-in")) || (response.status === 202 && location === "") || location.includes("/owner/sign-in");
+}
+
+describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (backend) => {
+  it("shows nothing to a request without a session, and every answer is no-store and noindex", async () => {
+    const { origin, db } = await desk(backend);
+    const [leadId = ""] = await insertLeads(db, 1);
+    const photoId = await addPhoto(db, leadId);
+    const paths = [
+      "/owner",
+      `/owner/leads/${leadId}`,
+      `/owner/leads/${leadId}.data`,
+      "/owner.data",
+      `/owner/leads/${leadId}/photos/${photoId}`,
+      "/owner/export/leads.csv",
+      "/owner/export/subscribers.csv",
+      "/owner/quarantine",
+      "/owner/subscribers",
+      "/owner/account",
+      "/OWNER/Leads/" + leadId,
+    ];
+    for (const urlPath of paths) {
+      const response = await get(`${origin}${urlPath}`);
+      const body = await response.text();
+      expect(body, urlPath).not.toContain("Secret Person");
+      expect(refused(response) || response.status === 404, `${urlPath} answered ${response.status}`).toBe(true);
+      expect(response.headers.get("cache-control"), urlPath).toContain("no-store");
+      expect(response.headers.get("x-robots-tag"), urlPath).toContain("noindex");
+    }
+    expect((await get(`${origin}/owner/leads/${leadId}/photos/${photoId}`)).status).toBe(401);
+    expect((await get(`${origin}/owner/export/leads.csv`)).status).toBe(401);
+
+    const posts: [string, Record<string, string>][] = [
+      [`/owner/leads/${leadId}`, { intent: "delete", confirm: "yes" }],
+      [`/owner/leads/${leadId}`, { intent: "status", status: "won" }],
+      [`/owner/leads/${leadId}`, { intent: "note", note: "x" }],
+      ["/owner/quarantine", { intent: "release", id: leadId }],
+      ["/owner/subscribers", { id: "x" }],
+      ["/owner/account", { passkey: "x" }],
+      [`/owner/leads/${leadId}.data`, { intent: "delete", confirm: "yes" }],
+    ];
+    for (const [urlPath, body] of posts) {
+      const response = await post(`${origin}${urlPath}`, body);
+      expect(refused(response), `POST ${urlPath} answered ${response.status}`).toBe(true);
+      expect(await response.text()).not.toContain("Secret Person");
+    }
+    const register = await fetch(`${origin}/owner/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "register-options" }) });
+    expect(register.status).toBe(401);
+    const lead = await db.selectFrom("leads").select(["status"]).where("id", "=", leadId).executeTakeFirst();
+    expect(lead).toEqual({ status: "new" });
+  });
+
+  it("refuses an expired session, a removed owner's session and a post from another site", async () => {
+    const { origin, db, cookie } = await desk(backend);
+    const [leadId = ""] = await insertLeads(db, 1);
+    expect((await get(`${origin}/owner`, cookie)).status).toBe(200);
+
+    // From another site's page, even with the owner's cookie: refused before any handler runs.
+    const forged = await post(`${origin}/owner/leads/${leadId}`, { intent: "delete", confirm: "yes" }, { cookie, Origin: "https://evil.example" });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get("cache-control")).toContain("no-store");
+    expect(await db.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst()).toBeDefined();
+    // The same post from the desk's own page works.
+    const own = await post(`${origin}/owner/leads/${leadId}`, { intent: "status", status: "contacted" }, { cookie, Origin: origin });
+    expect(own.status).toBe(200);
+
+    // Idle for 8 days.
+    await db.updateTable("owner_sessions").set({ last_seen_at: timestamp(new Date(Date.now() - 8 * 86_400_000)) }).execute();
+    expect(refused(await get(`${origin}/owner`, cookie))).toBe(true);
+
+    const added = await addOwner(db, "sam@causeway.test");
+    if (!added.added) throw new Error("not added");
+    const samCookie = (await startSession(db, new Request(`${origin}/owner`), added.owner.id, "code")).split(";")[0] ?? "";
+    expect((await get(`${origin}/owner`, samCookie)).status).toBe(200);
+    await removeOwner(db, "sam@causeway.test");
+    const after = await get(`${origin}/owner/leads/${leadId}`, samCookie);
+    expect(refused(after)).toBe(true);
+    expect(await after.text()).not.toContain("Secret Person");
+  });
+
+  it("asks for a fresh sign-in before a download, and logs each download", async () => {
+    const { origin, db, cookie } = await desk(backend);
+    await insertLeads(db, 3);
+    const fresh = await get(`${origin}/owner/export/leads.csv`, cookie);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
+    expect((await fresh.text()).split("\r\n").filter(Boolean)).toHaveLength(4);
+    await db.updateTable("owner_sessions").set({ authenticated_at: timestamp(new Date(Date.now() - 11 * 60_000)) }).execute();
+    const stale = await get(`${origin}/owner/export/leads.csv`, cookie);
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("location")).toBe("/owner/sign-in?next=%2Fowner%3Fexport%3D1&again=1");
+    const audit = await db.selectFrom("owner_audit").select(["action", "actor"]).where("action", "=", "export-leads").execute();
+    expect(audit).toEqual([{ action: "export-leads", actor: "pat@causeway.test" }]);
+  });
+});
+
+describe("passkeys", () => {
+  it("are refused at a host that is neither the site's nor localhost", async () => {
+    const { site } = await desk("sqlite");
+    const atIp = await fetch(`${site.origin}/owner/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "sign-in-options" }) });
+    expect(atIp.status).toBe(403);
+    expect(((await atIp.json()) as { error: string }).error).toMatch(/only at the site's own address/);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${site.origin}/owner/passkey`, { method: "POST", headers: { Host: "evil.example", "Content-Type": "application/json" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.end(JSON.stringify({ intent: "sign-in-options" }));
+    });
+    expect(status).toBe(403);
+    const localhost = await fetch(`${site.origin.replace("127.0.0.1", "localhost")}/owner/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "sign-in-options" }) });
+    expect(localhost.status).toBe(200);
+    expect(((await localhost.json()) as { options: { rpId: string } }).options.rpId).toBe("localhost");
+  });
+});
+
+function startupScripts(html: string): string[] {
+  const entry = /"entry":\s*{\s*"module":\s*"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const routeImports = [...html.matchAll(/import \* as route\d+ from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
+  const seen = new Set<string>();
+  const visit = (urlPath: string) => {
+    if (seen.has(urlPath)) return;
+    seen.add(urlPath);
+    const code = fs.readFileSync(path.join(clientDir, urlPath), "utf8");
+    for (const m of code.matchAll(/(?:import|from)\s*["'](\.\/[^"']+\.js)["']/g)) visit(path.posix.join(path.posix.dirname(urlPath), m[1] ?? ""));
+  };
+  for (const url of [entry, ...routeImports]) if (url) visit(url);
+  return [...seen];
+}
+
+describe("figures", () => {
+  for (const backend of ["sqlite", "postgres"] as const)
+    it(`the list's server time with 5,000 leads on ${backend} (printed)`, async () => {
+      const { origin, db, cookie } = await desk(backend);
+      await insertLeads(db, 5_000);
+      const timings: string[] = [];
+      for (const query of ["", "?status=new", "?q=person4321", "?q=609555", "?page=50", "?status=lost&q=surf"]) {
+        const times: number[] = [];
+        for (let n = 0; n < 7; n++) {
+          const started = performance.now();
+          const response = await get(`${origin}/owner${query}`, cookie);
+          await response.text();
+          expect(response.status).toBe(200);
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        timings.push(`  /owner${query.padEnd(22)} median ${times[3]?.toFixed(1)} ms, best ${times[0]?.toFixed(1)} ms`);
+      }
+      console.log(`desk list with 5,000 leads on ${backend} (loopback request, rendered page):\n${timings.join("\n")}`);
+    }, 180_000);
+
+  it("each desk page starts with no more JavaScript than a public page may, without the passkey library", async () => {
+    const { origin, db, cookie } = await desk("sqlite");
+    const [leadId = ""] = await insertLeads(db, 1);
+    const rows: string[] = [];
+    for (const urlPath of ["/owner/sign-in", "/owner/setup?token=x", "/owner", `/owner/leads/${leadId}`, "/owner/account", "/owner/quarantine", "/owner/subscribers"]) {
+      // The sign-in and setup pages are what a stranger sees; a signed-in owner is sent on from them.
+      const html = await (await get(`${origin}${urlPath}`, urlPath.startsWith("/owner/s") && !urlPath.includes("subscribers") ? undefined : cookie)).text();
+      const scripts = startupScripts(html);
+      expect(scripts.length, urlPath).toBeGreaterThan(1);
+      const code = scripts.map((s) => fs.readFileSync(path.join(clientDir, s), "utf8"));
+      const js = code.reduce((sum, c) => sum + gzipSync(c).length, 0);
+      rows.push(`  ${urlPath.replace(leadId, ":id").padEnd(24)} ${(js / 1024).toFixed(1)} KB gzipped`);
+      expect(js, urlPath).toBeLessThanOrEqual(JS_BUDGET);
+      // SimpleWebAuthn's browser code loads when a passkey button is pressed, never at start.
+      expect(code.some((c) => c.includes("navigator.credentials")), urlPath).toBe(false);
+    }
+    console.log(`desk start-up JavaScript (public budget ${JS_BUDGET / 1024} KB):\n${rows.join("\n")}`);
+  }, 60_000);
+});
