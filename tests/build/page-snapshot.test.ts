@@ -138,13 +138,14 @@ function jsonPlaceholders(value: unknown, key = ""): unknown {
 // ---------------------------------------------------------------------------------------------
 // Extraction
 
-const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
+const squashSpace = (s: string) => s.replace(/\s+/g, " ").trim();
 
 // Elements a browser lays out as their own line: their text never runs into the next element's.
 const BLOCKS = new Set(
-  ("address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 " +
-    "h4 h5 h6 header hr label legend li main nav ol p pre section summary table td th tr ul button option select")
-    .split(" "),
+  (
+    "address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 " +
+    "h4 h5 h6 header hr label legend li main nav ol p pre section summary table td th tr ul button option select"
+  ).split(" "),
 );
 const SKIPPED = new Set(["script", "style", "template", "noscript"]);
 
@@ -168,7 +169,7 @@ function textLines(root: Element): string[] {
   walk(root);
   return text
     .split("\n")
-    .map((line) => placeholders(collapse(line)))
+    .map((line) => placeholders(squashSpace(line)))
     .filter(Boolean);
 }
 
@@ -182,14 +183,14 @@ function snapshotOf(html: string): PageSnapshot {
     description: meta("description"),
     keywords: meta("keywords"),
     headings: [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map(
-      (h) => `${h.localName} ${placeholders(collapse(h.textContent ?? ""))}`,
+      (h) => `${h.localName} ${placeholders(squashSpace(h.textContent ?? ""))}`,
     ),
     mainText: main ? textLines(main) : [],
     links: [...document.querySelectorAll("a[href]")].map((a) => {
       const label = a.getAttribute("aria-label");
       return {
         href: placeholders(a.getAttribute("href") ?? ""),
-        text: placeholders(collapse(a.textContent ?? "")),
+        text: placeholders(squashSpace(a.textContent ?? "")),
         ...(label ? { label: placeholders(label) } : {}),
       };
     }),
