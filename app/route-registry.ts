@@ -5,7 +5,7 @@
  * `seo/sitemap.ts` publishes it, so a page cannot be routed and forgotten by the sitemap (or the
  * reverse). Aliases render the same module as their primary page and point their canonical link at it.
  */
-import { serviceSlugs, type ServiceSlug } from "./content/services";
+import { services, type ServiceSlug } from "./content/services";
 
 export type ChangeFrequency = "daily" | "weekly" | "monthly" | "yearly";
 
@@ -17,8 +17,6 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const primaryServices = new Set<ServiceSlug>(["bathroom-renovations", "decks-and-stairs", "andersen-windows"]);
-
 export const servicePath = (slug: ServiceSlug) => `/services/${slug}` as const;
 export const articlePath = (slug: string) => `/blog/${slug}`;
 
@@ -26,11 +24,11 @@ export const articlePath = (slug: string) => `/blog/${slug}`;
 export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/", changefreq: "weekly", priority: 1.0 },
   { path: "/services", changefreq: "monthly", priority: 0.9 },
-  ...serviceSlugs.map(
-    (slug): SitemapEntry => ({
-      path: servicePath(slug),
+  ...services.map(
+    (service): SitemapEntry => ({
+      path: servicePath(service.slug),
       changefreq: "monthly",
-      priority: primaryServices.has(slug) ? 0.9 : 0.8,
+      priority: service.primary ? 0.9 : 0.8,
     }),
   ),
   { path: "/estimate", changefreq: "yearly", priority: 0.8 },
