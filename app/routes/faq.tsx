@@ -22,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     seo: pageMeta({
       title: "Frequently Asked Questions",
       description:
-        "Answers about estimates, payments, scheduling, bathrooms, decks, Andersen windows, home watch and storm preparation for Long Beach Island homes.",
+        "Answers about estimates, payments, scheduling, bathrooms, decks, Andersen windows, home watch and storm " +
+        "preparation for Long Beach Island homes.",
       path: new URL(request.url).pathname,
       keywords: ["LBI contractor FAQ", "home repair questions", "home watch questions"],
       jsonLd: [
@@ -39,6 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
+const categoryLinkClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-full bg-sea-100 px-4 text-sm font-semibold text-navy-900 " +
+  "hover:bg-sea-50";
+const summaryClass =
+  "flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold text-navy-900 " +
+  "[&::-webkit-details-marker]:hidden";
+
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
   return (
@@ -52,10 +60,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-2">
             {categories.map((c) => (
               <li key={c.id}>
-                <a
-                  href={`#${c.id}`}
-                  className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sea-100 px-4 text-sm font-semibold text-navy-900 hover:bg-sea-50"
-                >
+                <a href={`#${c.id}`} className={categoryLinkClass}>
                   <Icon name={c.icon} className="size-4" />
                   {c.name}
                 </a>
@@ -74,7 +79,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {c.questions.map((q) => (
                 <details key={q.id} id={q.id} className="group px-5">
-                  <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
+                  <summary className={summaryClass}>
                     <h3 className="text-base">{q.question}</h3>
                     <Icon name="chevron-down" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
                   </summary>
