@@ -60,7 +60,7 @@ const marked = new Marked({ gfm: true });
 
 const names: Partial<Record<MarkedToken["type"], string>> = {
   strong: "bold text",
-  em: "italic text",
+  em: "emphasised text",
   del: "struck-through text",
   codespan: "code",
   code: "a code block",
