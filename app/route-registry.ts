@@ -7,7 +7,7 @@
  * `unlistedRoutes` with the reason it is left out. Aliases render the same module as their primary
  * page and point their canonical link at it.
  */
-import { serviceSlugs, type ServiceSlug } from "./content/services";
+import { services, type ServiceSlug } from "./content/services";
 
 export type ChangeFrequency = "daily" | "weekly" | "monthly" | "yearly";
 
@@ -19,8 +19,6 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const primaryServices = new Set<ServiceSlug>(["bathroom-renovations", "decks-and-stairs", "andersen-windows"]);
-
 export const servicePath = (slug: ServiceSlug) => `/services/${slug}` as const;
 export const articlePath = (slug: string) => `/blog/${slug}`;
 
@@ -28,11 +26,11 @@ export const articlePath = (slug: string) => `/blog/${slug}`;
 export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/", changefreq: "weekly", priority: 1.0 },
   { path: "/services", changefreq: "monthly", priority: 0.9 },
-  ...serviceSlugs.map(
-    (slug): SitemapEntry => ({
-      path: servicePath(slug),
+  ...services.map(
+    (service): SitemapEntry => ({
+      path: servicePath(service.slug),
       changefreq: "monthly",
-      priority: primaryServices.has(slug) ? 0.9 : 0.8,
+      priority: service.primary ? 0.9 : 0.8,
     }),
   ),
   { path: "/estimate", changefreq: "yearly", priority: 0.8 },

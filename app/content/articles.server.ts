@@ -8,6 +8,7 @@ import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { serviceSlugs } from "./services";
+import { resolveTokens } from "./tokens";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO date (YYYY-MM-DD)");
 
@@ -90,7 +91,11 @@ export function parseArticle(fileName: string, source: string): Article {
   const frontmatter = parsed.data;
   if (!fileName.endsWith(`/${frontmatter.slug}.md`) && fileName !== `${frontmatter.slug}.md`)
     throw new Error(`${fileName}: file name must be the slug (${frontmatter.slug}.md)`);
-  const markdown = (match[2] ?? "").trim();
+  // Facts such as {phone} are put in before the Markdown is read, so the word count sees them as a
+  // reader does (an {email} becomes a link, as a typed address would).
+  const resolved = resolveTokens((match[2] ?? "").trim());
+  if (resolved.problems.length) throw new Error(`${fileName}: body: ${resolved.problems.join("; ")}`);
+  const markdown = resolved.text;
   if (/^#\s/m.test(markdown)) throw new Error(`${fileName}: the body must not hold an h1; the page renders the title`);
   return {
     ...frontmatter,

@@ -2,8 +2,8 @@
  * The eight services, in the order the site lists them.
  *
  * The header, side panel, footer, services grid, sitemap and structured data all read this list;
- * the cards' text and pictures are in `service-details.ts` and each service page's long copy in
- * `service-pages.ts`. `featuredOnHome` marks the six the home page grid shows.
+ * the cards' text and pictures are in `service-details.ts` and each service page's sections in
+ * `services/<slug>.md`. `featuredOnHome` marks the six the home page grid shows.
  */
 import type { IconName } from "./icon-names";
 

@@ -2,12 +2,12 @@
  * /faq (and its alias /testimonials): questions by category. Each answer is a native
  * <details>, so it opens by keyboard and without JavaScript; FAQPage JSON-LD comes from the same data.
  */
-import { Link } from "react-router";
 import { ContactSection } from "~/components/sections/contact-section";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { faqCategories, type FaqInline } from "~/content/faq";
+import { Prose } from "~/components/ui/prose";
+import { plainText } from "~/content/markdown";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { breadcrumbJsonLd, faqJsonLd } from "~/seo/json-ld";
@@ -15,18 +15,23 @@ import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/faq";
 
-const plain = (paragraphs: FaqInline[][]) => paragraphs.map((p) => p.map((run) => (typeof run === "string" ? run : run.text)).join("")).join("\n\n");
-
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { faqCategories } = await import("~/content/faq.server");
   return {
     categories: faqCategories,
     seo: pageMeta({
       title: "Frequently Asked Questions",
-      description: "Answers about estimates, payments, scheduling, bathrooms, decks, Andersen windows, home watch and storm preparation for Long Beach Island homes.",
+      description:
+        "Answers about estimates, payments, scheduling, bathrooms, decks, Andersen windows, home watch and storm " +
+        "preparation for Long Beach Island homes.",
       path: new URL(request.url).pathname,
       keywords: ["LBI contractor FAQ", "home repair questions", "home watch questions"],
       jsonLd: [
-        faqJsonLd(faqCategories.flatMap((c) => c.questions.map((q) => ({ question: q.question, answerText: plain(q.answer) })))),
+        faqJsonLd(
+          faqCategories.flatMap((c) =>
+            c.questions.map((q) => ({ question: q.question, answerText: plainText(q.answer) })),
+          ),
+        ),
         breadcrumbJsonLd([{ name: "FAQ", path: "/faq" }]),
       ],
     }),
@@ -35,41 +40,27 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
-function Answer({ paragraphs }: { paragraphs: FaqInline[][] }) {
-  return (
-    <>
-      {paragraphs.map((runs, i) => (
-        <p key={i} className="mt-3 first:mt-0">
-          {runs.map((run, j) =>
-            typeof run === "string" ? (
-              run
-            ) : run.href.startsWith("/") ? (
-              <Link key={j} to={run.href} className="font-medium text-sea-600 underline">
-                {run.text}
-              </Link>
-            ) : (
-              <a key={j} href={run.href} className="font-medium text-sea-600 underline">
-                {run.text}
-              </a>
-            ),
-          )}
-        </p>
-      ))}
-    </>
-  );
-}
+const categoryLinkClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-full bg-sea-100 px-4 text-sm font-semibold text-navy-900 " +
+  "hover:bg-sea-50";
+const summaryClass =
+  "flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold text-navy-900 " +
+  "[&::-webkit-details-marker]:hidden";
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
   return (
     <>
-      <PageHero title="Frequently Asked Questions" intro="Straight answers about how we work, what things cost and how we look after shore homes." />
+      <PageHero
+        title="Frequently Asked Questions"
+        intro="Straight answers about how we work, what things cost and how we look after shore homes."
+      />
       <div className="mx-auto max-w-4xl px-4 py-12">
         <nav aria-label="FAQ categories" className="mb-10">
           <ul className="flex flex-wrap gap-2">
             {categories.map((c) => (
               <li key={c.id}>
-                <a href={`#${c.id}`} className="inline-flex min-h-11 items-center gap-2 rounded-full bg-sea-100 px-4 text-sm font-semibold text-navy-900 hover:bg-sea-50">
+                <a href={`#${c.id}`} className={categoryLinkClass}>
                   <Icon name={c.icon} className="size-4" />
                   {c.name}
                 </a>
@@ -88,12 +79,12 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {c.questions.map((q) => (
                 <details key={q.id} id={q.id} className="group px-5">
-                  <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold text-navy-900 [&::-webkit-details-marker]:hidden">
+                  <summary className={summaryClass}>
                     <h3 className="text-base">{q.question}</h3>
                     <Icon name="chevron-down" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
                   </summary>
                   <div className="pb-5 text-slate-700">
-                    <Answer paragraphs={q.answer} />
+                    <Prose paragraphs={q.answer} />
                   </div>
                 </details>
               ))}
@@ -101,8 +92,12 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
         <section aria-labelledby="still" className="rounded-2xl bg-navy-800 p-8 text-center text-white">
-          <h2 id="still" className="text-2xl font-bold">Still Have Questions?</h2>
-          <p className="mt-2 text-sea-100">Call us or send your project details. We reply within {profile.replyWithinHours} hours.</p>
+          <h2 id="still" className="text-2xl font-bold">
+            Still Have Questions?
+          </h2>
+          <p className="mt-2 text-sea-100">
+            Call us or send your project details. We reply within {profile.replyWithinHours} hours.
+          </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <a href={phoneHref} className={buttonClass("light")}>
               <Icon name="phone" className="size-4" /> Call {profile.phone.display}

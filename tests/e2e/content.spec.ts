@@ -1,41 +1,62 @@
 /** The FAQ, the blog index and the articles, as a reader uses them. */
-import { expect, test } from "@playwright/test";
-import { faqCategories } from "../../app/content/faq";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { profile } from "../../app/content/profile";
+import { articleFiles, faqCategories } from "./support/content";
 import { gotoHydrated } from "./support/hydration";
 
-const articles = [
-  { slug: "andersen-windows-professional-handyman-services", date: "2025-11-03", readTime: "10 minutes", category: "Windows & Installation" },
-  { slug: "pre-storm-checklist-lbi-shore-homes", date: "2025-08-30", readTime: "15 minutes", category: "Storm Preparation" },
-  { slug: "off-season-home-watch-lbi", date: "2025-08-30", readTime: "12 minutes", category: "Home Watch" },
-  { slug: "drywall-patching-guide", date: "2025-09-17", readTime: "8 minutes", category: "Handyman Services" },
-];
+const categories = faqCategories();
+const questionCount = categories.reduce((n, c) => n + c.questions.length, 0);
+const articles = articleFiles().sort((a, b) => b.date.localeCompare(a.date));
+
+/** Internal links answer with a page, and a link to #anchor finds that anchor on it. */
+async function expectLinksWork(request: APIRequestContext, hrefs: readonly string[]) {
+  for (const href of new Set(hrefs)) {
+    const url = new URL(href, "http://site");
+    const response = await request.get(url.pathname);
+    expect(response.status(), href).toBe(200);
+    if (url.hash) expect(await response.text(), href).toContain(`id="${url.hash.slice(1)}"`);
+  }
+}
 
 test.describe("FAQ", () => {
-  test("eight categories, each with an icon and at least four questions, and the stated payment facts", async ({ page }) => {
+  test("every category of the content files, in order, with its icon and its questions", async ({ page }) => {
     await page.goto("/faq");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
-    expect(faqCategories).toHaveLength(8);
-    for (const c of faqCategories) {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "FAQ categories" }).getByRole("link");
+    await expect(nav).toHaveText(categories.map((c) => c.name));
+    for (const c of categories) {
       const section = page.locator(`section#${c.id}`);
       await expect(section.getByRole("heading", { level: 2 })).toHaveText(c.name);
       await expect(section.locator("h2 svg")).toHaveCount(1);
-      expect(c.questions.length).toBeGreaterThanOrEqual(4);
-      await expect(section.locator("details")).toHaveCount(c.questions.length);
+      await expect(section.locator("details summary h3")).toHaveText(c.questions.map((q) => q.question));
     }
-    const text = (await page.locator("main").textContent()) ?? "";
-    expect(text).toMatch(/cash, check/i);
-    expect(text).toMatch(/credit card/i);
-    expect(text).toMatch(/hourly/i);
-    expect(text).toMatch(/flat[^.]*written estimate|written[^.]*flat/i);
-    await expect(page.getByRole("heading", { name: "Still Have Questions?" })).toBeVisible();
     await expect(page.locator("#contact")).toHaveCount(1);
+  });
+
+  test("states the payment methods and the phone number from the business profile", async ({ page }) => {
+    await page.goto("/faq");
+    const text = ((await page.locator("main").textContent()) ?? "").toLowerCase();
+    for (const method of profile.paymentAccepted) expect(text).toContain(method.toLowerCase());
+    await expect(page.getByRole("main").getByRole("link", { name: `Call ${profile.phone.display}` })).toHaveAttribute(
+      "href",
+      `tel:${profile.phone.e164}`,
+    );
+  });
+
+  test("a category link jumps to its section", async ({ page }) => {
+    const last = categories.at(-1);
+    if (!last) throw new Error("no FAQ categories");
+    await gotoHydrated(page, "/faq");
+    await page.getByRole("navigation", { name: "FAQ categories" }).getByRole("link", { name: last.name }).click();
+    await expect(page).toHaveURL(new RegExp(`#${last.id}$`));
+    await expect(page.locator(`section#${last.id} h2`)).toBeInViewport();
   });
 
   test("every question opens and closes by keyboard", async ({ page }) => {
     await gotoHydrated(page, "/faq");
     const questions = page.locator("main details");
-    const count = await questions.count();
-    for (let i = 0; i < count; i++) {
+    await expect(questions).toHaveCount(questionCount);
+    for (let i = 0; i < questionCount; i++) {
       const details = questions.nth(i);
       const summary = details.locator("summary");
       await summary.focus();
@@ -45,20 +66,54 @@ test.describe("FAQ", () => {
       await page.keyboard.press("Space");
       await expect(details).not.toHaveAttribute("open", "");
     }
-    expect(count).toBeGreaterThanOrEqual(32);
   });
 
-  test("questions open without JavaScript, and the FAQPage data lists every question", async ({ browser }) => {
+  test("questions open without JavaScript, and the FAQPage data says what the page says", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/faq");
     const first = page.locator("main details").first();
     await first.locator("summary").click();
     await expect(first).toHaveAttribute("open", "");
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}") as { "@type": string; mainEntity: { name: string }[] };
+    const data = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+    ) as {
+      "@type": string;
+      mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+    };
     expect(data["@type"]).toBe("FAQPage");
-    expect(data.mainEntity.map((q) => q.name)).toEqual(faqCategories.flatMap((c) => c.questions.map((q) => q.question)));
+    const shown = await page.locator("main details").evaluateAll((all) =>
+      all.map((d) => ({
+        name: d.querySelector("summary h3")?.textContent ?? "",
+        text: [...d.querySelectorAll("div > p")].map((p) => p.textContent).join("\n\n"),
+      })),
+    );
+    expect(data.mainEntity.map((q) => ({ name: q.name, text: q.acceptedAnswer.text }))).toEqual(shown);
     await context.close();
+  });
+
+  test("links in the answers lead to pages that exist", async ({ page, request }) => {
+    await page.goto("/faq");
+    const hrefs = await page
+      .locator("main details a")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(0);
+    await expectLinksWork(request, hrefs);
+  });
+
+  test("a link in an answer opens its page without reloading this one", async ({ page }) => {
+    await gotoHydrated(page, "/faq");
+    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    const details = page
+      .locator("main details")
+      .filter({ has: page.locator('a[href^="/services/"]') })
+      .first();
+    await details.locator("summary").click();
+    const link = details.locator('a[href^="/services/"]').first();
+    const href = (await link.getAttribute("href")) ?? "";
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    expect(await page.evaluate(() => "stayedOnPage" in window)).toBe(true);
   });
 
   test("Get Free Estimate opens the estimate dialog", async ({ page }) => {
@@ -69,13 +124,13 @@ test.describe("FAQ", () => {
 });
 
 test.describe("blog", () => {
-  test("four cards, newest first, each leading to its article", async ({ page }) => {
+  test("a card for every article, newest first, each leading to its article", async ({ page }) => {
     await page.goto("/blog");
     const cards = page.locator("main article");
-    await expect(cards).toHaveCount(4);
+    await expect(cards).toHaveCount(articles.length);
     const dates = await cards.locator("time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
-    expect(dates).toEqual([...dates].sort().reverse());
-    for (let i = 0; i < 4; i++) {
+    expect(dates).toEqual(articles.map((a) => a.date));
+    for (let i = 0; i < articles.length; i++) {
       const card = cards.nth(i);
       const link = card.getByRole("heading").getByRole("link");
       const href = (await link.getAttribute("href")) ?? "";
@@ -83,7 +138,7 @@ test.describe("blog", () => {
       expect(meta, href).toBeTruthy();
       await expect(card).toContainText(meta?.category ?? "");
       await expect(card).toContainText(meta?.readTime ?? "");
-      await expect(card).toContainText("The Causeway Home Repair Team");
+      await expect(card).toContainText(meta?.author ?? "");
     }
     await expect(page.getByRole("form", { name: "Newsletter signup" })).toBeVisible();
     await expect(page.locator("#contact")).toHaveCount(1);
@@ -99,46 +154,51 @@ test.describe("blog", () => {
       await expect(main.locator("header").getByText(a.category, { exact: true })).toBeVisible();
       await expect(main.getByText(`${a.readTime} read`)).toBeVisible();
       await expect(main.getByRole("heading", { name: "At a glance" })).toBeVisible();
-      for (const heading of ["Safety notes", "Tools and materials", "Step-by-step"]) await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      for (const heading of ["Safety notes", "Tools and materials", "Step-by-step"])
+        await expect(main.getByRole("heading", { name: heading, exact: true })).toBeVisible();
       await expect(main.getByRole("link", { name: "Back to the blog" })).toHaveAttribute("href", "/blog");
       await expect(main.getByRole("navigation", { name: "Related services" }).getByRole("link")).toHaveCount(2);
-      const posting = await page.locator('script[type="application/ld+json"]').evaluateAll((els) =>
-        els.map((e) => JSON.parse(e.textContent ?? "{}") as { "@type": string; datePublished?: string; dateModified?: string }).find((d) => d["@type"] === "BlogPosting"),
-      );
+      const posting = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) =>
+          els
+            .map(
+              (e) =>
+                JSON.parse(e.textContent ?? "{}") as { "@type": string; datePublished?: string; dateModified?: string },
+            )
+            .find((d) => d["@type"] === "BlogPosting"),
+        );
       expect(posting?.datePublished).toBe(a.date);
       expect(posting?.dateModified).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
+
+    test(`${a.slug}: links in the article lead to pages that exist`, async ({ page, request }) => {
+      await page.goto(`/blog/${a.slug}`);
+      const hrefs = await page
+        .locator(".prose-article a[href^='/']")
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+      await expectLinksWork(request, hrefs);
+    });
+
+    if (a.ctaLabel) {
+      test(`${a.slug}: '${a.ctaLabel}' opens the estimate dialog`, async ({ page }) => {
+        await gotoHydrated(page, `/blog/${a.slug}`);
+        await page.getByRole("link", { name: a.ctaLabel }).click();
+        const dialog = page.getByRole("dialog", { name: "Request Your Free Estimate" });
+        await expect(dialog).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+      });
+    }
   }
 
-  test("the storm article links to the contact section and the services", async ({ page }) => {
-    await page.goto("/blog/pre-storm-checklist-lbi-shore-homes");
-    const body = page.locator(".prose-article");
-    await expect(body.locator('a[href="/#contact"]').first()).toBeVisible();
-    await expect(body.locator('a[href="/services"]').first()).toBeVisible();
-  });
-
-  test("the home watch and drywall articles open the estimate dialog from their buttons", async ({ page }) => {
-    for (const [slug, label] of [
-      ["off-season-home-watch-lbi", "Request an Estimate"],
-      ["drywall-patching-guide", "Get Your Free Estimate Today"],
-    ] as const) {
-      await gotoHydrated(page, `/blog/${slug}`);
-      await page.getByRole("link", { name: label }).click();
-      const dialog = page.getByRole("dialog", { name: "Request Your Free Estimate" });
-      await expect(dialog).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
-    }
-    await page.goto("/blog/off-season-home-watch-lbi");
-    await expect(page.locator('.prose-article a[href="/services"]').first()).toBeVisible();
-  });
-
-  test("the RSS feed lists the four articles and every page links to it", async ({ request }) => {
+  test("the RSS feed lists every article and every page links to it", async ({ request }) => {
     const feed = await request.get("/blog/rss.xml");
     expect(feed.headers()["content-type"]).toMatch(/xml/);
     const xml = await feed.text();
     expect(xml).toContain('<rss version="2.0"');
     for (const a of articles) expect(xml).toContain(`/blog/${a.slug}</link>`);
-    for (const path of ["/", "/faq", "/services/carpentry"]) expect(await (await request.get(path)).text()).toContain('type="application/rss+xml"');
+    for (const path of ["/", "/faq", "/services/carpentry"])
+      expect(await (await request.get(path)).text()).toContain('type="application/rss+xml"');
   });
 });

@@ -1,0 +1,41 @@
+import { Icon } from "~/components/ui/icon";
+import { Picture } from "~/components/ui/picture";
+import { profile } from "~/content/profile";
+import type { SectionOf } from "~/content/service-page-schema";
+import { EstimateButton } from "~/leads/estimate-button";
+import { CallButton } from "./call-button";
+
+/** The page's opening: its h1 over the service's picture, and the buttons that start a request. */
+export function Hero({ section, image }: { section: SectionOf<"hero">; image: string }) {
+  const { rating } = profile;
+  return (
+    <section className="relative isolate overflow-hidden bg-navy-900 text-white">
+      <Picture
+        name={image}
+        alt=""
+        sizes="100vw"
+        priority
+        className="absolute inset-0 -z-10"
+        imgClassName="h-full w-full object-cover opacity-30"
+      />
+      <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
+        <p className="text-sm font-semibold tracking-wider text-sand-200 uppercase">{section.eyebrow}</p>
+        <h1 className="mt-2 max-w-3xl text-3xl font-bold text-balance md:text-5xl">{section.heading}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-sea-100">{section.intro}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <EstimateButton>{section.estimateButton}</EstimateButton>
+          {section.callButton ? <CallButton label={section.callButton} /> : null}
+        </div>
+        {section.rating ? (
+          <p className="mt-6 flex items-center gap-2 text-sand-200">
+            <Icon name="star" className="size-5" />
+            <span>
+              <strong className="text-white">{rating.value.toFixed(1)}</strong>
+              {` of ${rating.best} from ${rating.countLabel} reviews`}
+            </span>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
