@@ -12,7 +12,8 @@ import Database from "better-sqlite3";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
-import { freePort, startBuiltServer, type BuiltServer } from "../tests/quality/built-server";
+import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
+import { freePort } from "../tests/support/ports";
 
 const root = path.resolve(import.meta.dirname, "..");
 const lines: string[] = [];

@@ -1,8 +1,9 @@
 /** The FAQ, the blog index and the articles, as a reader uses them. */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 import { profile } from "../../app/content/profile";
-import { articleFiles, faqCategories } from "./support/content";
-import { gotoHydrated } from "./support/hydration";
+import { articleFiles, faqCategories } from "../support/content";
+import { gotoHydrated } from "../support/hydration";
 
 const categories = faqCategories();
 const questionCount = categories.reduce((n, c) => n + c.questions.length, 0);

@@ -10,12 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 import sharp from "sharp";
-import { startBuiltServer, type BuiltServer } from "../quality/built-server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { gotoHydrated } from "./support/hydration";
+import { gotoHydrated } from "../support/hydration";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -161,7 +162,12 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await expect(page.getByRole("button", { name: /Remove passkey/ })).toHaveCount(0);
     });
 
-    test("the emailed code signs in; 5 wrong codes lock the address; a stranger gets no mail", async ({ page }) => {
+    test("the emailed code signs in; 5 wrong codes lock the address; a stranger gets no mail", async ({
+      page,
+      expectConsoleErrors,
+    }) => {
+      // Each wrong code is answered 400 and the locked address 429, which the browser reports.
+      expectConsoleErrors(/status of 400/, /status of 429/);
       test.setTimeout(60_000);
       await owner(server, databaseUrl, "add", "sam@causeway.test");
       smtp.clear();

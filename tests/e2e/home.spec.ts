@@ -1,9 +1,10 @@
 /** The home page as a visitor meets it: its sections, counters, parallax, chat and layout stability. */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated } from "./support/hydration";
-import { cumulativeLayoutShift } from "./support/layout-shift";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
+import { gotoHydrated } from "../support/hydration";
+import { cumulativeLayoutShift } from "../support/layout-shift";
 
 const FINAL_COUNTS = ["40+", "17", "100%"];
 const HERO_HEADING = "Home Repair & Renovation for Long Beach Island";

@@ -5,13 +5,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 import sharp from "sharp";
 import { startPostgres, createTestDatabase, type PostgresCluster } from "../support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { startBuiltServer, type BuiltServer } from "../quality/built-server";
-import { storedLeads } from "./support/lead-store";
-import { gotoHydrated } from "./support/hydration";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { storedLeads } from "../support/lead-store";
+import { gotoHydrated } from "../support/hydration";
 
 const LEADS_TO = "owner@causeway.test";
 const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-photos-"));
@@ -201,7 +202,12 @@ test.describe("the estimate form in the browser", () => {
     expect(posted).toBe(false);
   });
 
-  test("while sending the button reads Sending... and is disabled; a failure keeps the values and shows the error toast", async ({ page }) => {
+  test("while sending the button reads Sending... and is disabled; a failure keeps the values and shows the error toast", async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    // The failure is staged: the browser reports the 502 and the form logs why it failed.
+    expectConsoleErrors(/status of 502/, /Estimate request failed: mail relay down/);
     const logged: string[] = [];
     page.on("console", (m) => logged.push(m.text()));
     await page.route("**/api/estimate", async (route) => {
@@ -265,7 +271,8 @@ test.describe("newsletter", () => {
     await expect(form.getByLabel("Email address")).toHaveValue("");
   });
 
-  test("a failed signup shows the error toast", async ({ page }) => {
+  test("a failed signup shows the error toast", async ({ page, expectConsoleErrors }) => {
+    expectConsoleErrors(/status of 500/, /Newsletter signup failed/);
     await page.route("**/api/newsletter", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }));
     await gotoHydrated(page, "/blog");
     const form = page.getByRole("form", { name: "Newsletter signup" });

@@ -1,6 +1,6 @@
 /** The header, the side panel and /about-us, as a visitor uses them. */
-import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support/hydration";
+import { expect, test } from "../support/e2e";
+import { gotoHydrated } from "../support/hydration";
 
 test.describe("/about-us", () => {
   test("with JavaScript: replaces the history entry with / and scrolls to #about", async ({ page }) => {
@@ -40,7 +40,10 @@ test.describe("side panel", () => {
 
   test("Ctrl+B collapses it, the choice survives a reload with no flash, and Ctrl+B opens it again", async ({
     page,
+    expectConsoleErrors,
   }) => {
+    // The reload blocks every script on purpose, to show the panel needs none to stay collapsed.
+    expectConsoleErrors(/net::ERR_FAILED/);
     await gotoHydrated(page, "/faq");
     const panel = page.locator("#side-panel");
     const openWidth = (await panel.boundingBox())?.width ?? 0;

@@ -1,5 +1,5 @@
 /** Every public route answers with its status, title, heading, canonical link and JSON-LD. */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 
 const pages: [path: string, title: RegExp, canonical: string, jsonLdType: string][] = [
   ["/", /Causeway Home Repair/, "/", "GeneralContractor"],
@@ -134,7 +134,11 @@ test.describe("prerendered HTML, read without JavaScript", () => {
 });
 
 test.describe("not found and errors", () => {
-  test("an unknown path answers 404 with the not-found page, logged to the console", async ({ page }) => {
+  test("an unknown path answers 404 with the not-found page, logged to the console", async ({
+    page,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(/status of 404/, /404 Error: User attempted/);
     const messages: string[] = [];
     page.on("console", (m) => messages.push(m.text()));
     const response = await page.goto("/no-such-page");

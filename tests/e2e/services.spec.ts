@@ -1,11 +1,12 @@
 /** /services and the service pages, as a visitor uses them. */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 import { profile } from "../../app/content/profile";
 import { serviceDetails } from "../../app/content/service-details";
 import { services } from "../../app/content/services";
-import { servicePage } from "./support/content";
-import { gotoHydrated } from "./support/hydration";
-import { cumulativeLayoutShift } from "./support/layout-shift";
+import { servicePage } from "../support/content";
+import { gotoHydrated } from "../support/hydration";
+import { cumulativeLayoutShift } from "../support/layout-shift";
 
 test.describe("/services", () => {
   for (const [width, columns] of [

@@ -3,7 +3,8 @@
  * CSS, pictures, after scrolling to the bottom so every lazy picture loads) stays under 600 KB, and
  * no request goes to another host. Prints the figures for the main pages.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 
 const HOME_BUDGET = 600 * 1024;
 

@@ -3,7 +3,7 @@
  * that allows no inline script by name: hashes for prerendered pages, a fresh nonce for server-rendered ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "./built-server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 let server: BuiltServer;
 beforeAll(async () => {

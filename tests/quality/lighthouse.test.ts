@@ -9,7 +9,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type BuiltServer } from "./built-server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 const CHROME_FLAGS = [
   "--headless=new",

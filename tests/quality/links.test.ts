@@ -4,7 +4,7 @@
  * Links to other hosts (social pages, maps) are listed but not fetched: this machine has no internet.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sitemapPaths, startBuiltServer, type BuiltServer } from "./built-server";
+import { sitemapPaths, startBuiltServer, type BuiltServer } from "../support/built-server";
 
 let server: BuiltServer;
 beforeAll(async () => {

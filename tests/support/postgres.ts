@@ -5,11 +5,11 @@
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "./ports";
 
 const run = promisify(execFile);
 
@@ -17,19 +17,6 @@ export interface PostgresCluster {
   /** Connection URL of the cluster's `postgres` database. */
   url: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function osUserIds(name: string): Promise<{ uid: number; gid: number } | undefined> {

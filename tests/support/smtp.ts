@@ -6,7 +6,7 @@
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { freePort } from "./postgres";
+import { freePort } from "./ports";
 
 export interface ReceivedMail {
   /** Envelope recipients, as the server saw them. */

@@ -15,7 +15,7 @@ import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
 import { addOwner, removeOwner } from "~/owner/owners.server";
 import { startSession } from "~/owner/sessions.server";
-import { startBuiltServer, type BuiltServer } from "../quality/built-server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");

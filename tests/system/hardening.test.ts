@@ -10,8 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/leads/honeypot";
-import { storedLeads } from "../e2e/support/lead-store";
-import { freePort, startBuiltServer, type BuiltServer } from "../quality/built-server";
+import { storedLeads } from "../support/lead-store";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { freePort } from "../support/ports";
 import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 

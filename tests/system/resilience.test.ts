@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { startBuiltServer, type BuiltServer } from "../quality/built-server";
-import { storedLeads } from "../e2e/support/lead-store";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { storedLeads } from "../support/lead-store";
 
 const running: { server?: BuiltServer; smtp?: TestSmtpServer }[] = [];
 afterEach(async () => {

@@ -6,11 +6,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { parseFaqCategory, type FaqCategory } from "../../../app/content/faq-schema";
-import { parseServicePage, type ServicePage } from "../../../app/content/service-page-schema";
-import type { ServiceSlug } from "../../../app/content/services";
+import { parseFaqCategory, type FaqCategory } from "../../app/content/faq-schema";
+import { parseServicePage, type ServicePage } from "../../app/content/service-page-schema";
+import type { ServiceSlug } from "../../app/content/services";
 
-const contentDir = path.resolve(import.meta.dirname, "../../../app/content");
+const contentDir = path.resolve(import.meta.dirname, "../../app/content");
 
 function markdownFiles(dir: string): { file: string; source: string }[] {
   return fs
