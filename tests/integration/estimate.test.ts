@@ -7,7 +7,17 @@ import { describe, expect, it } from "vitest";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { action as estimateApi } from "~/routes/api.estimate";
 import { backends, useHarness, eventually, LEADS_TO, tableCounts } from "../support/harness";
-import { animatedGif, jpegWithGps, oversizedJpeg, pdfBytes, png, smallJpeg, webp } from "../support/images";
+import {
+  animatedGif,
+  bilevelPng,
+  gifWithFrames,
+  jpegWithGps,
+  oversizedJpeg,
+  pdfBytes,
+  png,
+  smallJpeg,
+  webp,
+} from "../support/images";
 import { estimateForm, post, truncatedMultipart, validFields, routeArgs } from "../support/requests";
 
 async function callApi(request: Request) {
@@ -195,6 +205,29 @@ describe.each(backends)("estimate requests on %s", (backend) => {
         post("/api/estimate", estimateForm(validFields, [{ name: "huge.jpg", data: oversizedJpeg(12 * 1024 * 1024) }])),
       413,
       /huge\.jpg is larger than 10 MB/,
+    ],
+    [
+      "a 16383 × 16383 one-bit PNG (33 KB)",
+      async () =>
+        post(
+          "/api/estimate",
+          estimateForm(validFields, [
+            { name: "deck.jpg", data: await smallJpeg() },
+            { name: "blank.png", data: bilevelPng(16383, 16383), type: "image/png" },
+          ]),
+        ),
+      413,
+      /^blank\.png is too large in pixels\. Please send a photo of at most 70 megapixels\.$/,
+    ],
+    [
+      "an animation whose frames add up to too many pixels",
+      async () =>
+        post(
+          "/api/estimate",
+          estimateForm(validFields, [{ name: "leak.gif", data: gifWithFrames(1000, 1000, 20), type: "image/gif" }]),
+        ),
+      413,
+      /^leak\.gif has too many pixels across its frames\. .*at most 16 megapixels for all frames together/,
     ],
     ["a truncated multipart body", async () => truncatedMultipart("/api/estimate"), 400, /did not arrive completely/],
     [
