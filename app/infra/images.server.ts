@@ -11,8 +11,9 @@
  * already small JPEG, a palette PNG), a PNG or JPEG that looks the same without its metadata is
  * kept with the metadata cut out; anything else is re-encoded more compactly, then smaller.
  */
+import fs from "node:fs/promises";
 import os from "node:os";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromBuffer, fileTypeFromFile } from "file-type";
 import sharp, { type Sharp } from "sharp";
 import { pngChunkTypes, stripJpegMetadata, stripPngMetadata } from "./metadata-strip.server";
 import { Semaphore } from "./semaphore";
@@ -70,9 +71,15 @@ const MAX_DOWNSCALE_STEPS = 5;
 /** Below this long edge a photo shows nothing worth keeping. */
 const MIN_DOWNSCALE_EDGE = 32;
 
+/**
+ * An image's bytes, or the path of a file holding them. A path lets libvips read the file itself,
+ * so an upload waiting its turn costs no memory and is read in full only when it must be.
+ */
+export type ImageSource = Buffer | string;
+
 /** The format named by the file's first bytes, whatever its name or claimed type; undefined if not one we take. */
-export async function detectImageFormat(data: Uint8Array): Promise<ImageFormat | undefined> {
-  const detected = await fileTypeFromBuffer(data);
+export async function detectImageFormat(source: Uint8Array | string): Promise<ImageFormat | undefined> {
+  const detected = typeof source === "string" ? await fileTypeFromFile(source) : await fileTypeFromBuffer(source);
   switch (detected?.mime) {
     case "image/jpeg":
       return "jpeg";
@@ -159,7 +166,7 @@ const decodeLimit = (header: ImageHeader) => (header.frames > 1 ? MAX_ANIMATION_
  * The image's size from its header, refused with ImageTooLargeError if it has more pixels than we
  * decode. Reads the header only, so it is cheap whatever the image claims.
  */
-export async function inspectImage(input: Buffer, format: ImageFormat): Promise<ImageHeader> {
+export async function inspectImage(input: ImageSource, format: ImageFormat): Promise<ImageHeader> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { animated: isAnimatable(format) }).metadata();
@@ -212,7 +219,7 @@ interface Encoded {
 
 /** Upright (EXIF orientation applied), at most `maxEdge` on the long side, same format, no metadata. */
 async function encode(
-  input: Buffer,
+  input: ImageSource,
   format: ImageFormat,
   header: ImageHeader,
   maxEdge: number,
@@ -241,10 +248,19 @@ async function encode(
  * never for a JPEG that EXIF says to rotate or a PNG with an eXIf chunk, since a viewer may
  * rotate those by it and the stripped copy would then show differently.
  */
-async function losslessStrip(input: Buffer, format: ImageFormat, header: ImageHeader): Promise<Encoded | undefined> {
-  let stripped: Buffer | undefined;
-  if (format === "jpeg" && header.orientation === 1) stripped = stripJpegMetadata(input);
-  else if (format === "png" && !pngChunkTypes(input)?.includes("eXIf")) stripped = stripPngMetadata(input);
+async function losslessStrip(
+  source: ImageSource,
+  format: ImageFormat,
+  header: ImageHeader,
+): Promise<Encoded | undefined> {
+  if (format === "jpeg" ? header.orientation !== 1 : format !== "png") return undefined;
+  const input = typeof source === "string" ? await fs.readFile(source) : source;
+  const stripped =
+    format === "jpeg"
+      ? stripJpegMetadata(input)
+      : pngChunkTypes(input)?.includes("eXIf")
+        ? undefined
+        : stripPngMetadata(input);
   if (!stripped) return undefined;
   // A cheap check that the rebuilt file still reads as the same picture.
   const check = await sharp(stripped)
@@ -254,15 +270,16 @@ async function losslessStrip(input: Buffer, format: ImageFormat, header: ImageHe
   return { data: stripped, width: header.width, height: header.frameHeight };
 }
 
-async function prepare(input: Buffer, format: ImageFormat, maxEdge: number): Promise<PreparedImage> {
+async function prepare(input: ImageSource, format: ImageFormat, maxEdge: number): Promise<PreparedImage> {
   const header = await inspectImage(input, format);
+  const inputBytes = typeof input === "string" ? (await fs.stat(input)).size : input.length;
   const done = (image: Encoded, method: PreparationMethod): PreparedImage => ({
     ...image,
     format,
     contentType: IMAGE_CONTENT_TYPES[format],
     method,
   });
-  const fits = (image: Encoded) => image.data.length <= input.length;
+  const fits = (image: Encoded) => image.data.length <= inputBytes;
 
   const usual = await encode(input, format, header, maxEdge, "usual");
   if (fits(usual)) return done(usual, "reencoded");
@@ -278,14 +295,14 @@ async function prepare(input: Buffer, format: ImageFormat, maxEdge: number): Pro
     const edge = Math.max(candidate.width, candidate.height);
     // Bytes grow roughly with pixels, so aim straight for the size that should fit, with some
     // margin; but always at least a fifth smaller, so every step makes progress.
-    const aimed = edge * Math.sqrt(input.length / candidate.data.length) * 0.9;
+    const aimed = edge * Math.sqrt(inputBytes / candidate.data.length) * 0.9;
     const nextEdge = Math.floor(Math.min(aimed, edge * 0.8));
     if (nextEdge < MIN_DOWNSCALE_EDGE) break;
     candidate = await encode(input, format, header, nextEdge, "compact");
     smallest = Math.min(smallest, candidate.data.length);
     if (fits(candidate)) return done(candidate, "downscaled");
   }
-  throw new ImageWouldGrowError(input.length, smallest);
+  throw new ImageWouldGrowError(inputBytes, smallest);
 }
 
 export interface PrepareImageOptions {
@@ -297,13 +314,13 @@ export interface PrepareImageOptions {
 /**
  * The photo as it will be stored: upright, at most `maxEdge` pixels on the long side (unless its
  * lossless stripped original was kept), same format, no metadata, and never more bytes than
- * `input`. Waits for a free slot among IMAGE_WORK_SLOTS first.
+ * `input`. Waits for a free slot among IMAGE_WORK_SLOTS first; a file is read only then.
  *
  * Throws ImageTooLargeError, ImageDecodeError or ImageWouldGrowError for a photo that cannot be
  * kept, or the signal's reason if it was aborted before the photo's turn came.
  */
 export function prepareUploadedImage(
-  input: Buffer,
+  input: ImageSource,
   format: ImageFormat,
   { maxEdge = MAX_IMAGE_EDGE, signal }: PrepareImageOptions = {},
 ): Promise<PreparedImage> {

@@ -205,14 +205,14 @@ async function preparePhotos(files: readonly UploadedFile[], values: EstimateVal
   // Every type and every header first: a refusal should not wait for the other photos to be
   // re-encoded, and an image too large in pixels is refused before anything decodes it.
   for (const [index, file] of files.entries()) {
-    const format = await detectImageFormat(file.data);
+    const format = await detectImageFormat(file.path);
     if (!format)
       return {
         ok: false,
         failure: { status: 415, success: false, error: invalidFileTypeMessage(shownName(file, index)), values },
       };
     try {
-      await inspectImage(file.data, format);
+      await inspectImage(file.path, format);
     } catch (error) {
       logPhotoRefusal(error, format);
       return { ok: false, failure: photoFailure(error, shownName(file, index), values) };
@@ -225,7 +225,7 @@ async function preparePhotos(files: readonly UploadedFile[], values: EstimateVal
   const giveUp = new AbortController();
   const results = await Promise.allSettled(
     files.map((file, index) =>
-      prepareUploadedImage(file.data, formats[index] as ImageFormat, { signal: giveUp.signal }).catch(
+      prepareUploadedImage(file.path, formats[index] as ImageFormat, { signal: giveUp.signal }).catch(
         (error: unknown) => {
           // The request fails with this photo: the ones still queued need not be processed.
           giveUp.abort();
@@ -316,13 +316,27 @@ export async function handleEstimateSubmission(
     form = await parseFormRequest(request, FORM_LIMITS);
   } catch (error) {
     if (!(error instanceof FormParseError)) {
+      // Not the visitor's doing: the uploads could not be written to disk.
       log("error", "estimate request could not be read", { error: describeError(error) });
-      return { status: 400, success: false, error: "The form did not arrive completely. Please try again." };
+      return { status: 500, success: false, error: COULD_NOT_SAVE };
     }
     log("info", "estimate request refused", { status: error.status, reason: error.reason });
     return { status: error.status, success: false, error: parseFailureMessage(error) };
   }
+  try {
+    return await handleParsedSubmission(form, request, options);
+  } finally {
+    await form.dispose();
+  }
+}
 
+const COULD_NOT_SAVE = "We could not save your request. Please try again or call us directly.";
+
+async function handleParsedSubmission(
+  form: ParsedForm,
+  request: Request,
+  options: EstimateSubmissionOptions,
+): Promise<EstimateOutcome> {
   if ((form.fields.get(HONEYPOT_FIELD) ?? "").trim() !== "") {
     log("info", "estimate request discarded: honeypot filled");
     return { status: 200, success: true };
@@ -356,11 +370,6 @@ export async function handleEstimateSubmission(
     return { status: 200, success: true, leadId };
   } catch (error) {
     log("error", "estimate request could not be stored", { error: describeError(error) });
-    return {
-      status: 500,
-      success: false,
-      error: "We could not save your request. Please try again or call us directly.",
-      values,
-    };
+    return { status: 500, success: false, error: COULD_NOT_SAVE, values };
   }
 }

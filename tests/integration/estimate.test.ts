@@ -2,8 +2,11 @@
  * Estimate requests from the visitor's side (POST /api/estimate and the /estimate page's handler)
  * to the owner's inbox, against SQLite and PostgreSQL and a real SMTP server.
  */
+import fs from "node:fs";
+import os from "node:os";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { SPOOL_PREFIX } from "~/infra/uploads.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { action as estimateApi } from "~/routes/api.estimate";
 import { backends, useHarness, eventually, LEADS_TO, tableCounts } from "../support/harness";
@@ -249,6 +252,16 @@ describe.each(backends)("estimate requests on %s", (backend) => {
       expect(harness().smtp.received).toHaveLength(0);
     },
   );
+
+  it("leaves no uploaded file on disk, whether the request is stored or refused", async () => {
+    const spooled = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(SPOOL_PREFIX));
+    const before = spooled();
+    const photo = { name: "deck.jpg", data: await smallJpeg() };
+    expect((await callApi(post("/api/estimate", estimateForm(validFields, [photo])))).status).toBe(200);
+    const refused = estimateForm(validFields, [photo, { name: "invoice.jpg", data: pdfBytes }]);
+    expect((await callApi(post("/api/estimate", refused))).status).toBe(415);
+    expect(spooled()).toEqual(before);
+  });
 
   it("gives the page what it needs to show the form again: field errors and the values", async () => {
     const outcome = await handleEstimateSubmission(
