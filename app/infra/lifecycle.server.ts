@@ -1,12 +1,14 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox mail worker and the hourly clean-up of expired records.
+ * outbox mail worker and the hourly clean-up of expired records and of uploads a killed process
+ * left on disk.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
 import { describeError, log } from "./log.server";
 import { createMailWorker, type MailWorker } from "./mail-worker.server";
 import { pruneExpiredRecords } from "./retention.server";
+import { removeStaleUploads } from "./uploads.server";
 
 interface Background {
   ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
@@ -35,8 +37,19 @@ export function startBackgroundWork(): void {
         },
         (error: unknown) => log("error", "could not delete expired records", { error: describeError(error) }),
       );
+    const sweepUploads = () =>
+      removeStaleUploads().then(
+        (folders) => {
+          if (folders > 0) log("info", "stale upload folders deleted", { folders });
+        },
+        (error: unknown) => log("error", "could not delete stale upload folders", { error: describeError(error) }),
+      );
     void prune();
-    const retentionTimer = setInterval(() => void prune(), RETENTION_EVERY_MS);
+    void sweepUploads();
+    const retentionTimer = setInterval(() => {
+      void prune();
+      void sweepUploads();
+    }, RETENTION_EVERY_MS);
     retentionTimer.unref();
     log("info", "background work started", {
       database: handle.dialect,

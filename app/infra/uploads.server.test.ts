@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FormParseError, parseFormRequest, type FormLimits } from "./uploads.server";
+import { FormParseError, parseFormRequest, removeStaleUploads, SPOOL_PREFIX, type FormLimits } from "./uploads.server";
 
 let spoolDir: string;
 beforeEach(() => {
@@ -75,5 +75,23 @@ describe("reading a form with files", () => {
     expect(form.files).toEqual([]);
     expect(leftovers()).toEqual([]);
     await form.dispose();
+  });
+});
+
+describe("uploads left behind by a killed process", () => {
+  it("are deleted once older than any request, while a request's folder in progress is kept", async () => {
+    const stale = path.join(spoolDir, `${SPOOL_PREFIX}stale`);
+    const current = path.join(spoolDir, `${SPOOL_PREFIX}current`);
+    const unrelated = path.join(spoolDir, "someone-elses-folder");
+    for (const folder of [stale, current, unrelated]) {
+      fs.mkdirSync(folder);
+      fs.writeFileSync(path.join(folder, "0"), "photo");
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(unrelated, twoHoursAgo, twoHoursAgo);
+
+    expect(await removeStaleUploads(spoolDir)).toBe(1);
+    expect(fs.readdirSync(spoolDir).sort()).toEqual([`${SPOOL_PREFIX}current`, "someone-elses-folder"]);
   });
 });

@@ -76,6 +76,30 @@ export interface FormLimits {
 /** The name every form's temporary folder starts with. */
 export const SPOOL_PREFIX = "form-upload-";
 
+/**
+ * Far older than any request in progress: Node stops receiving a request after five minutes, and
+ * its photos take seconds to process once received.
+ */
+const STALE_SPOOL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the temporary folders a killed process left behind, since they hold photos as sent, GPS
+ * position included. Younger folders are left alone: they may belong to a request in progress, in
+ * this process or another server instance on the same machine. Returns how many were deleted.
+ */
+export async function removeStaleUploads(dir: string = os.tmpdir(), now: number = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(dir)) {
+    if (!name.startsWith(SPOOL_PREFIX)) continue;
+    const folder = path.join(dir, name);
+    const stat = await fsp.lstat(folder).catch(() => undefined);
+    if (!stat?.isDirectory() || now - stat.mtimeMs < STALE_SPOOL_MS) continue;
+    // Another user's folder of the same name in a shared /tmp is not ours to delete, nor can we.
+    if (await fsp.rm(folder, { recursive: true, force: true }).then(() => true, () => false)) removed++;
+  }
+  return removed;
+}
+
 /** Room for part headers and boundaries when judging a Content-Length before reading anything. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 /** Browsers send an empty part for a file input left empty; allow a few beyond `maxFiles`. */
