@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: serving speed against nginx, lead intake under load, and Lighthouse medians.
  * Prints the figures and writes bench/RESULTS.md with a description of the machine.
+ * `npm run bench -- --only intake` runs one part (serving, lighthouse, intake) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -189,18 +190,36 @@ async function lighthouseBenchmark(server: BuiltServer) {
   say("");
 }
 
+// `--only intake` (or `--only serving,lighthouse`) runs a subset, for checking one change without
+// waiting for the rest; bench/RESULTS.md is only written by a full run, so it always has every section.
+const onlyIndex = process.argv.indexOf("--only");
+const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : undefined;
+const sections = ["serving", "lighthouse", "intake"];
+const unknown = [...(only ?? [])].filter((name) => !sections.includes(name));
+if (only && (only.size === 0 || unknown.length > 0)) {
+  console.error(`bench: --only takes a comma-separated list of ${sections.join(", ")}`);
+  process.exit(2);
+}
+const runs = (section: string) => !only || only.has(section);
+
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 say("# Benchmark results");
 say("");
 say(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB memory, Node ${process.version}, ${os.type()} ${os.release()}.`);
 say("");
-const server = await startBuiltServer();
-try {
-  await servingBenchmark(server);
-  await lighthouseBenchmark(server);
-} finally {
-  await server.stop();
+if (runs("serving") || runs("lighthouse")) {
+  const server = await startBuiltServer();
+  try {
+    if (runs("serving")) await servingBenchmark(server);
+    if (runs("lighthouse")) await lighthouseBenchmark(server);
+  } finally {
+    await server.stop();
+  }
 }
-await intakeBenchmark();
-fs.writeFileSync(path.join(root, "bench/RESULTS.md"), `${lines.join("\n")}\n`);
-console.log("bench: wrote bench/RESULTS.md");
+if (runs("intake")) await intakeBenchmark();
+if (only) {
+  console.log("bench: partial run, bench/RESULTS.md left as it was");
+} else {
+  fs.writeFileSync(path.join(root, "bench/RESULTS.md"), `${lines.join("\n")}\n`);
+  console.log("bench: wrote bench/RESULTS.md");
+}

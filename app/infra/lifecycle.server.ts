@@ -1,6 +1,7 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox mail worker and the hourly clean-up of expired records and mail files.
+ * outbox mail worker and the hourly clean-up of expired records, mail files, and uploads a killed
+ * process left on disk.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
@@ -9,6 +10,7 @@ import { mailFileDirectory } from "./mail-files.server";
 import { createMailWorker, type MailWorker } from "./mail-worker.server";
 import { pruneExpiredBudgets } from "./rate-limit.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
+import { removeStaleUploads } from "./uploads.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
@@ -56,8 +58,19 @@ export function startBackgroundWork(): void {
       if (counts.mail + counts.subscribers + counts.mailFiles + counts.quarantined > 0)
         log("info", "expired records deleted", counts);
     };
+    const sweepUploads = () =>
+      removeStaleUploads().then(
+        (folders) => {
+          if (folders > 0) log("info", "stale upload folders deleted", { folders });
+        },
+        (error: unknown) => log("error", "could not delete stale upload folders", { error: describeError(error) }),
+      );
     void prune();
-    const retentionTimer = setInterval(() => void prune(), RETENTION_EVERY_MS);
+    void sweepUploads();
+    const retentionTimer = setInterval(() => {
+      void prune();
+      void sweepUploads();
+    }, RETENTION_EVERY_MS);
     retentionTimer.unref();
     log("info", "background work started", {
       database: handle.dialect,

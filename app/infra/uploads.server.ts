@@ -1,10 +1,19 @@
 /**
  * Reads a form post (multipart/form-data or application/x-www-form-urlencoded) as a stream, with
- * hard limits, so that a huge or endless upload costs at most the limits in memory.
+ * hard limits, so that a huge or endless upload costs at most the limits.
+ *
+ * Files are written to a private temporary folder as they arrive rather than kept in memory: ten
+ * visitors sending 10 MB of photos each would otherwise hold 100 MB while their photos wait to be
+ * processed, and the allocator keeps much of that after it is freed. The caller reads a file when
+ * its turn comes and calls `dispose()` when done; a refused form leaves nothing behind.
  *
  * On a refusal the rest of the body is read and discarded (up to a bound) instead of cutting the
  * connection, so the browser still receives our answer rather than a reset.
  */
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -15,7 +24,9 @@ export interface UploadedFile {
   fileName: string;
   /** The Content-Type the browser claimed: a hint only, never trusted. */
   declaredType: string;
-  data: Buffer;
+  /** Where the bytes are, until the form is disposed of. */
+  path: string;
+  size: number;
 }
 
 export interface ParsedForm {
@@ -23,6 +34,8 @@ export interface ParsedForm {
   fields: Map<string, string>;
   /** Non-empty files in the order they arrived. */
   files: UploadedFile[];
+  /** Deletes the files; call it once they have been read. Safe to call more than once. */
+  dispose(): Promise<void>;
 }
 
 export type FormParseFailure =
@@ -56,6 +69,35 @@ export interface FormLimits {
   maxFieldBytes: number;
   /** Files under other field names are read and ignored. */
   isFileField(name: string): boolean;
+  /** Where the temporary folder for files is made; the system's temporary folder by default. */
+  spoolDir?: string;
+}
+
+/** The name every form's temporary folder starts with. */
+export const SPOOL_PREFIX = "form-upload-";
+
+/**
+ * Far older than any request in progress: Node stops receiving a request after five minutes, and
+ * its photos take seconds to process once received.
+ */
+const STALE_SPOOL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the temporary folders a killed process left behind, since they hold photos as sent, GPS
+ * position included. Younger folders are left alone: they may belong to a request in progress, in
+ * this process or another server instance on the same machine. Returns how many were deleted.
+ */
+export async function removeStaleUploads(dir: string = os.tmpdir(), now: number = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(dir)) {
+    if (!name.startsWith(SPOOL_PREFIX)) continue;
+    const folder = path.join(dir, name);
+    const stat = await fsp.lstat(folder).catch(() => undefined);
+    if (!stat?.isDirectory() || now - stat.mtimeMs < STALE_SPOOL_MS) continue;
+    // Another user's folder of the same name in a shared /tmp is not ours to delete, nor can we.
+    if (await fsp.rm(folder, { recursive: true, force: true }).then(() => true, () => false)) removed++;
+  }
+  return removed;
 }
 
 /** Room for part headers and boundaries when judging a Content-Length before reading anything. */
@@ -110,10 +152,23 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
   return new Promise<ParsedForm>((resolve, reject) => {
     const fields = new Map<string, string>();
     const files: UploadedFile[] = [];
+    /** Each accepted file's writing, settled once its bytes are on disk (or writing has failed). */
+    const writes: Promise<void>[] = [];
+    const outputs = new Set<fs.WriteStream>();
+    let spool: Promise<string> | undefined;
     let settled = false;
     let bytesRead = 0;
     let totalFileBytes = 0;
     let nonEmptyFiles = 0;
+    let fileCount = 0;
+
+    // Made on the first file only: most forms (and every newsletter form) have none.
+    const spoolDir = () => (spool ??= fsp.mkdtemp(path.join(limits.spoolDir ?? os.tmpdir(), SPOOL_PREFIX)));
+    const removeSpool = async () => {
+      if (!spool) return;
+      const dir = await spool.catch(() => undefined);
+      if (dir) await fsp.rm(dir, { recursive: true, force: true });
+    };
 
     source.on("data", (chunk: Buffer) => {
       bytesRead += chunk.length;
@@ -122,7 +177,8 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
     // After a refusal the stream may still error (client gave up); nobody is waiting for it any more.
     source.on("error", (error) => fail(new FormParseError("malformed", undefined, error)));
 
-    function fail(error: FormParseError): void {
+    /** Refuses the form with `error`: a FormParseError for the visitor, anything else (a full disk) for us. */
+    function fail(error: Error): void {
       if (settled) return;
       settled = true;
       source.unpipe(parser);
@@ -130,7 +186,14 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
       parser.on("error", () => undefined);
       if (bytesRead > bodyCeiling) source.destroy();
       else source.resume();
-      reject(error);
+      for (const output of outputs) output.destroy();
+      // Deleted before the caller hears of the refusal, so a refused upload never outlives it.
+      void Promise.allSettled(writes)
+        .then(removeSpool)
+        .then(
+          () => reject(error),
+          () => reject(error),
+        );
     }
 
     parser.on("field", (name, value) => {
@@ -145,22 +208,51 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
+      const index = fileCount++;
       let size = 0;
-      stream.on("data", (chunk: Buffer) => {
-        if (settled) return;
-        if (size === 0 && ++nonEmptyFiles > limits.maxFiles)
-          return fail(new FormParseError("too-many-files", fileName));
-        size += chunk.length;
-        totalFileBytes += chunk.length;
-        if (totalFileBytes > limits.maxTotalBytes) return fail(new FormParseError("total-too-large", fileName));
-        chunks.push(chunk);
-      });
+      // Nothing is read until the file has somewhere to go: the stream waits, and so does the body.
+      stream.pause();
+      const written = spoolDir().then(
+        (dir) =>
+          new Promise<void>((done, failed) => {
+            // Refused meanwhile: the rest of the body is no longer fed to the parser, so this
+            // stream may never end; there is nothing to wait for.
+            if (settled) return done();
+            const filePath = path.join(dir, String(index));
+            const output = fs.createWriteStream(filePath, { flags: "wx", mode: 0o600 });
+            outputs.add(output);
+            output.on("error", failed);
+            // Also after destroy(), so a refusal never waits on a file that will not finish.
+            output.on("close", () => {
+              outputs.delete(output);
+              done();
+            });
+            stream.on("data", (chunk: Buffer) => {
+              if (settled) return;
+              if (size === 0 && ++nonEmptyFiles > limits.maxFiles)
+                return fail(new FormParseError("too-many-files", fileName));
+              size += chunk.length;
+              totalFileBytes += chunk.length;
+              if (totalFileBytes > limits.maxTotalBytes) return fail(new FormParseError("total-too-large", fileName));
+              if (!output.write(chunk)) {
+                stream.pause();
+                output.once("drain", () => stream.resume());
+              }
+            });
+            stream.on("end", () => {
+              output.end();
+              if (settled || size === 0) return;
+              files[index] = { field, fileName, declaredType: info.mimeType, path: filePath, size };
+            });
+            stream.resume();
+          }),
+      );
+      writes.push(
+        written.catch((error: unknown) =>
+          fail(error instanceof Error ? error : new Error("could not write an uploaded file", { cause: error })),
+        ),
+      );
       stream.on("limit", () => fail(new FormParseError("file-too-large", fileName)));
-      stream.on("end", () => {
-        if (settled || size === 0) return;
-        files.push({ field, fileName, declaredType: info.mimeType, data: Buffer.concat(chunks, size) });
-      });
     });
 
     parser.on("filesLimit", () => fail(new FormParseError("too-many-files")));
@@ -169,9 +261,18 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
     // "Unexpected end of form" (a truncated body) and malformed parts
     parser.on("error", (error) => fail(new FormParseError("malformed", undefined, error)));
     parser.on("close", () => {
-      if (settled) return;
-      settled = true;
-      resolve({ fields, files });
+      // The body has been read; the last bytes may still be on their way to disk.
+      void Promise.all(writes).then(() => {
+        if (settled) return;
+        settled = true;
+        let disposed: Promise<void> | undefined;
+        resolve({
+          fields,
+          // In arrival order, without the empty file inputs browsers send.
+          files: files.filter((file): file is UploadedFile => file !== undefined),
+          dispose: () => (disposed ??= removeSpool()),
+        });
+      });
     });
 
     source.pipe(parser);

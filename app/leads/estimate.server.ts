@@ -12,9 +12,13 @@ import { getEnv } from "~/infra/env.server";
 import {
   detectImageFormat,
   IMAGE_EXTENSIONS,
-  reencodeImage,
+  ImageDecodeError,
+  ImageTooLargeError,
+  ImageWouldGrowError,
+  inspectImage,
+  prepareUploadedImage,
   type ImageFormat,
-  type ReencodedImage,
+  type PreparedImage,
 } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
@@ -39,7 +43,7 @@ import {
   type EstimateValues,
 } from "./estimate-schema";
 
-export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 500;
+export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 422 | 500;
 
 export interface EstimateSuccess {
   status: 200;
@@ -143,7 +147,7 @@ async function hashClientIp(db: Kysely<Database>, ip: string | undefined): Promi
     .slice(0, 32);
 }
 
-interface PreparedPhoto extends ReencodedImage {
+interface PreparedPhoto extends PreparedImage {
   id: string;
   fileName: string;
 }
@@ -154,36 +158,98 @@ function shownName(file: UploadedFile, index: number): string {
   return file.fileName || `Photo ${index + 1}`;
 }
 
+/**
+ * What the visitor is told about a photo we cannot keep, and with which status. Any other error is
+ * ours, not the photo's, and is thrown on to become a 500.
+ */
+function photoFailure(error: unknown, name: string, values: EstimateValues): EstimateFailure {
+  if (error instanceof ImageTooLargeError) {
+    const megapixels = Math.floor(error.limit / 1_000_000);
+    return {
+      status: 413,
+      success: false,
+      error: error.animation
+        ? `${name} has too many pixels across its frames. Please send a shorter or smaller animation (at most ${megapixels} megapixels for all frames together) or a still photo.`
+        : `${name} is too large in pixels. Please send a photo of at most ${megapixels} megapixels.`,
+      values,
+    };
+  }
+  if (error instanceof ImageWouldGrowError)
+    return {
+      status: 422,
+      success: false,
+      error: `${name} could not be processed. Please try a different photo, or send it as a JPEG.`,
+      values,
+    };
+  if (error instanceof ImageDecodeError)
+    return {
+      status: 415,
+      success: false,
+      error: `${name} could not be read as an image. Please try a different photo.`,
+      values,
+    };
+  throw error;
+}
+
+function logPhotoRefusal(error: unknown, format: ImageFormat): void {
+  if (error instanceof ImageTooLargeError)
+    log("info", "estimate photo too large in pixels", { format, pixels: error.pixels, limit: error.limit });
+  else if (error instanceof ImageWouldGrowError)
+    log("info", "estimate photo could not be kept within its upload size", {
+      format,
+      uploadBytes: error.uploadBytes,
+      smallestBytes: error.smallestBytes,
+    });
+  else if (error instanceof ImageDecodeError)
+    log("info", "estimate photo could not be decoded", { error: describeError(error), format });
+}
+
 async function preparePhotos(files: readonly UploadedFile[], values: EstimateValues): Promise<PhotoCheck> {
   const formats: ImageFormat[] = [];
-  // Every type first: a refusal should not wait for the other photos to be re-encoded.
+  // Every type and every header first: a refusal should not wait for the other photos to be
+  // re-encoded, and an image too large in pixels is refused before anything decodes it.
   for (const [index, file] of files.entries()) {
-    const format = await detectImageFormat(file.data);
+    const format = await detectImageFormat(file.path);
     if (!format)
       return {
         ok: false,
         failure: { status: 415, success: false, error: invalidFileTypeMessage(shownName(file, index)), values },
       };
+    try {
+      await inspectImage(file.path, format);
+    } catch (error) {
+      logPhotoRefusal(error, format);
+      return { ok: false, failure: photoFailure(error, shownName(file, index), values) };
+    }
     formats.push(format);
   }
-  const photos: PreparedPhoto[] = [];
-  for (const [index, file] of files.entries()) {
-    const format = formats[index] as ImageFormat;
-    try {
-      const image = await reencodeImage(file.data, format);
-      photos.push({ ...image, id: randomUUID(), fileName: storedFileName(file.fileName, format, index) });
-    } catch (error) {
-      log("info", "estimate photo could not be decoded", { error: describeError(error), format });
-      return {
-        ok: false,
-        failure: {
-          status: 415,
-          success: false,
-          error: `${shownName(file, index)} could not be read as an image. Please try a different photo.`,
-          values,
+
+  // All photos join the shared image queue at once, so this request's photos are done in parallel
+  // when cores are free, and requests are served in the order they arrived when they are not.
+  const giveUp = new AbortController();
+  const results = await Promise.allSettled(
+    files.map((file, index) =>
+      prepareUploadedImage(file.path, formats[index] as ImageFormat, { signal: giveUp.signal }).catch(
+        (error: unknown) => {
+          // The request fails with this photo: the ones still queued need not be processed.
+          giveUp.abort();
+          throw error;
         },
-      };
+      ),
+    ),
+  );
+  const photos: PreparedPhoto[] = [];
+  for (const [index, result] of results.entries()) {
+    const file = files[index] as UploadedFile;
+    const format = formats[index] as ImageFormat;
+    if (result.status === "fulfilled") {
+      photos.push({ ...result.value, id: randomUUID(), fileName: storedFileName(file.fileName, format, index) });
+      continue;
     }
+    // Photos skipped because another one failed are not what the visitor needs to hear about.
+    if (giveUp.signal.aborted && result.reason === giveUp.signal.reason) continue;
+    logPhotoRefusal(result.reason, format);
+    return { ok: false, failure: photoFailure(result.reason, shownName(file, index), values) };
   }
   return { ok: true, photos };
 }
@@ -284,13 +350,27 @@ export async function handleEstimateSubmission(
     form = await parseFormRequest(request, FORM_LIMITS);
   } catch (error) {
     if (!(error instanceof FormParseError)) {
+      // Not the visitor's doing: the uploads could not be written to disk.
       log("error", "estimate request could not be read", { error: describeError(error) });
-      return { status: 400, success: false, error: "The form did not arrive completely. Please try again." };
+      return { status: 500, success: false, error: COULD_NOT_SAVE };
     }
     log("info", "estimate request refused", { status: error.status, reason: error.reason });
     return { status: error.status, success: false, error: parseFailureMessage(error) };
   }
+  try {
+    return await handleParsedSubmission(form, request, options);
+  } finally {
+    await form.dispose();
+  }
+}
 
+const COULD_NOT_SAVE = "We could not save your request. Please try again or call us directly.";
+
+async function handleParsedSubmission(
+  form: ParsedForm,
+  request: Request,
+  options: EstimateSubmissionOptions,
+): Promise<EstimateOutcome> {
   // A filled trap field marks the post as suspected spam, but it goes through every check and is
   // stored: a person whose browser filled the field by mistake must not lose the request unseen.
   const spamReason = (form.fields.get(HONEYPOT_FIELD) ?? "").trim() !== "" ? "honeypot" : undefined;
@@ -319,15 +399,12 @@ export async function handleEstimateSubmission(
       reason: spamReason,
       photos: checked.photos.length,
       photoBytes: checked.photos.reduce((sum, photo) => sum + photo.data.length, 0),
+      // Anything but "reencoded" means the upload was already smaller than our re-encoding.
+      photoMethods: checked.photos.map((photo) => photo.method),
     });
     return { status: 200, success: true, leadId, quarantined: spamReason !== undefined };
   } catch (error) {
     log("error", "estimate request could not be stored", { error: describeError(error) });
-    return {
-      status: 500,
-      success: false,
-      error: "We could not save your request. Please try again or call us directly.",
-      values,
-    };
+    return { status: 500, success: false, error: COULD_NOT_SAVE, values };
   }
 }

@@ -2,13 +2,26 @@
  * Estimate requests from the visitor's side (POST /api/estimate and the /estimate page's handler)
  * to the owner's inbox, against SQLite and PostgreSQL and a real SMTP server.
  */
+import fs from "node:fs";
+import os from "node:os";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { SPOOL_PREFIX } from "~/infra/uploads.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { action as estimateApi } from "~/routes/api.estimate";
 import { backends, useHarness, eventually, LEADS_TO, tableCounts } from "../support/harness";
-import { animatedGif, jpegWithGps, oversizedJpeg, pdfBytes, png, smallJpeg, webp } from "../support/images";
+import {
+  animatedGif,
+  bilevelPng,
+  gifWithFrames,
+  jpegWithGps,
+  oversizedJpeg,
+  pdfBytes,
+  png,
+  smallJpeg,
+  webp,
+} from "../support/images";
 import { estimateForm, post, truncatedMultipart, validFields, routeArgs } from "../support/requests";
 
 async function callApi(request: Request) {
@@ -210,6 +223,29 @@ describe.each(backends)("estimate requests on %s", (backend) => {
       413,
       /huge\.jpg is larger than 10 MB/,
     ],
+    [
+      "a 16383 × 16383 one-bit PNG (33 KB)",
+      async () =>
+        post(
+          "/api/estimate",
+          estimateForm(validFields, [
+            { name: "deck.jpg", data: await smallJpeg() },
+            { name: "blank.png", data: bilevelPng(16383, 16383), type: "image/png" },
+          ]),
+        ),
+      413,
+      /^blank\.png is too large in pixels\. Please send a photo of at most 70 megapixels\.$/,
+    ],
+    [
+      "an animation whose frames add up to too many pixels",
+      async () =>
+        post(
+          "/api/estimate",
+          estimateForm(validFields, [{ name: "leak.gif", data: gifWithFrames(1000, 1000, 20), type: "image/gif" }]),
+        ),
+      413,
+      /^leak\.gif has too many pixels across its frames\. .*at most 16 megapixels for all frames together/,
+    ],
     ["a truncated multipart body", async () => truncatedMultipart("/api/estimate"), 400, /did not arrive completely/],
     [
       "a JSON body",
@@ -230,6 +266,16 @@ describe.each(backends)("estimate requests on %s", (backend) => {
       expect(harness().smtp.received).toHaveLength(0);
     },
   );
+
+  it("leaves no uploaded file on disk, whether the request is stored or refused", async () => {
+    const spooled = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(SPOOL_PREFIX));
+    const before = spooled();
+    const photo = { name: "deck.jpg", data: await smallJpeg() };
+    expect((await callApi(post("/api/estimate", estimateForm(validFields, [photo])))).status).toBe(200);
+    const refused = estimateForm(validFields, [photo, { name: "invoice.jpg", data: pdfBytes }]);
+    expect((await callApi(post("/api/estimate", refused))).status).toBe(415);
+    expect(spooled()).toEqual(before);
+  });
 
   it("gives the page what it needs to show the form again: field errors and the values", async () => {
     const outcome = await handleEstimateSubmission(
