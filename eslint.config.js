@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", "node_modules/**", "data/**", ".cache/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "data/**",
+      ".cache/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

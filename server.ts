@@ -30,7 +30,16 @@ function appServices(module: object): typeof AppServices {
   if (!("services" in module) || typeof module.services !== "object" || module.services === null)
     throw new Error("the build's entry.server does not export `services`");
   const services = module.services as typeof AppServices;
-  for (const name of ["startBackgroundWork", "stopBackgroundWork", "getEnv", "builtWith", "log", "admitFormPost", "errorAnswer", "isDeskPath"] as const)
+  for (const name of [
+    "startBackgroundWork",
+    "stopBackgroundWork",
+    "getEnv",
+    "builtWith",
+    "log",
+    "admitFormPost",
+    "errorAnswer",
+    "isDeskPath",
+  ] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;
 }
@@ -45,7 +54,10 @@ const env = (() => {
     process.exit(1);
   }
 })();
-const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<string, string[]>;
+const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<
+  string,
+  string[]
+>;
 const { chatEmbedUrl } = services.builtWith();
 const chatOrigin = chatEmbedUrl ? new URL(chatEmbedUrl).origin : "";
 
@@ -200,7 +212,8 @@ app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1h" 
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const origin = req.headers.origin;
-  if (origin === undefined || origin === env.siteUrl || origin === `${req.protocol}://${req.headers.host ?? ""}`) return next();
+  if (origin === undefined || origin === env.siteUrl || origin === `${req.protocol}://${req.headers.host ?? ""}`)
+    return next();
   services.log("warn", "cross-origin post refused", { path: req.path, origin: origin.slice(0, 200) });
   refuse(req, res, 403);
 });
@@ -244,7 +257,11 @@ app.all(
 // error page with every security header, and the details stay in the log.
 app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
   const status = services.errorStatus(error);
-  services.log(status >= 500 ? "error" : "info", "request failed", { path: req.path, status, error: services.describeError(error) });
+  services.log(status >= 500 ? "error" : "info", "request failed", {
+    path: req.path,
+    status,
+    error: services.describeError(error),
+  });
   if (res.headersSent) return next(error);
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   setSecurityHeaders(req, res);
@@ -254,7 +271,12 @@ app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
 const server = http.createServer(app);
 
 server.once("error", (error: NodeJS.ErrnoException) => {
-  const reason = error.code === "EADDRINUSE" ? "the address is already in use" : error.code === "EACCES" ? "permission denied" : error.message;
+  const reason =
+    error.code === "EADDRINUSE"
+      ? "the address is already in use"
+      : error.code === "EACCES"
+        ? "permission denied"
+        : error.message;
   services.log("error", `cannot listen on ${env.host}:${env.port}: ${reason}`, { code: error.code });
   process.exit(1);
 });

@@ -20,7 +20,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "lighthouse", include: ["tests/quality/lighthouse.test.ts"], environment: "node", testTimeout: 30 * 60_000, hookTimeout: 60_000 },
+        test: {
+          name: "lighthouse",
+          include: ["tests/quality/lighthouse.test.ts"],
+          environment: "node",
+          testTimeout: 30 * 60_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,

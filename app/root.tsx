@@ -26,7 +26,12 @@ export const links: Route.LinksFunction = () => [
 const inlineCss = import.meta.env.SSR ? appCss : "";
 
 const noscriptRedirectOf = (handle: unknown): string | undefined =>
-  typeof handle === "object" && handle !== null && "noscriptRedirect" in handle && typeof handle.noscriptRedirect === "string" ? handle.noscriptRedirect : undefined;
+  typeof handle === "object" &&
+  handle !== null &&
+  "noscriptRedirect" in handle &&
+  typeof handle.noscriptRedirect === "string"
+    ? handle.noscriptRedirect
+    : undefined;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

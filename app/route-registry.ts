@@ -26,13 +26,11 @@ export const articlePath = (slug: string) => `/blog/${slug}`;
 export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/", changefreq: "weekly", priority: 1.0 },
   { path: "/services", changefreq: "monthly", priority: 0.9 },
-  ...services.map(
-    (service): SitemapEntry => ({
-      path: servicePath(service.slug),
-      changefreq: "monthly",
-      priority: service.primary ? 0.9 : 0.8,
-    }),
-  ),
+  ...services.map((service): SitemapEntry => ({
+    path: servicePath(service.slug),
+    changefreq: "monthly",
+    priority: service.primary ? 0.9 : 0.8,
+  })),
   { path: "/estimate", changefreq: "yearly", priority: 0.8 },
   { path: "/faq", changefreq: "monthly", priority: 0.7 },
   { path: "/blog", changefreq: "weekly", priority: 0.7 },

@@ -15,7 +15,11 @@ describe("the route table", () => {
   const parameterless = all.filter((path) => !path.includes(":") && !path.includes("*"));
 
   it("puts every page without parameters in the sitemap, among the aliases, or among the routes left out on purpose", () => {
-    const known = new Set([...sitemapEntries.map((e) => e.path), ...Object.keys(aliases), ...Object.keys(unlistedRoutes)]);
+    const known = new Set([
+      ...sitemapEntries.map((e) => e.path),
+      ...Object.keys(aliases),
+      ...Object.keys(unlistedRoutes),
+    ]);
     expect(parameterless.filter((path) => !known.has(path))).toEqual([]);
   });
 

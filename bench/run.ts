@@ -28,7 +28,10 @@ function ensureNginx(): string {
   if (found) return found;
   console.log("bench: installing nginx (apt)");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   return "/usr/sbin/nginx";
 }
 
@@ -60,7 +63,12 @@ http {
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: 50, duration: 10, headers: { "accept-encoding": "gzip" } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function servingBenchmark(ours: BuiltServer) {
@@ -73,7 +81,9 @@ async function servingBenchmark(ours: BuiltServer) {
     for (const page of ["/", "/blog/pre-storm-checklist-lbi-shore-homes"]) {
       const a = await load(`${ours.origin}${page}`);
       const b = await load(`${nginx.origin}${page}`);
-      say(`| ${page} | ours | ${Math.round(a.rps)} | ${a.p50} | ${a.p99} | ${a.errors} | ${(a.rps / b.rps).toFixed(2)} |`);
+      say(
+        `| ${page} | ours | ${Math.round(a.rps)} | ${a.p50} | ${a.p99} | ${a.errors} | ${(a.rps / b.rps).toFixed(2)} |`,
+      );
       say(`| ${page} | nginx | ${Math.round(b.rps)} | ${b.p50} | ${b.p99} | ${b.errors} | |`);
     }
   } finally {
@@ -83,20 +93,26 @@ async function servingBenchmark(ours: BuiltServer) {
 }
 
 /** The server's peak resident memory so far (Linux reports the high-water mark itself). */
-const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function intakeBenchmark() {
   const server = await startBuiltServer();
   try {
     // Noise does not compress, so each photo really is about 2 MB, like a phone picture.
-    const photo = await sharp(Buffer.from(Array.from({ length: 1900 * 1260 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 1900, height: 1260, channels: 3 } })
+    const photo = await sharp(
+      Buffer.from(Array.from({ length: 1900 * 1260 * 3 }, () => Math.floor(Math.random() * 256))),
+      { raw: { width: 1900, height: 1260, channels: 3 } },
+    )
       .jpeg({ quality: 92 })
       .toBuffer();
     // One request alone first: the time a visitor waits for "success" on an idle server.
     const soloStarted = performance.now();
     const solo = new FormData();
-    for (const [k, v] of Object.entries({ name: "Solo Visitor", email: "solo@example.com", phone: "609-555-0100" })) solo.set(k, v);
-    for (let i = 0; i < 5; i++) solo.append(`photo_${i}`, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i}.jpg`);
+    for (const [k, v] of Object.entries({ name: "Solo Visitor", email: "solo@example.com", phone: "609-555-0100" }))
+      solo.set(k, v);
+    for (let i = 0; i < 5; i++)
+      solo.append(`photo_${i}`, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i}.jpg`);
     const soloOk = (await fetch(`${server.origin}/api/estimate`, { method: "POST", body: solo })).ok;
     const soloMs = performance.now() - soloStarted;
     const total = 50;
@@ -111,7 +127,8 @@ async function intakeBenchmark() {
       form.set("email", "bench@example.com");
       form.set("phone", "609-555-0100");
       form.set("description", "Load test request");
-      for (let i = 0; i < 5; i++) form.append(`photo_${i}`, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i}.jpg`);
+      for (let i = 0; i < 5; i++)
+        form.append(`photo_${i}`, new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), `photo-${i}.jpg`);
       const t = performance.now();
       const response = await fetch(`${server.origin}/api/estimate`, { method: "POST", body: form });
       times.push(performance.now() - t);
@@ -127,11 +144,13 @@ async function intakeBenchmark() {
     );
     const seconds = (performance.now() - started) / 1000;
     const sorted = [...times].sort((a, b) => a - b);
-    const pct = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+    const pct = (p: number) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
     // Let the mail worker finish, then count what was written.
     const outbox = path.join(server.dataDir, "outbox");
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0) < (ok + 1) * 2) await new Promise((r) => setTimeout(r, 250));
+    while (Date.now() < deadline && (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0) < (ok + 1) * 2)
+      await new Promise((r) => setTimeout(r, 250));
     const emails = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
     const peak = peakRssMb(server.process.pid ?? 0);
     const db = new Database(path.join(server.dataDir, "site.db"), { readonly: true });
@@ -144,9 +163,13 @@ async function intakeBenchmark() {
     say("");
     say("50 requests, 10 at a time:");
     say("");
-    say(`| photo size | requests/s | p50 ms | p99 ms | accepted | leads stored (with the single one) | photos stored | emails written | server peak memory |`);
+    say(
+      `| photo size | requests/s | p50 ms | p99 ms | accepted | leads stored (with the single one) | photos stored | emails written | server peak memory |`,
+    );
     say("|---|---|---|---|---|---|---|---|---|");
-    say(`| ${(photo.length / 1024 / 1024).toFixed(1)} MB | ${(total / seconds).toFixed(2)} | ${pct(50)} | ${pct(99)} | ${ok}/${total} | ${leads} | ${photos} | ${emails} | ${peak.toFixed(0)} MB |`);
+    say(
+      `| ${(photo.length / 1024 / 1024).toFixed(1)} MB | ${(total / seconds).toFixed(2)} | ${pct(50)} | ${pct(99)} | ${ok}/${total} | ${leads} | ${photos} | ${emails} | ${peak.toFixed(0)} MB |`,
+    );
     say("");
   } finally {
     await server.stop();
@@ -158,7 +181,16 @@ async function lighthouseBenchmark(server: BuiltServer) {
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   say("## Lighthouse, mobile, median of 3 runs");
   say("");
@@ -169,7 +201,12 @@ async function lighthouseBenchmark(server: BuiltServer) {
     for (const p of paths) {
       const runs: { score: number; fcp: number; lcp: number; tbt: number; cls: number; index: number }[] = [];
       for (let i = 0; i < 3; i++) {
-        const result = await lighthouse(`${server.origin}${p}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+        const result = await lighthouse(`${server.origin}${p}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
         if (!result) continue;
         const a = result.lhr.audits;
         runs.push({
@@ -182,7 +219,9 @@ async function lighthouseBenchmark(server: BuiltServer) {
         });
       }
       const m = (k: keyof (typeof runs)[number]) => median(runs.map((r) => r[k]));
-      say(`| ${p} | ${Math.round(m("score") * 100)} | ${Math.round(m("fcp"))} | ${Math.round(m("lcp"))} | ${Math.round(m("tbt"))} | ${m("cls").toFixed(3)} | ${Math.round(m("index"))} |`);
+      say(
+        `| ${p} | ${Math.round(m("score") * 100)} | ${Math.round(m("fcp"))} | ${Math.round(m("lcp"))} | ${Math.round(m("tbt"))} | ${m("cls").toFixed(3)} | ${Math.round(m("index"))} |`,
+      );
     }
   } finally {
     await chrome.kill();
@@ -205,7 +244,9 @@ const runs = (section: string) => !only || only.has(section);
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 say("# Benchmark results");
 say("");
-say(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB memory, Node ${process.version}, ${os.type()} ${os.release()}.`);
+say(
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB memory, Node ${process.version}, ${os.type()} ${os.release()}.`,
+);
 say("");
 if (runs("serving") || runs("lighthouse")) {
   const server = await startBuiltServer();

@@ -15,7 +15,8 @@ const manifestFile = path.join(root, "app/generated/image-manifest.json");
 function writeManifest(manifest: ImageManifest) {
   fs.mkdirSync(path.dirname(manifestFile), { recursive: true });
   const text = `${JSON.stringify(compact(manifest))}\n`;
-  if (!fs.existsSync(manifestFile) || fs.readFileSync(manifestFile, "utf8") !== text) fs.writeFileSync(manifestFile, text);
+  if (!fs.existsSync(manifestFile) || fs.readFileSync(manifestFile, "utf8") !== text)
+    fs.writeFileSync(manifestFile, text);
 }
 
 async function buildIcons() {
@@ -27,7 +28,10 @@ async function buildIcons() {
     ["icon-512.png", 512],
   ];
   for (const [file, size] of outputs) {
-    await sharp(logo, { density: 600 }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(publicDir, file));
+    await sharp(logo, { density: 600 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toFile(path.join(publicDir, file));
   }
   // The picture shown when a page is shared: the hero scene at the size link previews use.
   const hero = fs.readdirSync(srcDir).find((f) => /^hero-beach\.(jpe?g|png|webp|svg)$/.test(f));
@@ -43,7 +47,11 @@ const started = performance.now();
 if (process.argv.includes("--manifest-only")) {
   writeManifest(await buildManifest(srcDir));
 } else {
-  const result = await runPipeline({ srcDir, outDir: path.join(publicDir, "img"), cacheDir: path.join(root, ".cache/images") });
+  const result = await runPipeline({
+    srcDir,
+    outDir: path.join(publicDir, "img"),
+    cacheDir: path.join(root, ".cache/images"),
+  });
   writeManifest(result.manifest);
   await buildIcons();
   console.log(

@@ -39,8 +39,20 @@ step("html", () => {
   const result = finishPrerenderedHtml(path.join(root, "build/client"));
   fs.writeFileSync(path.join(root, "build/csp-hashes.json"), `${JSON.stringify(result.hashes, null, 2)}\n`);
   fs.writeFileSync(path.join(root, "build", BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
-  console.log(`build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed`);
+  console.log(
+    `build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed`,
+  );
 });
 step("server", () =>
-  run("npx", ["esbuild", "server.ts", "--platform=node", "--format=esm", "--target=node20", "--bundle", "--packages=external", "--outfile=build/server.js", "--log-level=warning"]),
+  run("npx", [
+    "esbuild",
+    "server.ts",
+    "--platform=node",
+    "--format=esm",
+    "--target=node20",
+    "--bundle",
+    "--packages=external",
+    "--outfile=build/server.js",
+    "--log-level=warning",
+  ]),
 );

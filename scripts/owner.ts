@@ -8,7 +8,15 @@ import { fileURLToPath } from "node:url";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { parseEnv, type Env } from "~/infra/env.server";
 import { listAudit } from "~/owner/audit.server";
-import { addOwner, findOwnerByEmail, issueSetupLink, listOwners, normalizeEmail, removeOwner, SETUP_LINK_MINUTES } from "~/owner/owners.server";
+import {
+  addOwner,
+  findOwnerByEmail,
+  issueSetupLink,
+  listOwners,
+  normalizeEmail,
+  removeOwner,
+  SETUP_LINK_MINUTES,
+} from "~/owner/owners.server";
 
 const HELP = `Usage: npm run owner -- <command> [--origin <url>]
 
@@ -79,7 +87,8 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
   try {
     parsed = parse(argv);
     if (["add", "link", "remove"].includes(parsed.command)) email = emailArg(parsed.args, parsed.command);
-    else if (!["list", "audit", "help"].includes(parsed.command)) throw new UsageError(`unknown command "${parsed.command}"`);
+    else if (!["list", "audit", "help"].includes(parsed.command))
+      throw new UsageError(`unknown command "${parsed.command}"`);
     if (parsed.command === "audit" && parsed.args[0] !== undefined && !/^\d+$/.test(parsed.args[0]))
       throw new UsageError("audit takes a number of entries");
   } catch (error) {
@@ -99,11 +108,17 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
       case "add": {
         const result = await addOwner(db, email);
         if (!result.added) {
-          io.err(result.reason === "exists" ? `${email} is already an owner. For a new setup link: npm run owner -- link ${email}` : `"${email}" is not an email address.`);
+          io.err(
+            result.reason === "exists"
+              ? `${email} is already an owner. For a new setup link: npm run owner -- link ${email}`
+              : `"${email}" is not an email address.`,
+          );
           return 1;
         }
         const link = await issueSetupLink(db, result.owner, origin);
-        io.out(`Added ${email}. Open this link on the phone or computer that should sign in (it works once, until ${localTime(link.expiresAt)}):\n\n${link.url}\n`);
+        io.out(
+          `Added ${email}. Open this link on the phone or computer that should sign in (it works once, until ${localTime(link.expiresAt)}):\n\n${link.url}\n`,
+        );
         return 0;
       }
       case "link": {
@@ -113,7 +128,9 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
           return 1;
         }
         const link = await issueSetupLink(db, owner, origin);
-        io.out(`Setup link for ${email} (works once, until ${localTime(link.expiresAt)}; earlier links no longer work):\n\n${link.url}\n`);
+        io.out(
+          `Setup link for ${email} (works once, until ${localTime(link.expiresAt)}; earlier links no longer work):\n\n${link.url}\n`,
+        );
         return 0;
       }
       case "remove": {
@@ -131,14 +148,18 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
           return 0;
         }
         for (const owner of owners)
-          io.out(`${owner.email.padEnd(36)} added ${localTime(owner.createdAt)}  ${owner.passkeys} passkey${owner.passkeys === 1 ? "" : "s"}`);
+          io.out(
+            `${owner.email.padEnd(36)} added ${localTime(owner.createdAt)}  ${owner.passkeys} passkey${owner.passkeys === 1 ? "" : "s"}`,
+          );
         return 0;
       }
       default: {
         const entries = await listAudit(db, Number(parsed.args[0] ?? 50));
         if (entries.length === 0) io.out("The audit log is empty.");
         for (const entry of entries)
-          io.out(`${localTime(entry.at)}  ${entry.action.padEnd(22)} ${(entry.actor ?? "-").padEnd(30)} ${entry.detail}${entry.client ? `  [${entry.client}]` : ""}`);
+          io.out(
+            `${localTime(entry.at)}  ${entry.action.padEnd(22)} ${(entry.actor ?? "-").padEnd(30)} ${entry.detail}${entry.client ? `  [${entry.client}]` : ""}`,
+          );
         return 0;
       }
     }
@@ -147,7 +168,8 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 
 if (invokedDirectly) {
   // Migration notices are for the server's log, not the owner's terminal.

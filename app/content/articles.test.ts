@@ -3,8 +3,18 @@ import { articles, countWords, parseArticle } from "./articles.server";
 
 // Spec §3: the fixed list of posts.
 const expected = [
-  { slug: "andersen-windows-professional-handyman-services", category: "Windows & Installation", date: "2025-11-03", readTime: "10 minutes" },
-  { slug: "pre-storm-checklist-lbi-shore-homes", category: "Storm Preparation", date: "2025-08-30", readTime: "15 minutes" },
+  {
+    slug: "andersen-windows-professional-handyman-services",
+    category: "Windows & Installation",
+    date: "2025-11-03",
+    readTime: "10 minutes",
+  },
+  {
+    slug: "pre-storm-checklist-lbi-shore-homes",
+    category: "Storm Preparation",
+    date: "2025-08-30",
+    readTime: "15 minutes",
+  },
   { slug: "off-season-home-watch-lbi", category: "Home Watch", date: "2025-08-30", readTime: "12 minutes" },
   { slug: "drywall-patching-guide", category: "Handyman Services", date: "2025-09-17", readTime: "8 minutes" },
 ];

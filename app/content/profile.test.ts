@@ -17,6 +17,13 @@ describe("business profile", () => {
     expect(profile.foundingYear).toBe(1984);
     expect(profile.rating).toMatchObject({ value: 4.9, best: 5 });
     expect(profile.areaServed.radiusMeters).toBe(50000);
-    expect(profile.homeWatchAreas).toEqual(["Long Beach Island", "Surf City", "Ship Bottom", "Beach Haven", "Harvey Cedars", "Barnegat Light"]);
+    expect(profile.homeWatchAreas).toEqual([
+      "Long Beach Island",
+      "Surf City",
+      "Ship Bottom",
+      "Beach Haven",
+      "Harvey Cedars",
+      "Barnegat Light",
+    ]);
   });
 });

@@ -78,14 +78,7 @@ export const profile = {
     radiusMeters: 50000,
     places: ["Long Beach Island", "Ocean County", "Manahawkin"],
   },
-  homeWatchAreas: [
-    "Long Beach Island",
-    "Surf City",
-    "Ship Bottom",
-    "Beach Haven",
-    "Harvey Cedars",
-    "Barnegat Light",
-  ],
+  homeWatchAreas: ["Long Beach Island", "Surf City", "Ship Bottom", "Beach Haven", "Harvey Cedars", "Barnegat Light"],
   foundingYear: 1984,
   yearsExperience: 40,
   yearsOnIsland: 17,
@@ -101,9 +94,7 @@ export const profile = {
       { label: "Saturday", value: "By appointment" },
       { label: "Sunday", value: "Closed" },
     ],
-    structured: [
-      { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" },
-    ],
+    structured: [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" }],
   },
   rating: { value: 4.9, best: 5, count: 150, countLabel: "150+" },
   sampleReview: {

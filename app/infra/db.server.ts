@@ -18,7 +18,8 @@ import type { Database } from "./schema.server";
 export type Dialect = "sqlite" | "postgres";
 
 /** The driver under Kysely, for libraries that bring their own queries (the rate limiter). */
-export type RawClient = { dialect: "sqlite"; database: SqliteDatabase.Database } | { dialect: "postgres"; pool: pg.Pool };
+export type RawClient =
+  { dialect: "sqlite"; database: SqliteDatabase.Database } | { dialect: "postgres"; pool: pg.Pool };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

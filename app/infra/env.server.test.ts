@@ -59,7 +59,11 @@ const cases: Record<EnvVariable, Case> = {
     valid: [["5", { mailMaxAttachmentBytes: 5 * 1024 * 1024 }]],
     invalid: ["-1", "2000", "lots"],
   },
-  MAIL_RETRY_BASE_MS: { unset: { mailRetryBaseMs: 30_000 }, valid: [["500", { mailRetryBaseMs: 500 }]], invalid: ["0", "soon"] },
+  MAIL_RETRY_BASE_MS: {
+    unset: { mailRetryBaseMs: 30_000 },
+    valid: [["500", { mailRetryBaseMs: 500 }]],
+    invalid: ["0", "soon"],
+  },
   NODE_ENV: { unset: { nodeEnv: "production" }, valid: [["development", { nodeEnv: "development" }]], invalid: [] },
   LOG_LEVEL: { unset: { logLevel: "info" }, valid: [["WARN", { logLevel: "warn" }]], invalid: ["loud"] },
   SITE_URL: {

@@ -15,8 +15,7 @@ export interface ErrorAnswer {
 
 /** A status to show: the error's own 4xx when it has one, else 500. */
 export function errorStatus(error: unknown): number {
-  const status =
-    typeof error === "object" && error !== null && "status" in error ? Number(error.status) : Number.NaN;
+  const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : Number.NaN;
   return Number.isInteger(status) && status >= 400 && status < 500 ? status : 500;
 }
 
@@ -28,7 +27,11 @@ export function errorAnswer(status: number, path: string): ErrorAnswer {
         ? (STATUS_CODES[status] ?? "The request could not be answered.")
         : "Something went wrong on our side.";
   if (path.toLowerCase().startsWith("/api/"))
-    return { status, contentType: "application/json; charset=utf-8", body: JSON.stringify({ success: false, error: message }) };
+    return {
+      status,
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify({ success: false, error: message }),
+    };
   const title = `${status} ${STATUS_CODES[status] ?? "Error"}`;
   const body = `<!doctype html>
 <html lang="en">

@@ -32,7 +32,10 @@ function decodeFully(path: string): string | undefined {
 export function canonicalActionPath(rawPath: string): string | undefined {
   const decoded = decodeFully(rawPath.split("?")[0] ?? "");
   if (decoded === undefined) return undefined;
-  let path = decoded.toLowerCase().replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+  let path = decoded
+    .toLowerCase()
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/");
   if (path === "/_root.data") return "/";
   path = path.replace(/\.data$/, "");
   if (path.length > 1) path = path.replace(/\/+$/, "");

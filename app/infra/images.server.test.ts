@@ -28,7 +28,6 @@ async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
   return first!.equals(second!);
 }
 
-
 describe("uploaded images", () => {
   it("knows a file by its bytes, not its name", async () => {
     expect(
@@ -84,7 +83,10 @@ describe("pixel limits", () => {
   });
 
   it("accepts the size of a 64-megapixel phone camera's photo", async () => {
-    await expect(inspectImage(bilevelPng(9248, 6936), "png")).resolves.toMatchObject({ width: 9248, frameHeight: 6936 });
+    await expect(inspectImage(bilevelPng(9248, 6936), "png")).resolves.toMatchObject({
+      width: 9248,
+      frameHeight: 6936,
+    });
   });
 
   it("counts an animation's frames together: many small frames can be too many pixels", async () => {
@@ -107,7 +109,10 @@ describe("a stored photo is never larger than its upload", () => {
     const original = await noise(400, 300).png({ palette: true, colours: 16 }).toBuffer();
     const upload = withPngChunks(
       original,
-      [pngChunk("tEXt", latin1("Comment\0secret comment")), pngChunk("iTXt", latin1("XML:com.adobe.xmp\0\0\0\0\0secret xmp"))],
+      [
+        pngChunk("tEXt", latin1("Comment\0secret comment")),
+        pngChunk("iTXt", latin1("XML:com.adobe.xmp\0\0\0\0\0secret xmp")),
+      ],
       latin1("secret payload"),
     );
 
@@ -182,9 +187,7 @@ describe("a stored photo is never larger than its upload", () => {
 
   it("keeps an animated GIF animated when it has to make it smaller", async () => {
     // Noise in four colours, undithered: our re-encoding's 256 dithered colours come out larger.
-    const frames = await Promise.all(
-      [60, 120, 180].map((mean) => noise(160, 120, mean).png().toBuffer()),
-    );
+    const frames = await Promise.all([60, 120, 180].map((mean) => noise(160, 120, mean).png().toBuffer()));
     const upload = await sharp(frames, { join: { animated: true } })
       .gif({ colours: 4, dither: 0 })
       .toBuffer();

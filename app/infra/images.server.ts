@@ -206,9 +206,7 @@ function encoder(pipeline: Sharp, format: ImageFormat, quality: Quality): Sharp 
     case "gif":
       // Compact: fewer colours without dithering (whose noise defeats GIF's compression), frames
       // allowed to reuse nearly identical pixels, and the quickest quantiser setting.
-      return compact
-        ? pipeline.gif({ colours: 64, dither: 0, effort: 1, interFrameMaxError: 8 })
-        : pipeline.gif();
+      return compact ? pipeline.gif({ colours: 64, dither: 0, effort: 1, interFrameMaxError: 8 }) : pipeline.gif();
   }
 }
 

@@ -17,10 +17,11 @@ const latin1 = (text: string) => Buffer.from(text, "latin1");
  * Warnings count as failures: a damaged file must not pass.
  */
 async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
-  const [first, second] = await Promise.all([a, b].map((image) => sharp(image, { failOn: "warning" }).raw().toBuffer()));
+  const [first, second] = await Promise.all(
+    [a, b].map((image) => sharp(image, { failOn: "warning" }).raw().toBuffer()),
+  );
   return first!.equals(second!);
 }
-
 
 /** A palette PNG from sharp without the pHYs (print size) chunk sharp adds, which a strip drops. */
 async function palettePng(width: number, height: number, colours: number): Promise<Buffer> {
@@ -57,7 +58,11 @@ describe("stripping a PNG", () => {
     const original = await palettePng(40, 30, 8);
     const gamma = Buffer.alloc(4);
     gamma.writeUInt32BE(45455);
-    const colourChunks = [pngChunk("gAMA", gamma), pngChunk("sRGB", Buffer.from([0])), pngChunk("sBIT", Buffer.from([5, 6, 5]))];
+    const colourChunks = [
+      pngChunk("gAMA", gamma),
+      pngChunk("sRGB", Buffer.from([0])),
+      pngChunk("sBIT", Buffer.from([5, 6, 5])),
+    ];
 
     const stripped = stripPngMetadata(withPngChunks(original, [...colourChunks, pngChunk("tEXt", latin1("a\0b"))]));
 

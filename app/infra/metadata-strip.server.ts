@@ -26,7 +26,8 @@ interface PngChunk {
 
 /** The chunks from IHDR to IEND, or undefined if the file is not laid out as a PNG. */
 function readPngChunks(data: Buffer): PngChunk[] | undefined {
-  if (data.length < PNG_SIGNATURE.length || !data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return undefined;
+  if (data.length < PNG_SIGNATURE.length || !data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE))
+    return undefined;
   const chunks: PngChunk[] = [];
   let offset = PNG_SIGNATURE.length;
   for (;;) {

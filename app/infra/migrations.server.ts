@@ -141,16 +141,26 @@ export const migrations: readonly Migration[] = [
 
       // Working a lead: where it stands, why it was lost, the page its form was sent from (unknown
       // for leads stored before this column), and one lower-case text the desk's search reads.
-      await db.schema.alterTable("leads").addColumn("status", "text", (c) => c.notNull().defaultTo("new")).execute();
+      await db.schema
+        .alterTable("leads")
+        .addColumn("status", "text", (c) => c.notNull().defaultTo("new"))
+        .execute();
       await db.schema.alterTable("leads").addColumn("lost_reason", "text").execute();
       await db.schema.alterTable("leads").addColumn("source_path", "text").execute();
-      await db.schema.alterTable("leads").addColumn("search_text", "text", (c) => c.notNull().defaultTo("")).execute();
+      await db.schema
+        .alterTable("leads")
+        .addColumn("search_text", "text", (c) => c.notNull().defaultTo(""))
+        .execute();
       const existing = await sql<{ id: string; name: string; email: string; phone: string; address: string }>`
         select id, name, email, phone, address from leads`.execute(db);
       for (const lead of existing.rows)
         await sql`update leads set search_text = ${leadSearchText(lead)} where id = ${lead.id}`.execute(db);
       // The list filters by status and quarantine and sorts by arrival: one index serves each view.
-      await db.schema.createIndex("leads_desk_list").on("leads").columns(["quarantined_at", "status", "created_at"]).execute();
+      await db.schema
+        .createIndex("leads_desk_list")
+        .on("leads")
+        .columns(["quarantined_at", "status", "created_at"])
+        .execute();
       await db.schema.createIndex("leads_desk_newest").on("leads").columns(["quarantined_at", "created_at"]).execute();
 
       await db.schema
@@ -215,14 +225,22 @@ export const migrations: readonly Migration[] = [
         .addColumn("expires_at", ts, (c) => c.notNull())
         .addColumn("used_at", ts)
         .execute();
-      await db.schema.createIndex("owner_sign_in_codes_email").on("owner_sign_in_codes").columns(["email", "expires_at"]).execute();
+      await db.schema
+        .createIndex("owner_sign_in_codes_email")
+        .on("owner_sign_in_codes")
+        .columns(["email", "expires_at"])
+        .execute();
       await db.schema
         .createTable("owner_code_failures")
         .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("email", "text", (c) => c.notNull())
         .addColumn("failed_at", ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("owner_code_failures_email").on("owner_code_failures").columns(["email", "failed_at"]).execute();
+      await db.schema
+        .createIndex("owner_code_failures_email")
+        .on("owner_code_failures")
+        .columns(["email", "failed_at"])
+        .execute();
 
       await db.schema
         .createTable("owner_audit")
@@ -256,7 +274,9 @@ export const migrations: readonly Migration[] = [
         .execute();
       await db.schema.createIndex("lead_events_lead").on("lead_events").columns(["lead_id", "created_at"]).execute();
 
-      await sql`insert into app_meta (key, value) values ('owner_code_secret', ${randomBytes(32).toString("hex")})`.execute(db);
+      await sql`insert into app_meta (key, value) values ('owner_code_secret', ${randomBytes(32).toString("hex")})`.execute(
+        db,
+      );
     },
   },
 ];

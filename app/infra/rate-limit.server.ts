@@ -9,7 +9,12 @@
  * lands inside that transaction (as a savepoint) and is undone if the lead is rolled back; the budget
  * is then slightly more generous, never stricter, which is the safe way to be wrong.
  */
-import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import type { Kysely } from "kysely";
 import { getDatabase, type RawClient } from "./db.server";
 import type { Database } from "./schema.server";

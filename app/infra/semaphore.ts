@@ -9,7 +9,8 @@ export class Semaphore {
   readonly #waiting: (() => void)[] = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`semaphore limit must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`semaphore limit must be a positive integer, got ${limit}`);
   }
 
   /** Tasks holding a slot now. */

@@ -95,7 +95,13 @@ export async function removeStaleUploads(dir: string = os.tmpdir(), now: number 
     const stat = await fsp.lstat(folder).catch(() => undefined);
     if (!stat?.isDirectory() || now - stat.mtimeMs < STALE_SPOOL_MS) continue;
     // Another user's folder of the same name in a shared /tmp is not ours to delete, nor can we.
-    if (await fsp.rm(folder, { recursive: true, force: true }).then(() => true, () => false)) removed++;
+    if (
+      await fsp.rm(folder, { recursive: true, force: true }).then(
+        () => true,
+        () => false,
+      )
+    )
+      removed++;
   }
   return removed;
 }

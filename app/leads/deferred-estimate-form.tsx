@@ -16,7 +16,9 @@ const loadForm = () => import("./estimate-form").then((m) => ({ default: m.Estim
 function alreadyTouched(slot: HTMLElement): boolean {
   if (slot.contains(document.activeElement)) return true;
   return Array.from(slot.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")).some((control) =>
-    control instanceof HTMLInputElement && control.type === "file" ? (control.files?.length ?? 0) > 0 : control.value !== control.defaultValue,
+    control instanceof HTMLInputElement && control.type === "file"
+      ? (control.files?.length ?? 0) > 0
+      : control.value !== control.defaultValue,
   );
 }
 
@@ -36,7 +38,9 @@ function whenNeeded(slotId: string): Promise<void> {
       for (const t of triggers) window.removeEventListener(t, onEvent, true);
       resolve();
     };
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), { rootMargin: "600px 0px" });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && done(), {
+      rootMargin: "600px 0px",
+    });
     observer.observe(slot);
     for (const t of triggers) window.addEventListener(t, onEvent, true);
   });
@@ -45,7 +49,9 @@ function whenNeeded(slotId: string): Promise<void> {
 export function DeferredEstimateForm(props: EstimateFormProps) {
   const slotId = `${props.idPrefix}-form-slot`;
   // The server renders the form at once; the browser waits until it is needed.
-  const [LazyForm] = useState(() => lazy(typeof document === "undefined" ? loadForm : () => whenNeeded(slotId).then(loadForm)));
+  const [LazyForm] = useState(() =>
+    lazy(typeof document === "undefined" ? loadForm : () => whenNeeded(slotId).then(loadForm)),
+  );
   return (
     <div id={slotId}>
       <Suspense fallback={null}>

@@ -49,14 +49,20 @@ export function EstimateDialogHost({ children }: { children: ReactNode }) {
         }`}
       >
         <div className="relative p-5 sm:p-6">
-          <button type="button" onClick={close} className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100" aria-label="Close">
+          <button
+            type="button"
+            onClick={close}
+            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100"
+            aria-label="Close"
+          >
             <Icon name="close" />
           </button>
           <h2 id="estimate-dialog-title" className="pr-10 text-2xl font-bold text-navy-900">
             {ESTIMATE_DIALOG_TITLE}
           </h2>
           <p id="estimate-dialog-description" className="mt-1 text-slate-700">
-            Tell us about your project and our team will put together a detailed estimate for your Long Beach Island property.
+            Tell us about your project and our team will put together a detailed estimate for your Long Beach Island
+            property.
           </p>
           <div className="mt-5">
             {everOpened ? (

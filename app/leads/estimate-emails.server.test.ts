@@ -25,7 +25,11 @@ const lead = {
   },
   photos: [photo("a", 3 * MB), photo("b", 3 * MB), photo("c", 3 * MB), photo("d", 1 * MB)],
 };
-const options = { leadsTo: "Office <office@example.test>", maxAttachmentBytes: 10 * MB, siteUrl: "https://site.example" };
+const options = {
+  leadsTo: "Office <office@example.test>",
+  maxAttachmentBytes: 10 * MB,
+  siteUrl: "https://site.example",
+};
 
 /** The attachment's body as nodemailer writes it into a message. */
 async function encodedAttachment(bytes: number): Promise<string> {

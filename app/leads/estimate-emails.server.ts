@@ -138,8 +138,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
     <p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
     ${detailRowsHtml(rows)}
     ${note ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${note}</p>` : ""}
-    ${buttonHtml(deskUrl, "Open on the desk")}
-    ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
+    ${buttonHtml(deskUrl, "Open on the desk")} ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
 
   return { text: `${text}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
 }

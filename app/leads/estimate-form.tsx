@@ -59,7 +59,10 @@ const fieldValues = (form: HTMLFormElement): EstimateValues => {
 };
 
 /** The accepted photos of the file input (chosen before or after hydration), at most MAX_PHOTOS. */
-const acceptedFiles = (files: FileList | null | undefined) => Array.from(files ?? []).filter(isAcceptedImageFile).slice(0, MAX_PHOTOS);
+const acceptedFiles = (files: FileList | null | undefined) =>
+  Array.from(files ?? [])
+    .filter(isAcceptedImageFile)
+    .slice(0, MAX_PHOTOS);
 
 export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps) {
   const [errors, setErrors] = useState<Partial<Record<EstimateField, string>>>(initial?.fieldErrors ?? {});
@@ -91,10 +94,15 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
     const accepted: File[] = [];
     for (const file of chosen) {
       if (isAcceptedImageFile(file)) accepted.push(file);
-      else toast({ title: "Invalid File Type", description: invalidFileTypeMessage(file.name), variant: "destructive" });
+      else
+        toast({ title: "Invalid File Type", description: invalidFileTypeMessage(file.name), variant: "destructive" });
     }
     if (accepted.length > MAX_PHOTOS)
-      toast({ title: "Too many photos", description: `Please choose up to ${MAX_PHOTOS} photos. The first ${MAX_PHOTOS} were kept.`, variant: "destructive" });
+      toast({
+        title: "Too many photos",
+        description: `Please choose up to ${MAX_PHOTOS} photos. The first ${MAX_PHOTOS} were kept.`,
+        variant: "destructive",
+      });
     // Each new selection replaces the previous list, as a file input does.
     setPhotos(accepted.slice(0, MAX_PHOTOS).map((file) => ({ file, url: URL.createObjectURL(file) })));
   };
@@ -123,7 +131,11 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
         if (original) body.append(`photo_${i}`, blob, preparedName(original, blob));
       });
       const response = await fetch("/api/estimate", { method: "POST", body, headers: { Accept: "application/json" } });
-      const result = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string; fieldErrors?: Partial<Record<EstimateField, string>> };
+      const result = (await response.json().catch(() => ({}))) as {
+        success?: boolean;
+        error?: string;
+        fieldErrors?: Partial<Record<EstimateField, string>>;
+      };
       if (!response.ok || result.success !== true) {
         console.error("Estimate request failed:", result.error ?? `HTTP ${response.status}`);
         if (result.fieldErrors) setErrors(result.fieldErrors);
@@ -149,14 +161,79 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
   const photosHint = "Accepted formats: JPEG, PNG, GIF, WebP";
 
   return (
-    <form ref={formRef} method="post" action="/estimate" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Estimate request">
-      <InputField id={id("name")} name="name" type="text" label="Name" required autoComplete="name" placeholder="Your full name" maxLength={100} defaultValue={initial?.values?.name} onChange={onChange} error={errors.name} />
+    <form
+      ref={formRef}
+      method="post"
+      action="/estimate"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      aria-label="Estimate request"
+    >
+      <InputField
+        id={id("name")}
+        name="name"
+        type="text"
+        label="Name"
+        required
+        autoComplete="name"
+        placeholder="Your full name"
+        maxLength={100}
+        defaultValue={initial?.values?.name}
+        onChange={onChange}
+        error={errors.name}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField id={id("email")} name="email" type="email" label="Email" required autoComplete="email" placeholder="you@example.com" maxLength={254} defaultValue={initial?.values?.email} onChange={onChange} error={errors.email} />
-        <InputField id={id("phone")} name="phone" type="tel" label="Phone" required autoComplete="tel" placeholder="(609) 555-0123" defaultValue={initial?.values?.phone} onChange={onChange} error={errors.phone} />
+        <InputField
+          id={id("email")}
+          name="email"
+          type="email"
+          label="Email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          maxLength={254}
+          defaultValue={initial?.values?.email}
+          onChange={onChange}
+          error={errors.email}
+        />
+        <InputField
+          id={id("phone")}
+          name="phone"
+          type="tel"
+          label="Phone"
+          required
+          autoComplete="tel"
+          placeholder="(609) 555-0123"
+          defaultValue={initial?.values?.phone}
+          onChange={onChange}
+          error={errors.phone}
+        />
       </div>
-      <InputField id={id("address")} name="address" type="text" label="Project address" autoComplete="address-line1" placeholder="123 Main St, City, State" maxLength={200} defaultValue={initial?.values?.address} onChange={onChange} error={errors.address} />
-      <TextAreaField id={id("description")} name="description" label="Project description" rows={4} maxLength={5000} placeholder="What would you like done? Rooms, sizes, timing, anything we should know." defaultValue={initial?.values?.description} onChange={onChange} error={errors.description} />
+      <InputField
+        id={id("address")}
+        name="address"
+        type="text"
+        label="Project address"
+        autoComplete="address-line1"
+        placeholder="123 Main St, City, State"
+        maxLength={200}
+        defaultValue={initial?.values?.address}
+        onChange={onChange}
+        error={errors.address}
+      />
+      <TextAreaField
+        id={id("description")}
+        name="description"
+        label="Project description"
+        rows={4}
+        maxLength={5000}
+        placeholder="What would you like done? Rooms, sizes, timing, anything we should know."
+        defaultValue={initial?.values?.description}
+        onChange={onChange}
+        error={errors.description}
+      />
       <FieldFrame id={id("photos")} label="Photos (optional)" hint={photosHint}>
         <input
           ref={fileInput}

@@ -79,7 +79,13 @@ describe("estimate fields", () => {
       expect(validateEstimateFields({ ...valid, description: `Deck ${bad}` }).description).toMatch(/cannot store/);
     }
     // Right-to-left text itself is welcome; only the invisible controls are refused.
-    expect(validateEstimateFields({ ...valid, name: "\u05d3\u05e0\u05d4 Cohen", description: "\u0645\u0631\u062d\u0628\u0627" })).toEqual({});
+    expect(
+      validateEstimateFields({
+        ...valid,
+        name: "\u05d3\u05e0\u05d4 Cohen",
+        description: "\u0645\u0631\u062d\u0628\u0627",
+      }),
+    ).toEqual({});
   });
 
   it.each(["jane@example", "jane@@example.com", "@example.com", "jane example@x.com", "jane@.com", "jane"])(

@@ -138,8 +138,7 @@ export function validateAddress(value: string): string | undefined {
 
 export function validateDescription(value: string): string | undefined {
   const description = normalizeEstimateValue("description", value);
-  if (hasForbiddenCharacter(description, true))
-    return "The project description contains characters we cannot store.";
+  if (hasForbiddenCharacter(description, true)) return "The project description contains characters we cannot store.";
   if (description.length > DESCRIPTION_MAX_LENGTH)
     return `Please shorten the project description to ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters or fewer.`;
   return undefined;

@@ -10,7 +10,10 @@ import { HONEYPOT_FIELD } from "./honeypot";
 import { HoneypotField } from "./honeypot-field";
 import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE } from "./newsletter-schema";
 
-export const NEWSLETTER_SUCCESS = { title: "Success!", description: "Thank you for signing up! Please check your email for confirmation." };
+export const NEWSLETTER_SUCCESS = {
+  title: "Success!",
+  description: "Thank you for signing up! Please check your email for confirmation.",
+};
 
 export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
   const [submitting, setSubmitting] = useState(false);
@@ -40,19 +43,38 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
       toast(NEWSLETTER_SUCCESS);
     } catch (error) {
       console.error("Newsletter signup failed:", error);
-      toast({ title: "Error", description: "Failed to sign up for newsletter. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to sign up for newsletter. Please try again.",
+        variant: "destructive",
+      });
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <form method="post" action="/newsletter" noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Newsletter signup">
+    <form
+      method="post"
+      action="/newsletter"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      aria-label="Newsletter signup"
+    >
       <div className="flex-1">
         <label htmlFor={inputId} className="mb-1 block text-sm font-semibold">
           Email address
         </label>
-        <input id={inputId} name="email" type="email" required autoComplete="email" placeholder="you@example.com" className={fieldControlClass} />
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          className={fieldControlClass}
+        />
       </div>
       <HoneypotField id={`${idPrefix}-${HONEYPOT_FIELD}`} />
       <button type="submit" disabled={submitting} className={buttonClass("primary")}>

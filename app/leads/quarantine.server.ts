@@ -15,7 +15,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type ReleaseResult = { released: true; leadId: string; name: string } | { released: false; reason: "not-found" };
 
 /** Releases the quarantined lead with this exact id and queues its emails. */
-export async function releaseLead(db: Kysely<Database>, leadId: string, now: Date = new Date()): Promise<ReleaseResult> {
+export async function releaseLead(
+  db: Kysely<Database>,
+  leadId: string,
+  now: Date = new Date(),
+): Promise<ReleaseResult> {
   const lead = await db
     .selectFrom("leads")
     .selectAll()
@@ -44,7 +48,13 @@ export async function releaseLead(db: Kysely<Database>, leadId: string, now: Dat
       {
         id: lead.id,
         createdAt: toDate(lead.created_at),
-        values: { name: lead.name, email: lead.email, phone: lead.phone, address: lead.address, description: lead.description },
+        values: {
+          name: lead.name,
+          email: lead.email,
+          phone: lead.phone,
+          address: lead.address,
+          description: lead.description,
+        },
         photos: photos.map((photo) => ({
           id: photo.id,
           fileName: photo.file_name,

@@ -57,6 +57,18 @@ export interface AuditRecord {
 
 /** Newest first. */
 export async function listAudit(db: Kysely<Database>, limit = 100): Promise<AuditRecord[]> {
-  const rows = await db.selectFrom("owner_audit").selectAll().orderBy("at", "desc").orderBy("id").limit(limit).execute();
-  return rows.map((row) => ({ at: toDate(row.at), actor: row.actor, action: row.action, detail: row.detail, client: row.client }));
+  const rows = await db
+    .selectFrom("owner_audit")
+    .selectAll()
+    .orderBy("at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    at: toDate(row.at),
+    actor: row.actor,
+    action: row.action,
+    detail: row.detail,
+    client: row.client,
+  }));
 }

@@ -21,10 +21,21 @@ export const inputClass =
   "block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-600";
 export const labelClass = "mb-1 block text-sm font-semibold text-navy-900";
 
-export function DeskFrame({ signedIn, newCount, children }: { signedIn: boolean; newCount: number; children: ReactNode }) {
+export function DeskFrame({
+  signedIn,
+  newCount,
+  children,
+}: {
+  signedIn: boolean;
+  newCount: number;
+  children: ReactNode;
+}) {
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to main content
       </a>
       <header className="sticky top-0 z-10 bg-navy-900 text-white shadow">
@@ -32,7 +43,12 @@ export function DeskFrame({ signedIn, newCount, children }: { signedIn: boolean;
           <p className="text-base font-bold">Lead desk</p>
           {signedIn ? (
             <Form method="post" action="/owner/sign-out" reloadDocument>
-              <button type="submit" name="scope" value="this" className={`${deskButton} text-white underline hover:bg-navy-800`}>
+              <button
+                type="submit"
+                name="scope"
+                value="this"
+                className={`${deskButton} text-white underline hover:bg-navy-800`}
+              >
                 Sign out
               </button>
             </Form>
@@ -51,7 +67,9 @@ export function DeskFrame({ signedIn, newCount, children }: { signedIn: boolean;
                     }
                   >
                     {section.label}
-                    {section.to === "/owner" && newCount > 0 ? <span className="ml-1 rounded-full bg-sunset-500 px-2 text-xs text-navy-950">{newCount}</span> : null}
+                    {section.to === "/owner" && newCount > 0 ? (
+                      <span className="ml-1 rounded-full bg-sunset-500 px-2 text-xs text-navy-950">{newCount}</span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -10,13 +10,23 @@ import type { Database } from "~/infra/schema.server";
 export async function csvDownload(
   request: Request,
   clientIp: string | undefined,
-  options: { action: AuditAction; fileStem: string; backTo: string; build(db: Kysely<Database>): Promise<{ csv: string; count: number }> },
+  options: {
+    action: AuditAction;
+    fileStem: string;
+    backTo: string;
+    build(db: Kysely<Database>): Promise<{ csv: string; count: number }>;
+  },
 ): Promise<Response> {
   const { db, session } = await requireOwnerOr401(request);
   // A phone left unlocked on a table should not hand over every customer's details.
   if (!signedInRecently(session)) throw redirect(signInPath(`${options.backTo}?export=1`, true));
   const { csv, count } = await options.build(db);
-  await recordAudit(db, { actor: session.email, action: options.action, detail: `${count} rows`, client: clientKey(clientIp) });
+  await recordAudit(db, {
+    actor: session.email,
+    action: options.action,
+    detail: `${count} rows`,
+    client: clientKey(clientIp),
+  });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

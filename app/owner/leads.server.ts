@@ -7,7 +7,16 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { csvCell } from "~/leads/admin.server";
-import { isLeadStatus, isLostReason, LOST_REASON_LABELS, NOTE_MAX_LENGTH, STATUS_LABELS, statusLabel, type LeadStatus, type LostReason } from "./lead-status";
+import {
+  isLeadStatus,
+  isLostReason,
+  LOST_REASON_LABELS,
+  NOTE_MAX_LENGTH,
+  STATUS_LABELS,
+  statusLabel,
+  type LeadStatus,
+  type LostReason,
+} from "./lead-status";
 
 export const PAGE_SIZE = 50;
 export const SEARCH_MAX_LENGTH = 100;
@@ -74,7 +83,9 @@ export async function listDeskLeads(db: Kysely<Database>, query: DeskListQuery):
     .select(["id", "created_at", "name", "address", "status"])
     // The first words are all the list shows: do not read 5,000 characters per row for them.
     .select(sql<string>`substr(description, 1, 200)`.as("description_start"))
-    .select(sql<number | string>`(select count(*) from lead_photos where lead_photos.lead_id = leads.id)`.as("photo_count"))
+    .select(
+      sql<number | string>`(select count(*) from lead_photos where lead_photos.lead_id = leads.id)`.as("photo_count"),
+    )
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(PAGE_SIZE)
@@ -134,7 +145,12 @@ export async function getDeskLead(db: Kysely<Database>, id: string): Promise<Des
   const lead = await db.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!lead) return undefined;
   const [photos, notes, history] = await Promise.all([
-    db.selectFrom("lead_photos").select(["id", "file_name", "width", "height", "bytes"]).where("lead_id", "=", id).orderBy("position").execute(),
+    db
+      .selectFrom("lead_photos")
+      .select(["id", "file_name", "width", "height", "bytes"])
+      .where("lead_id", "=", id)
+      .orderBy("position")
+      .execute(),
     db.selectFrom("lead_notes").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("id").execute(),
     db.selectFrom("lead_events").selectAll().where("lead_id", "=", id).orderBy("created_at").orderBy("id").execute(),
   ]);
@@ -153,7 +169,13 @@ export async function getDeskLead(db: Kysely<Database>, id: string): Promise<Des
     spamReason: lead.spam_reason,
     photos: photos.map((p) => ({ id: p.id, fileName: p.file_name, width: p.width, height: p.height, bytes: p.bytes })),
     notes: notes.map((n) => ({ id: n.id, author: n.author, body: n.body, createdAt: toDate(n.created_at) })),
-    history: history.map((h) => ({ id: h.id, actor: h.actor, kind: h.kind, detail: h.detail, createdAt: toDate(h.created_at) })),
+    history: history.map((h) => ({
+      id: h.id,
+      actor: h.actor,
+      kind: h.kind,
+      detail: h.detail,
+      createdAt: toDate(h.created_at),
+    })),
   };
 }
 
@@ -177,11 +199,21 @@ export async function setLeadStatus(
   if (!isLeadStatus(rawStatus)) return { ok: false, status: 400, error: "Choose a status from the list." };
   let reason: LostReason | null = null;
   if (rawStatus === "lost") {
-    if (!isLostReason(rawReason)) return { ok: false, status: 400, error: "Say why the lead was lost: price, timing, no answer, not our work or other." };
+    if (!isLostReason(rawReason))
+      return {
+        ok: false,
+        status: 400,
+        error: "Say why the lead was lost: price, timing, no answer, not our work or other.",
+      };
     reason = rawReason;
   }
   return db.transaction().execute(async (trx): Promise<ChangeResult> => {
-    const lead = await trx.selectFrom("leads").select(["status", "lost_reason"]).where("id", "=", id).where("quarantined_at", "is", null).executeTakeFirst();
+    const lead = await trx
+      .selectFrom("leads")
+      .select(["status", "lost_reason"])
+      .where("id", "=", id)
+      .where("quarantined_at", "is", null)
+      .executeTakeFirst();
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     if (lead.status === rawStatus && lead.lost_reason === reason) return { ok: true };
     await trx.updateTable("leads").set({ status: rawStatus, lost_reason: reason }).where("id", "=", id).execute();
@@ -191,14 +223,24 @@ export async function setLeadStatus(
   });
 }
 
-export async function addLeadNote(db: Kysely<Database>, id: string, rawBody: unknown, actor: string, now: Date = new Date()): Promise<ChangeResult> {
+export async function addLeadNote(
+  db: Kysely<Database>,
+  id: string,
+  rawBody: unknown,
+  actor: string,
+  now: Date = new Date(),
+): Promise<ChangeResult> {
   const body = typeof rawBody === "string" ? rawBody.trim() : "";
   if (!body) return { ok: false, status: 400, error: "Write the note first." };
-  if (body.length > NOTE_MAX_LENGTH) return { ok: false, status: 400, error: `Notes can be at most ${NOTE_MAX_LENGTH} characters.` };
+  if (body.length > NOTE_MAX_LENGTH)
+    return { ok: false, status: 400, error: `Notes can be at most ${NOTE_MAX_LENGTH} characters.` };
   return db.transaction().execute(async (trx): Promise<ChangeResult> => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
-    await trx.insertInto("lead_notes").values({ id: randomUUID(), lead_id: id, author: actor, body, created_at: timestamp(now) }).execute();
+    await trx
+      .insertInto("lead_notes")
+      .values({ id: randomUUID(), lead_id: id, author: actor, body, created_at: timestamp(now) })
+      .execute();
     await addEvent(trx, id, actor, "note", "Added a note", now);
     return { ok: true };
   });
@@ -211,7 +253,8 @@ export async function deleteDeskLead(db: Kysely<Database>, id: string): Promise<
     const lead = await trx.selectFrom("leads").select(["name"]).where("id", "=", id).executeTakeFirst();
     if (!lead) return undefined;
     // Also done by ON DELETE CASCADE; explicit so a database without foreign keys enforced keeps no orphans.
-    for (const table of ["lead_photos", "lead_notes", "lead_events", "outbox"] as const) await trx.deleteFrom(table).where("lead_id", "=", id).execute();
+    for (const table of ["lead_photos", "lead_notes", "lead_events", "outbox"] as const)
+      await trx.deleteFrom(table).where("lead_id", "=", id).execute();
     await trx.deleteFrom("leads").where("id", "=", id).execute();
     return lead.name;
   });
@@ -235,7 +278,14 @@ export async function listQuarantine(db: Kysely<Database>) {
     .orderBy("created_at", "desc")
     .limit(200)
     .execute();
-  return rows.map((row) => ({ id: row.id, createdAt: toDate(row.created_at), name: row.name, email: row.email, excerpt: excerpt(row.description, 20), reason: row.spam_reason ?? "" }));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: toDate(row.created_at),
+    name: row.name,
+    email: row.email,
+    excerpt: excerpt(row.description, 20),
+    reason: row.spam_reason ?? "",
+  }));
 }
 
 const UTF8_BOM = "\uFEFF";
@@ -245,12 +295,40 @@ const line = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join
 export async function leadsCsv(db: Kysely<Database>): Promise<{ csv: string; count: number }> {
   const rows = await db
     .selectFrom("leads")
-    .select(["id", "created_at", "name", "email", "phone", "address", "description", "status", "lost_reason", "source_path"])
-    .select(sql<number | string>`(select count(*) from lead_photos where lead_photos.lead_id = leads.id)`.as("photo_count"))
+    .select([
+      "id",
+      "created_at",
+      "name",
+      "email",
+      "phone",
+      "address",
+      "description",
+      "status",
+      "lost_reason",
+      "source_path",
+    ])
+    .select(
+      sql<number | string>`(select count(*) from lead_photos where lead_photos.lead_id = leads.id)`.as("photo_count"),
+    )
     .where("quarantined_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
-  const out = [UTF8_BOM + line(["id", "received", "name", "email", "phone", "address", "description", "status", "lost_reason", "source_page", "photo_count"])];
+  const out = [
+    UTF8_BOM +
+      line([
+        "id",
+        "received",
+        "name",
+        "email",
+        "phone",
+        "address",
+        "description",
+        "status",
+        "lost_reason",
+        "source_page",
+        "photo_count",
+      ]),
+  ];
   for (const row of rows)
     out.push(
       line([
@@ -271,8 +349,17 @@ export async function leadsCsv(db: Kysely<Database>): Promise<{ csv: string; cou
 }
 
 export async function listSubscribers(db: Kysely<Database>) {
-  const rows = await db.selectFrom("subscribers").select(["id", "email", "confirmed_at"]).where("status", "=", "confirmed").orderBy("confirmed_at", "desc").execute();
-  return rows.map((row) => ({ id: row.id, email: row.email, confirmedAt: row.confirmed_at ? toDate(row.confirmed_at) : null }));
+  const rows = await db
+    .selectFrom("subscribers")
+    .select(["id", "email", "confirmed_at"])
+    .where("status", "=", "confirmed")
+    .orderBy("confirmed_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    confirmedAt: row.confirmed_at ? toDate(row.confirmed_at) : null,
+  }));
 }
 
 export async function subscribersCsv(db: Kysely<Database>): Promise<{ csv: string; count: number }> {

@@ -46,17 +46,29 @@ export async function listOwners(db: Kysely<Database>): Promise<OwnerListing[]> 
     .groupBy(["owners.id", "owners.email", "owners.created_at"])
     .orderBy("owners.email")
     .execute();
-  return rows.map((row) => ({ id: row.id, email: row.email, createdAt: toDate(row.created_at), passkeys: Number(row.passkeys) }));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdAt: toDate(row.created_at),
+    passkeys: Number(row.passkeys),
+  }));
 }
 
 export type AddOwnerResult = { added: true; owner: Owner } | { added: false; reason: "invalid-email" | "exists" };
 
-export async function addOwner(db: Kysely<Database>, rawEmail: string, now: Date = new Date()): Promise<AddOwnerResult> {
+export async function addOwner(
+  db: Kysely<Database>,
+  rawEmail: string,
+  now: Date = new Date(),
+): Promise<AddOwnerResult> {
   const email = normalizeEmail(rawEmail);
   if (!email) return { added: false, reason: "invalid-email" };
   if (await findOwnerByEmail(db, email)) return { added: false, reason: "exists" };
   const owner: Owner = { id: randomUUID(), email, createdAt: now };
-  await db.insertInto("owners").values({ id: owner.id, email, created_at: timestamp(now) }).execute();
+  await db
+    .insertInto("owners")
+    .values({ id: owner.id, email, created_at: timestamp(now) })
+    .execute();
   await recordAudit(db, { action: "owner-added", detail: email }, now);
   return { added: true, owner };
 }
@@ -82,14 +94,24 @@ export async function removeOwner(db: Kysely<Database>, rawEmail: string, now: D
  * A fresh one-time link to register a passkey (a new owner, a new device, a lost phone). Earlier
  * unused links of the same owner stop working: only the latest printed one should be live.
  */
-export async function issueSetupLink(db: Kysely<Database>, owner: Owner, origin: string, now: Date = new Date()): Promise<{ url: string; expiresAt: Date }> {
+export async function issueSetupLink(
+  db: Kysely<Database>,
+  owner: Owner,
+  origin: string,
+  now: Date = new Date(),
+): Promise<{ url: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SETUP_LINK_MINUTES * 60_000);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("owner_setup_tokens").where("owner_id", "=", owner.id).where("used_at", "is", null).execute();
     await trx
       .insertInto("owner_setup_tokens")
-      .values({ token_hash: hashToken(token), owner_id: owner.id, created_at: timestamp(now), expires_at: timestamp(expiresAt) })
+      .values({
+        token_hash: hashToken(token),
+        owner_id: owner.id,
+        created_at: timestamp(now),
+        expires_at: timestamp(expiresAt),
+      })
       .execute();
     await recordAudit(trx, { action: "setup-link-issued", detail: owner.email }, now);
   });
@@ -97,7 +119,11 @@ export async function issueSetupLink(db: Kysely<Database>, owner: Owner, origin:
 }
 
 /** The owner a setup link belongs to, while it is unused and unexpired. */
-export async function ownerOfSetupToken(db: Kysely<Database>, token: string | null | undefined, now: Date = new Date()): Promise<Owner | undefined> {
+export async function ownerOfSetupToken(
+  db: Kysely<Database>,
+  token: string | null | undefined,
+  now: Date = new Date(),
+): Promise<Owner | undefined> {
   if (!token || token.length > 100) return undefined;
   const row = await db
     .selectFrom("owner_setup_tokens")

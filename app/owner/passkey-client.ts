@@ -11,20 +11,24 @@ async function post(body: Record<string, unknown>): Promise<Record<string, unkno
     body: JSON.stringify(body),
   });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new Error(typeof json.error === "string" ? json.error : "The desk did not answer. Please try again.");
+  if (!response.ok)
+    throw new Error(typeof json.error === "string" ? json.error : "The desk did not answer. Please try again.");
   return json;
 }
 
 function message(error: unknown): string {
   // The person closed the prompt or it timed out: say so plainly.
-  if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError")) return "The passkey prompt was closed. Try again, or use an emailed code.";
+  if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError"))
+    return "The passkey prompt was closed. Try again, or use an emailed code.";
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }
 
 export async function signInWithPasskey(next: string): Promise<Answer> {
   try {
     const { startAuthentication } = await import("@simplewebauthn/browser");
-    const { options } = (await post({ intent: "sign-in-options" })) as { options: Parameters<typeof startAuthentication>[0]["optionsJSON"] };
+    const { options } = (await post({ intent: "sign-in-options" })) as {
+      options: Parameters<typeof startAuthentication>[0]["optionsJSON"];
+    };
     const response = await startAuthentication({ optionsJSON: options });
     const done = await post({ intent: "sign-in", response, next });
     return { ok: true, next: typeof done.next === "string" ? done.next : "/owner" };
@@ -36,7 +40,9 @@ export async function signInWithPasskey(next: string): Promise<Answer> {
 export async function registerPasskey(deviceName: string, token?: string): Promise<Answer> {
   try {
     const { startRegistration } = await import("@simplewebauthn/browser");
-    const { options } = (await post({ intent: "register-options", token })) as { options: Parameters<typeof startRegistration>[0]["optionsJSON"] };
+    const { options } = (await post({ intent: "register-options", token })) as {
+      options: Parameters<typeof startRegistration>[0]["optionsJSON"];
+    };
     const response = await startRegistration({ optionsJSON: options });
     const done = await post({ intent: "register", response, token, deviceName });
     return { ok: true, next: typeof done.next === "string" ? done.next : "/owner" };

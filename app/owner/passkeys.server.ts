@@ -48,7 +48,8 @@ export class PasskeyError extends Error {
   }
 }
 
-export const WRONG_HOST_MESSAGE = "Passkeys work only at the site's own address. Open the desk there, or use an emailed code.";
+export const WRONG_HOST_MESSAGE =
+  "Passkeys work only at the site's own address. Open the desk there, or use an emailed code.";
 
 function relyingPartyOrThrow(requestUrl: string): RelyingParty {
   const rp = relyingPartyFor(requestUrl);
@@ -56,7 +57,13 @@ function relyingPartyOrThrow(requestUrl: string): RelyingParty {
   return rp;
 }
 
-async function storeChallenge(db: Kysely<Database>, challenge: string, purpose: string, ownerId: string | null, now: Date) {
+async function storeChallenge(
+  db: Kysely<Database>,
+  challenge: string,
+  purpose: string,
+  ownerId: string | null,
+  now: Date,
+) {
   // Old, never-finished ceremonies are dropped on the way.
   await db.deleteFrom("owner_challenges").where("expires_at", "<", timestamp(now)).execute();
   await db
@@ -69,11 +76,13 @@ async function storeChallenge(db: Kysely<Database>, challenge: string, purpose: 
 async function spendChallenge(db: Kysely<Database>, clientDataJSON: string, purpose: string, now: Date) {
   let challenge: unknown;
   try {
-    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown }).challenge;
+    challenge = (JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8")) as { challenge?: unknown })
+      .challenge;
   } catch {
     throw new PasskeyError("The passkey's answer could not be read. Please try again.");
   }
-  if (typeof challenge !== "string" || challenge.length > 200) throw new PasskeyError("The passkey's answer could not be read. Please try again.");
+  if (typeof challenge !== "string" || challenge.length > 200)
+    throw new PasskeyError("The passkey's answer could not be read. Please try again.");
   const row = await db
     .deleteFrom("owner_challenges")
     .where("challenge", "=", challenge)
@@ -92,7 +101,11 @@ export async function registrationOptions(
   now: Date = new Date(),
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingPartyOrThrow(requestUrl);
-  const existing = await db.selectFrom("owner_passkeys").select(["id", "transports"]).where("owner_id", "=", owner.id).execute();
+  const existing = await db
+    .selectFrom("owner_passkeys")
+    .select(["id", "transports"])
+    .where("owner_id", "=", owner.id)
+    .execute();
   const options = await generateRegistrationOptions({
     rpName: `${profile.shortName} desk`,
     rpID: rp.id,
@@ -136,7 +149,8 @@ export async function registerPasskey(
 ): Promise<void> {
   const rp = relyingPartyOrThrow(requestUrl);
   const challenge = await spendChallenge(db, response.response.clientDataJSON, "register", now);
-  if (challenge.owner_id !== owner.id) throw new PasskeyError("This attempt belongs to another sign-in. Please try again.");
+  if (challenge.owner_id !== owner.id)
+    throw new PasskeyError("This attempt belongs to another sign-in. Please try again.");
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -167,7 +181,11 @@ export async function registerPasskey(
   await recordAudit(db, { actor: owner.email, action: "passkey-added", detail: cleanDeviceName(deviceName) }, now);
 }
 
-export async function authenticationOptions(db: Kysely<Database>, requestUrl: string, now: Date = new Date()): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(
+  db: Kysely<Database>,
+  requestUrl: string,
+  now: Date = new Date(),
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rp = relyingPartyOrThrow(requestUrl);
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required" });
   await storeChallenge(db, options.challenge, "sign-in", null, now);
@@ -186,10 +204,21 @@ export async function verifyPasskeySignIn(
   const row = await db
     .selectFrom("owner_passkeys")
     .innerJoin("owners", "owners.id", "owner_passkeys.owner_id")
-    .select(["owner_passkeys.id", "owner_passkeys.public_key", "owner_passkeys.counter", "owner_passkeys.transports", "owners.email", "owners.id as owner_id", "owners.created_at"])
+    .select([
+      "owner_passkeys.id",
+      "owner_passkeys.public_key",
+      "owner_passkeys.counter",
+      "owner_passkeys.transports",
+      "owners.email",
+      "owners.id as owner_id",
+      "owners.created_at",
+    ])
     .where("owner_passkeys.id", "=", response.id)
     .executeTakeFirst();
-  if (!row) throw new PasskeyError("This passkey is not registered for the desk. Use an emailed code, or ask for a new setup link.");
+  if (!row)
+    throw new PasskeyError(
+      "This passkey is not registered for the desk. Use an emailed code, or ask for a new setup link.",
+    );
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({
@@ -197,7 +226,12 @@ export async function verifyPasskeySignIn(
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
-      credential: { id: row.id, publicKey: new Uint8Array(row.public_key), counter: Number(row.counter), transports: parseTransports(row.transports) },
+      credential: {
+        id: row.id,
+        publicKey: new Uint8Array(row.public_key),
+        counter: Number(row.counter),
+        transports: parseTransports(row.transports),
+      },
       requireUserVerification: true,
     });
   } catch (error) {
@@ -238,9 +272,18 @@ export async function listPasskeys(db: Kysely<Database>, ownerId: string): Promi
 export type RemovePasskeyResult = "removed" | "last" | "not-found";
 
 /** Removes one of the owner's passkeys, never the last: an owner must keep a way in on some device. */
-export async function removePasskey(db: Kysely<Database>, owner: { id: string; email: string }, passkeyId: string, now: Date = new Date()): Promise<RemovePasskeyResult> {
+export async function removePasskey(
+  db: Kysely<Database>,
+  owner: { id: string; email: string },
+  passkeyId: string,
+  now: Date = new Date(),
+): Promise<RemovePasskeyResult> {
   return db.transaction().execute(async (trx) => {
-    const mine = await trx.selectFrom("owner_passkeys").select(["id", "device_name"]).where("owner_id", "=", owner.id).execute();
+    const mine = await trx
+      .selectFrom("owner_passkeys")
+      .select(["id", "device_name"])
+      .where("owner_id", "=", owner.id)
+      .execute();
     const target = mine.find((row) => row.id === passkeyId);
     if (!target) return "not-found";
     if (mine.length <= 1) return "last";
@@ -249,4 +292,3 @@ export async function removePasskey(db: Kysely<Database>, owner: { id: string; e
     return "removed";
   });
 }
-

@@ -3,13 +3,17 @@ import { localSourcePath } from "~/leads/estimate-schema";
 import { isDeskPath, safeNext, signInPath } from "./paths";
 
 describe("desk paths", () => {
-  it.each(["/owner", "/owner/", "/OWNER/leads/x", "/owner.data", "/%6Fwner/account", "//owner"])("%j is the desk", (p) => expect(isDeskPath(p)).toBe(true));
+  it.each(["/owner", "/owner/", "/OWNER/leads/x", "/owner.data", "/%6Fwner/account", "//owner"])(
+    "%j is the desk",
+    (p) => expect(isDeskPath(p)).toBe(true),
+  );
   it.each(["/", "/owners-guide", "/blog/owner", "/estimate"])("%j is not", (p) => expect(isDeskPath(p)).toBe(false));
 
   it("sends the owner back only to the desk after signing in", () => {
     expect(safeNext("/owner/leads/abc")).toBe("/owner/leads/abc");
     expect(safeNext("/owner?export=1")).toBe("/owner?export=1");
-    for (const bad of ["https://evil.example/owner", "//evil.example", "/owner//evil", "/\\evil", "/services", null]) expect(safeNext(bad)).toBe("/owner");
+    for (const bad of ["https://evil.example/owner", "//evil.example", "/owner//evil", "/\\evil", "/services", null])
+      expect(safeNext(bad)).toBe("/owner");
     expect(signInPath("/owner?export=1", true)).toBe("/owner/sign-in?next=%2Fowner%3Fexport%3D1&again=1");
   });
 });

@@ -8,7 +8,9 @@ export async function pruneDeskRecords(db: Kysely<Database>, now: Date = new Dat
   const at = timestamp(now);
   await db
     .deleteFrom("owner_sessions")
-    .where((eb) => eb.or([eb("expires_at", "<", at), eb("last_seen_at", "<", timestamp(new Date(now.getTime() - SESSION_IDLE_MS)))]))
+    .where((eb) =>
+      eb.or([eb("expires_at", "<", at), eb("last_seen_at", "<", timestamp(new Date(now.getTime() - SESSION_IDLE_MS)))]),
+    )
     .execute();
   await db.deleteFrom("owner_challenges").where("expires_at", "<", at).execute();
   await db.deleteFrom("owner_setup_tokens").where("expires_at", "<", at).execute();

@@ -51,7 +51,13 @@ function cookieValue(request: Request, name: string): string | undefined {
 }
 
 function sessionCookie(request: Request, token: string, maxAgeSeconds: number): string {
-  const attributes = [`${cookieName(request)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAgeSeconds}`];
+  const attributes = [
+    `${cookieName(request)}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAgeSeconds}`,
+  ];
   if (isHttps(request)) attributes.push("Secure");
   return attributes.join("; ");
 }
@@ -90,7 +96,11 @@ export async function startSession(
 }
 
 /** The request's session, when it has a live one; an expired one is deleted on the way. */
-export async function readSession(db: Kysely<Database>, request: Request, now: Date = new Date()): Promise<DeskSession | undefined> {
+export async function readSession(
+  db: Kysely<Database>,
+  request: Request,
+  now: Date = new Date(),
+): Promise<DeskSession | undefined> {
   const token = cookieValue(request, cookieName(request));
   if (!token || token.length > 100) return undefined;
   const row = await db
@@ -114,8 +124,18 @@ export async function readSession(db: Kysely<Database>, request: Request, now: D
     return undefined;
   }
   if (now.getTime() - lastSeen.getTime() > TOUCH_AFTER_MS)
-    await db.updateTable("owner_sessions").set({ last_seen_at: timestamp(now) }).where("id", "=", row.id).execute();
-  return { id: row.id, ownerId: row.owner_id, email: row.email, authenticatedAt: toDate(row.authenticated_at), method: row.method };
+    await db
+      .updateTable("owner_sessions")
+      .set({ last_seen_at: timestamp(now) })
+      .where("id", "=", row.id)
+      .execute();
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    email: row.email,
+    authenticatedAt: toDate(row.authenticated_at),
+    method: row.method,
+  };
 }
 
 export async function endSession(db: Kysely<Database>, sessionId: string): Promise<void> {

@@ -37,13 +37,13 @@ async function codeHash(db: Kysely<Database>, email: string, code: string): Prom
       .then((row) => row.value);
     secrets.set(db, secret);
   }
-  return createHmac("sha256", await secret).update(`${email}\n${code}`).digest("hex");
+  return createHmac("sha256", await secret)
+    .update(`${email}\n${code}`)
+    .digest("hex");
 }
 
 export type RequestCodeResult =
-  | { status: "sent" }
-  | { status: "invalid-email" }
-  | { status: "too-many"; retryAfterSeconds: number };
+  { status: "sent" } | { status: "invalid-email" } | { status: "too-many"; retryAfterSeconds: number };
 
 /** The same "sent" for owners and strangers: only owners get mail. */
 export async function requestSignInCode(
@@ -63,7 +63,11 @@ export async function requestSignInCode(
   }
   const owner = await findOwnerByEmail(db, email);
   if (!owner) {
-    await recordAudit(db, { action: "sign-in-refused", detail: "code asked for an address that is no owner's", client }, now);
+    await recordAudit(
+      db,
+      { action: "sign-in-refused", detail: "code asked for an address that is no owner's", client },
+      now,
+    );
     return { status: "sent" };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -96,7 +100,10 @@ function signInCodeMail(email: string, code: string) {
   ].join("\n");
   const body = html`<p>Your code to sign in to the ${profile.shortName} desk:</p>
     <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p>
-    <p>It works once, for ${String(CODE_MINUTES)} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.</p>`;
+    <p>
+      It works once, for ${String(CODE_MINUTES)} minutes. If you did not ask for it, ignore this email: nobody can sign
+      in without the code.
+    </p>`;
   return {
     kind: "owner-sign-in-code" as const,
     to: email,
@@ -107,7 +114,8 @@ function signInCodeMail(email: string, code: string) {
   };
 }
 
-export type VerifyCodeResult = { status: "ok"; owner: Owner } | { status: "wrong" | "invalid-input" } | { status: "locked" };
+export type VerifyCodeResult =
+  { status: "ok"; owner: Owner } | { status: "wrong" | "invalid-input" } | { status: "locked" };
 
 async function lockedOut(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
   const since = timestamp(new Date(now.getTime() - LOCK_MINUTES * 60_000));
@@ -150,7 +158,10 @@ export async function verifySignInCode(
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) === 1) return { status: "ok", owner };
   }
-  await db.insertInto("owner_code_failures").values({ id: randomUUID(), email, failed_at: timestamp(now) }).execute();
+  await db
+    .insertInto("owner_code_failures")
+    .values({ id: randomUUID(), email, failed_at: timestamp(now) })
+    .execute();
   const nowLocked = await lockedOut(db, email, now);
   await recordAudit(db, { actor: email, action: nowLocked ? "code-locked" : "code-failed", client }, now);
   return { status: nowLocked ? "locked" : "wrong" };
@@ -164,4 +175,3 @@ export async function pruneSignInCodes(db: Kysely<Database>, now: Date = new Dat
     .where("failed_at", "<", timestamp(new Date(now.getTime() - LOCK_MINUTES * 60_000)))
     .execute();
 }
-

@@ -15,7 +15,10 @@ describe("the waiting clock", () => {
 
   it("turns red after two business hours, not two hours of night", () => {
     // Sent Monday 20:00 EST, looked at Tuesday 10:30 EST: 1.5 business hours.
-    expect(waitingClock(new Date("2025-03-04T01:00:00Z"), new Date("2025-03-04T15:30:00Z"))).toEqual({ text: "1 h 30 min", late: false });
+    expect(waitingClock(new Date("2025-03-04T01:00:00Z"), new Date("2025-03-04T15:30:00Z"))).toEqual({
+      text: "1 h 30 min",
+      late: false,
+    });
     expect(waitingClock(new Date("2025-03-04T14:00:00Z"), new Date("2025-03-04T16:01:00Z")).late).toBe(true);
   });
 

@@ -24,7 +24,14 @@ const parts = new Intl.DateTimeFormat("en-US", {
 function wallClock(date: Date) {
   const fields = parts.formatToParts(date);
   const get = (type: string) => Number(fields.find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 // A list of 50 leads asks for the same few opening and closing instants again and again.
@@ -54,7 +61,11 @@ const minutes = (hhmm: string) => {
 };
 
 /** Business milliseconds between two instants. */
-export function businessMsBetween(from: Date, to: Date, hours: readonly OpeningHours[] = profile.hours.structured): number {
+export function businessMsBetween(
+  from: Date,
+  to: Date,
+  hours: readonly OpeningHours[] = profile.hours.structured,
+): number {
   if (to <= from) return 0;
   let total = 0;
   const start = wallClock(from);
@@ -111,7 +122,15 @@ export function townOf(address: string): string {
     const candidate = pieces.slice(1).find((p) => !isState(p));
     if (candidate) return candidate.replace(/\s+(nj|new jersey)(\s+\d{5}(-\d{4})?)?$/i, "");
   }
-  const known = [...profile.homeWatchAreas, profile.address.locality, "Long Beach Township", "Brant Beach", "Loveladies", "Stafford", "Tuckerton"];
+  const known = [
+    ...profile.homeWatchAreas,
+    profile.address.locality,
+    "Long Beach Township",
+    "Brant Beach",
+    "Loveladies",
+    "Stafford",
+    "Tuckerton",
+  ];
   const found = known.find((town) => address.toLowerCase().includes(town.toLowerCase()));
   return found ?? "";
 }

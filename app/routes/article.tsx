@@ -56,7 +56,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     <article>
       <header className="bg-navy-800 text-white">
         <div className="mx-auto max-w-3xl px-4 pt-8 pb-10">
-          <Link to="/blog" className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-sand-200 hover:text-white">
+          <Link
+            to="/blog"
+            className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-sand-200 hover:text-white"
+          >
             <Icon name="arrow-left" className="size-4" /> Back to the blog
           </Link>
           <p className="mt-4 flex flex-wrap items-center gap-3 text-sm">
@@ -76,7 +79,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <Picture name={a.image} alt={a.imageAlt} priority sizes="(min-width: 768px) 720px, 100vw" imgClassName="aspect-[16/9] w-full rounded-xl object-cover" />
+        <Picture
+          name={a.image}
+          alt={a.imageAlt}
+          priority
+          sizes="(min-width: 768px) 720px, 100vw"
+          imgClassName="aspect-[16/9] w-full rounded-xl object-cover"
+        />
         <aside aria-labelledby="at-a-glance" className="mt-8 rounded-xl border border-sea-100 bg-sea-50 p-5">
           <h2 id="at-a-glance" className="text-lg font-bold text-navy-900">
             At a glance
@@ -99,7 +108,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             Want a professional to handle it?
           </h2>
           <p className="mt-2 text-sea-100">
-            Our family crew has worked on Long Beach Island homes for {profile.yearsOnIsland}+ years. Estimates are free, and we reply within {profile.replyWithinHours} hours.
+            Our family crew has worked on Long Beach Island homes for {profile.yearsOnIsland}+ years. Estimates are
+            free, and we reply within {profile.replyWithinHours} hours.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             {a.ctaLabel ? (
@@ -122,7 +132,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 grid gap-4 sm:grid-cols-2">
               {related.map((s) => (
                 <li key={s.slug}>
-                  <Link to={s.link} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-4 font-semibold text-navy-900 hover:bg-sea-50">
+                  <Link
+                    to={s.link}
+                    className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 p-4 font-semibold text-navy-900 hover:bg-sea-50"
+                  >
                     <Icon name={s.icon} className="size-6 text-sea-600" />
                     {s.title}
                   </Link>

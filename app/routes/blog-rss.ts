@@ -3,7 +3,8 @@ import { absoluteUrl } from "~/config";
 import { articles } from "~/content/articles.server";
 import { profile } from "~/content/profile";
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).toUTCString();
 
 export function loader() {

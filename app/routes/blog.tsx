@@ -16,7 +16,8 @@ export async function loader() {
     articles: articles.map(summarize),
     seo: pageMeta({
       title: "Shore Home Advice Blog",
-      description: "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
+      description:
+        "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
       path: "/blog",
       keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
       jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
@@ -29,7 +30,10 @@ export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero title="Shore Home Advice" intro="Guides from our crew for keeping a Long Beach Island home sound through salt air, storms and empty winters." />
+      <PageHero
+        title="Shore Home Advice"
+        intro="Guides from our crew for keeping a Long Beach Island home sound through salt air, storms and empty winters."
+      />
       <section aria-labelledby="articles" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="articles" className="sr-only">
           Articles
@@ -38,7 +42,12 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           {loaderData.articles.map((a) => (
             <li key={a.slug}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <Picture name={a.image} alt={a.imageAlt} sizes="(min-width: 768px) 45vw, 100vw" imgClassName="aspect-[16/9] w-full object-cover" />
+                <Picture
+                  name={a.image}
+                  alt={a.imageAlt}
+                  sizes="(min-width: 768px) 45vw, 100vw"
+                  imgClassName="aspect-[16/9] w-full object-cover"
+                />
                 <div className="flex flex-1 flex-col p-5">
                   <p className="flex flex-wrap items-center gap-3 text-sm">
                     <span className="rounded-full bg-sea-100 px-3 py-1 font-semibold text-navy-900">{a.category}</span>

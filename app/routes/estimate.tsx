@@ -5,7 +5,12 @@
 import { data } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { profile, phoneHref } from "~/content/profile";
-import { EstimateForm, ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE, type EstimateFormState } from "~/leads/estimate-form";
+import {
+  EstimateForm,
+  ESTIMATE_SUCCESS_TEXT,
+  ESTIMATE_SUCCESS_TITLE,
+  type EstimateFormState,
+} from "~/leads/estimate-form";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -39,9 +44,15 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
   const result = actionData as EstimateFormState | undefined;
   return (
     <>
-      <PageHero title="Request Your Free Estimate" intro={`Send us your project details and photos. We reply within ${profile.replyWithinHours} hours, or call ${profile.phone.display}.`} />
+      <PageHero
+        title="Request Your Free Estimate"
+        intro={`Send us your project details and photos. We reply within ${profile.replyWithinHours} hours, or call ${profile.phone.display}.`}
+      />
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <section aria-labelledby="project-details" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="project-details"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+        >
           <h2 id="project-details" className="text-2xl font-bold text-navy-900">
             Project Details
           </h2>
@@ -53,8 +64,15 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
           ) : (
             <>
               {result?.error ? (
-                <p role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-50 p-4 font-medium text-red-800">
-                  {result.error} You can also call us at <a href={phoneHref} className="underline">{profile.phone.display}</a>.
+                <p
+                  role="alert"
+                  className="mt-4 rounded-lg border border-red-700 bg-red-50 p-4 font-medium text-red-800"
+                >
+                  {result.error} You can also call us at{" "}
+                  <a href={phoneHref} className="underline">
+                    {profile.phone.display}
+                  </a>
+                  .
                 </p>
               ) : null}
               <div className="mt-5">

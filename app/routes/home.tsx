@@ -33,7 +33,13 @@ function LazySections({ part }: { part: keyof Sections }) {
 export async function loader() {
   await loadSections();
   const { width, height } = imageEntry(HERO_IMAGE);
-  const heroPicture: HeroPicture = { avif: srcSet(HERO_IMAGE, "avif"), webp: srcSet(HERO_IMAGE, "webp"), fallback: imageFallbackUrl(HERO_IMAGE), width, height };
+  const heroPicture: HeroPicture = {
+    avif: srcSet(HERO_IMAGE, "avif"),
+    webp: srcSet(HERO_IMAGE, "webp"),
+    fallback: imageFallbackUrl(HERO_IMAGE),
+    width,
+    height,
+  };
   const seo = pageMeta({
     title: `${profile.shortName} | Long Beach Island Home Repair & Renovation`,
     description: `Family-owned LBI contractor with ${profile.yearsExperience}+ years of experience: bathrooms, decks and stairs, Andersen windows, carpentry and home watch. Free estimates.`,
@@ -43,7 +49,15 @@ export async function loader() {
   });
   // The hero picture is the largest paint: fetch it alongside the HTML rather than after layout.
   // (A head link built here, like the rest of the head, keeps the image manifest out of the browser.)
-  const preloadHero = { tagName: "link", rel: "preload", as: "image", type: "image/avif", imageSrcSet: heroPicture.avif, imageSizes: HERO_SIZES, fetchPriority: "high" } as const;
+  const preloadHero = {
+    tagName: "link",
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: heroPicture.avif,
+    imageSizes: HERO_SIZES,
+    fetchPriority: "high",
+  } as const;
   return { seo: [...seo, preloadHero], heroPicture };
 }
 

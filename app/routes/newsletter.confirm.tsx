@@ -53,5 +53,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
   const state = actionData?.state ?? loaderData.state;
-  return <TokenLinkPage title={copy[state].title} text={copy[state].text} token={token} buttonLabel={state === "ready" ? "Confirm my subscription" : null} />;
+  return (
+    <TokenLinkPage
+      title={copy[state].title}
+      text={copy[state].text}
+      token={token}
+      buttonLabel={state === "ready" ? "Confirm my subscription" : null}
+    />
+  );
 }

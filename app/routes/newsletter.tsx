@@ -12,7 +12,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter" }, { name: 
 export async function action({ request }: Route.ActionArgs) {
   const { handleNewsletterSignup } = await import("~/leads/newsletter.server");
   const outcome = await handleNewsletterSignup(request);
-  return data({ ok: outcome.status < 400, error: "error" in outcome.body ? outcome.body.error : undefined }, { status: outcome.status });
+  return data(
+    { ok: outcome.status < 400, error: "error" in outcome.body ? outcome.body.error : undefined },
+    { status: outcome.status },
+  );
 }
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {

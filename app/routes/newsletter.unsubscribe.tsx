@@ -55,5 +55,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
   const state = actionData?.state ?? loaderData.state;
-  return <TokenLinkPage title={copy[state].title} text={copy[state].text} token={token} buttonLabel={state === "ready" ? "Unsubscribe" : null} />;
+  return (
+    <TokenLinkPage
+      title={copy[state].title}
+      text={copy[state].text}
+      token={token}
+      buttonLabel={state === "ready" ? "Unsubscribe" : null}
+    />
+  );
 }

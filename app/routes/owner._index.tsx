@@ -68,12 +68,24 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
       </div>
       {exportReady ? <Notice tone="ok">Thanks. Your download is ready: press Download CSV.</Notice> : null}
       {deleted ? <Notice tone="ok">The lead from {deleted} was deleted.</Notice> : null}
-      <Form method="get" role="search" aria-label="Leads" className="mt-3 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Leads"
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="lead-search" className={labelClass}>
             Search name, phone, email or address
           </label>
-          <input id="lead-search" name="q" type="search" defaultValue={query.search} maxLength={100} className={inputClass} />
+          <input
+            id="lead-search"
+            name="q"
+            type="search"
+            defaultValue={query.search}
+            maxLength={100}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="lead-status" className={labelClass}>
@@ -93,15 +105,22 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-        {total === 0 ? "No leads match." : `${total} lead${total === 1 ? "" : "s"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+        {total === 0
+          ? "No leads match."
+          : `${total} lead${total === 1 ? "" : "s"}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
       </p>
-      <ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white" aria-label="Leads, newest first">
+      <ol
+        className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white"
+        aria-label="Leads, newest first"
+      >
         {rows.map((row) => (
           <li key={row.id}>
             <Link to={leadPath(row.id)} className="block min-h-11 px-3 py-3 hover:bg-sea-50 focus-visible:bg-sea-50">
               <span className="flex items-baseline justify-between gap-2">
                 <span className="min-w-0 truncate text-lg font-semibold text-navy-900">{row.name}</span>
-                <span className="shrink-0 rounded-full bg-slate-100 px-2 text-sm font-semibold text-navy-900">{row.statusLabel}</span>
+                <span className="shrink-0 rounded-full bg-slate-100 px-2 text-sm font-semibold text-navy-900">
+                  {row.statusLabel}
+                </span>
               </span>
               <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
                 {row.town ? <span>{row.town}</span> : null}
@@ -109,7 +128,10 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
                   {row.photoCount} photo{row.photoCount === 1 ? "" : "s"}
                 </span>
                 {row.waiting ? (
-                  <span data-testid="waiting" className={row.waiting.late ? "font-bold text-red-800" : "font-semibold text-navy-800"}>
+                  <span
+                    data-testid="waiting"
+                    className={row.waiting.late ? "font-bold text-red-800" : "font-semibold text-navy-800"}
+                  >
                     Waiting {row.waiting.text}
                     {row.waiting.late ? " (late)" : ""}
                   </span>

@@ -12,7 +12,10 @@ import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.account";
 
-export const meta: Route.MetaFunction = () => [{ title: `Account | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Account | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request);
@@ -21,16 +24,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: session.email,
     added: new URL(request.url).searchParams.get("added") === "1",
     deviceName: guessDeviceName(request.headers.get("user-agent") ?? ""),
-    passkeys: passkeys.map((p) => ({ id: p.id, deviceName: p.deviceName, createdAt: p.createdAt.toISOString(), lastUsedAt: p.lastUsedAt?.toISOString() ?? null })),
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      deviceName: p.deviceName,
+      createdAt: p.createdAt.toISOString(),
+      lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+    })),
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
   const form = await request.formData();
-  const result = await removePasskey(db, { id: session.ownerId, email: session.email }, String(form.get("passkey") ?? ""));
+  const result = await removePasskey(
+    db,
+    { id: session.ownerId, email: session.email },
+    String(form.get("passkey") ?? ""),
+  );
   if (result === "removed") return { ok: true, message: "Passkey removed." };
-  if (result === "last") return data({ ok: false, message: "This is your only passkey. Add another device first, so you can still sign in." }, { status: 400 });
+  if (result === "last")
+    return data(
+      { ok: false, message: "This is your only passkey. Add another device first, so you can still sign in." },
+      { status: 400 },
+    );
   return data({ ok: false, message: "That passkey is not yours or no longer exists." }, { status: 404 });
 }
 
@@ -69,7 +85,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ul>
-        {passkeys.length <= 1 ? <p className="mt-1 text-sm text-slate-700">Your only passkey cannot be removed: add another device first.</p> : null}
+        {passkeys.length <= 1 ? (
+          <p className="mt-1 text-sm text-slate-700">Your only passkey cannot be removed: add another device first.</p>
+        ) : null}
       </section>
       <section aria-labelledby="add-passkey" className="mt-6">
         <h2 id="add-passkey" className="text-lg font-bold text-navy-900">
@@ -93,14 +111,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <label htmlFor="new-device-name" className={labelClass}>
               Name for this device
             </label>
-            <input id="new-device-name" name="deviceName" defaultValue={deviceName} maxLength={60} className={inputClass} />
+            <input
+              id="new-device-name"
+              name="deviceName"
+              defaultValue={deviceName}
+              maxLength={60}
+              className={inputClass}
+            />
           </div>
           <button type="submit" disabled={busy} className={secondaryButton}>
             Add passkey
           </button>
           {error ? <Notice tone="error">{error}</Notice> : null}
         </form>
-        <p className="mt-2 text-sm text-slate-700">For another phone or computer, print a setup link on the server: npm run owner -- link {email}</p>
+        <p className="mt-2 text-sm text-slate-700">
+          For another phone or computer, print a setup link on the server: npm run owner -- link {email}
+        </p>
       </section>
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">

@@ -5,5 +5,10 @@ import { leadsCsv } from "~/owner/leads.server";
 import type { Route } from "./+types/owner.export-leads";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return csvDownload(request, clientIpFrom(context), { action: "export-leads", fileStem: "leads", backTo: "/owner", build: leadsCsv });
+  return csvDownload(request, clientIpFrom(context), {
+    action: "export-leads",
+    fileStem: "leads",
+    backTo: "/owner",
+    build: leadsCsv,
+  });
 }

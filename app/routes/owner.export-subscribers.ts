@@ -5,5 +5,10 @@ import { subscribersCsv } from "~/owner/leads.server";
 import type { Route } from "./+types/owner.export-subscribers";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return csvDownload(request, clientIpFrom(context), { action: "export-subscribers", fileStem: "subscribers", backTo: "/owner/subscribers", build: subscribersCsv });
+  return csvDownload(request, clientIpFrom(context), {
+    action: "export-subscribers",
+    fileStem: "subscribers",
+    backTo: "/owner/subscribers",
+    build: subscribersCsv,
+  });
 }

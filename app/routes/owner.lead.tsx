@@ -13,7 +13,15 @@ import { releaseLead } from "~/leads/quarantine.server";
 import { recordAudit } from "~/owner/audit.server";
 import { dangerButton, inputClass, labelClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { deskTime } from "~/owner/format";
-import { LEAD_STATUSES, LOST_REASON_LABELS, LOST_REASONS, NOTE_MAX_LENGTH, STATUS_LABELS, isLeadStatus, isLostReason } from "~/owner/lead-status";
+import {
+  LEAD_STATUSES,
+  LOST_REASON_LABELS,
+  LOST_REASONS,
+  NOTE_MAX_LENGTH,
+  STATUS_LABELS,
+  isLeadStatus,
+  isLostReason,
+} from "~/owner/lead-status";
 import { addLeadNote, deleteDeskLead, getDeskLead, setLeadStatus } from "~/owner/leads.server";
 import { photoPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
@@ -52,22 +60,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   switch (intent) {
     case "status": {
       const result = await setLeadStatus(db, params.id, form.get("status"), form.get("lostReason"), session.email);
-      return data<ActionAnswer>({ ok: result.ok, intent, message: result.ok ? "Status saved." : result.error }, { status: result.ok ? 200 : result.status });
+      return data<ActionAnswer>(
+        { ok: result.ok, intent, message: result.ok ? "Status saved." : result.error },
+        { status: result.ok ? 200 : result.status },
+      );
     }
     case "note": {
       const result = await addLeadNote(db, params.id, form.get("note"), session.email);
-      return data<ActionAnswer>({ ok: result.ok, intent, message: result.ok ? "Note added." : result.error }, { status: result.ok ? 200 : result.status });
+      return data<ActionAnswer>(
+        { ok: result.ok, intent, message: result.ok ? "Note added." : result.error },
+        { status: result.ok ? 200 : result.status },
+      );
     }
     case "delete": {
-      if (form.get("confirm") !== "yes") return data<ActionAnswer>({ ok: false, intent, message: "Tick the box to confirm the deletion." }, { status: 400 });
+      if (form.get("confirm") !== "yes")
+        return data<ActionAnswer>(
+          { ok: false, intent, message: "Tick the box to confirm the deletion." },
+          { status: 400 },
+        );
       const name = await deleteDeskLead(db, params.id);
-      if (name === undefined) return data<ActionAnswer>({ ok: false, intent, message: "This lead no longer exists." }, { status: 404 });
+      if (name === undefined)
+        return data<ActionAnswer>({ ok: false, intent, message: "This lead no longer exists." }, { status: 404 });
       await recordAudit(db, { actor: session.email, action: "lead-deleted", detail: params.id, client });
       return redirect(`/owner?deleted=${encodeURIComponent(name.slice(0, 60))}`);
     }
     case "release": {
       const result = await releaseLead(db, params.id);
-      if (!result.released) return data<ActionAnswer>({ ok: false, intent, message: "This lead is not held as spam." }, { status: 404 });
+      if (!result.released)
+        return data<ActionAnswer>({ ok: false, intent, message: "This lead is not held as spam." }, { status: 404 });
       await recordAudit(db, { actor: session.email, action: "lead-released", detail: params.id, client });
       return data<ActionAnswer>({ ok: true, intent, message: "Released: its emails are on their way." });
     }
@@ -96,9 +116,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-2xl font-bold break-words text-navy-900">{lead.name}</h1>
       <p className="text-sm text-slate-700">
         Received {deskTime(lead.createdAt)} from <span data-testid="source">{lead.sourcePath ?? "unknown"}</span>
-        {waiting ? <span className={waiting.late ? " font-bold text-red-800" : " font-semibold"}> · waiting {waiting.text}</span> : null}
+        {waiting ? (
+          <span className={waiting.late ? " font-bold text-red-800" : " font-semibold"}> · waiting {waiting.text}</span>
+        ) : null}
       </p>
-      {lead.quarantined ? <Notice tone="error">Held as suspected spam ({lead.spamReason ?? "unknown reason"}). It has not been emailed to anyone.</Notice> : null}
+      {lead.quarantined ? (
+        <Notice tone="error">
+          Held as suspected spam ({lead.spamReason ?? "unknown reason"}). It has not been emailed to anyone.
+        </Notice>
+      ) : null}
       {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
 
       <div className="mt-4 flex flex-wrap gap-2">
@@ -144,13 +170,25 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 }}
                 className="block min-h-11"
               >
-                <img src={photoPath(lead.id, photo.id)} alt={`Photo ${index + 1}: ${photo.fileName}`} width={photo.width} height={photo.height} loading="lazy" className="aspect-square w-full rounded-md object-cover" />
+                <img
+                  src={photoPath(lead.id, photo.id)}
+                  alt={`Photo ${index + 1}: ${photo.fileName}`}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-md object-cover"
+                />
               </a>
             </li>
           ))}
         </ul>
         {shown ? (
-          <div role="dialog" aria-modal="true" aria-label={`Photo: ${shown.fileName}`} className="fixed inset-0 z-20 flex flex-col bg-navy-950/95 p-2">
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label={`Photo: ${shown.fileName}`}
+            className="fixed inset-0 z-20 flex flex-col bg-navy-950/95 p-2"
+          >
             <div className="flex justify-between gap-2">
               <a href={photoPath(lead.id, shown.id)} className={`${secondaryButton}`} target="_blank" rel="noreferrer">
                 Open full size
@@ -159,7 +197,11 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 Close photo
               </button>
             </div>
-            <img src={photoPath(lead.id, shown.id)} alt={shown.fileName} className="mt-2 min-h-0 flex-1 object-contain" />
+            <img
+              src={photoPath(lead.id, shown.id)}
+              alt={shown.fileName}
+              className="mt-2 min-h-0 flex-1 object-contain"
+            />
           </div>
         ) : null}
       </section>
@@ -175,7 +217,13 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               <label htmlFor="lead-status" className={labelClass}>
                 Status
               </label>
-              <select id="lead-status" name="status" value={status} onChange={(e) => setStatus(isLeadStatus(e.target.value) ? e.target.value : "new")} className={inputClass}>
+              <select
+                id="lead-status"
+                name="status"
+                value={status}
+                onChange={(e) => setStatus(isLeadStatus(e.target.value) ? e.target.value : "new")}
+                className={inputClass}
+              >
                 {LEAD_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {STATUS_LABELS[s]}
@@ -188,8 +236,18 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
                 <legend className={labelClass}>Why was it lost?</legend>
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
                   {LOST_REASONS.map((reason) => (
-                    <label key={reason} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3">
-                      <input type="radio" name="lostReason" value={reason} defaultChecked={lead.lostReason === reason} required className="size-5" />
+                    <label
+                      key={reason}
+                      className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
+                    >
+                      <input
+                        type="radio"
+                        name="lostReason"
+                        value={reason}
+                        defaultChecked={lead.lostReason === reason}
+                        required
+                        className="size-5"
+                      />
                       {LOST_REASON_LABELS[reason]}
                     </label>
                   ))}
@@ -199,7 +257,9 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             <button type="submit" disabled={busy} className={primaryButton}>
               Save status
             </button>
-            {lead.status === "lost" && isLostReason(lead.lostReason) ? <p className="text-sm">Lost: {LOST_REASON_LABELS[lead.lostReason]}</p> : null}
+            {lead.status === "lost" && isLostReason(lead.lostReason) ? (
+              <p className="text-sm">Lost: {LOST_REASON_LABELS[lead.lostReason]}</p>
+            ) : null}
           </Form>
         </section>
       ) : (
@@ -261,7 +321,8 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="delete" />
           <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="confirm" value="yes" required className="size-5" /> Yes, delete the lead from {lead.name}
+            <input type="checkbox" name="confirm" value="yes" required className="size-5" /> Yes, delete the lead from{" "}
+            {lead.name}
           </label>
           <button type="submit" className={dangerButton}>
             Delete lead

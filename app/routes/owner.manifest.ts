@@ -16,5 +16,7 @@ export function loader() {
       { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
     ],
   };
-  return new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/manifest+json; charset=utf-8" } });
+  return new Response(JSON.stringify(manifest), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8" },
+  });
 }

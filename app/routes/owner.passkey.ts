@@ -10,7 +10,13 @@ import { consumeBudget } from "~/infra/rate-limit.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { findOwnerById, ownerOfSetupToken, spendSetupToken, type Owner } from "~/owner/owners.server";
-import { authenticationOptions, PasskeyError, registerPasskey, registrationOptions, verifyPasskeySignIn } from "~/owner/passkeys.server";
+import {
+  authenticationOptions,
+  PasskeyError,
+  registerPasskey,
+  registrationOptions,
+  verifyPasskeySignIn,
+} from "~/owner/passkeys.server";
 import { safeNext } from "~/owner/paths";
 import { readSession, startSession } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.passkey";
@@ -22,19 +28,25 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(request.headers.get("content-type") ?? "").includes("application/json")) return Response.json({ error: "Send JSON." }, { status: 415 });
+  if (!(request.headers.get("content-type") ?? "").includes("application/json"))
+    return Response.json({ error: "Send JSON." }, { status: 415 });
   let body: unknown;
   try {
     body = await request.json();
   } catch {
     return Response.json({ error: "The request could not be read." }, { status: 400 });
   }
-  if (!isObject(body) || typeof body.intent !== "string") return Response.json({ error: "Say what to do (intent)." }, { status: 400 });
+  if (!isObject(body) || typeof body.intent !== "string")
+    return Response.json({ error: "Say what to do (intent)." }, { status: 400 });
   const { db } = await getDatabase();
   const client = clientKey(clientIpFrom(context));
   // Each ceremony stores a challenge: a bound on them keeps a script from filling the table.
   const budget = await consumeBudget({ name: "owner-passkey", points: 60, durationSeconds: 15 * 60 }, client);
-  if (!budget.allowed) return Response.json({ error: "Too many attempts. Please wait a few minutes." }, { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } });
+  if (!budget.allowed)
+    return Response.json(
+      { error: "Too many attempts. Please wait a few minutes." },
+      { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } },
+    );
 
   try {
     switch (body.intent) {
@@ -47,24 +59,35 @@ export async function action({ request, context }: Route.ActionArgs) {
         try {
           owner = await verifyPasskeySignIn(db, request.url, body.response as unknown as AuthenticationResponseJSON);
         } catch (error) {
-          if (error instanceof PasskeyError) await recordAudit(db, { action: "sign-in-refused", detail: `passkey: ${error.message}`, client });
+          if (error instanceof PasskeyError)
+            await recordAudit(db, { action: "sign-in-refused", detail: `passkey: ${error.message}`, client });
           throw error;
         }
         const cookie = await startSession(db, request, owner.id, "passkey");
         await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "passkey", client });
-        return Response.json({ ok: true, next: safeNext(typeof body.next === "string" ? body.next : null) }, { headers: { "Set-Cookie": cookie } });
+        return Response.json(
+          { ok: true, next: safeNext(typeof body.next === "string" ? body.next : null) },
+          { headers: { "Set-Cookie": cookie } },
+        );
       }
       case "register-options":
       case "register": {
         const token = typeof body.token === "string" ? body.token : undefined;
         const session = token ? undefined : await readSession(db, request);
-        const owner = token ? await ownerOfSetupToken(db, token) : session && (await findOwnerById(db, session.ownerId));
+        const owner = token
+          ? await ownerOfSetupToken(db, token)
+          : session && (await findOwnerById(db, session.ownerId));
         if (!owner)
           return Response.json(
-            { error: token ? "This setup link has expired or was already used. Ask for a new one: npm run owner -- link <email>." : "Sign in first." },
+            {
+              error: token
+                ? "This setup link has expired or was already used. Ask for a new one: npm run owner -- link <email>."
+                : "Sign in first.",
+            },
             { status: token ? 400 : 401 },
           );
-        if (body.intent === "register-options") return Response.json({ options: await registrationOptions(db, request.url, owner) });
+        if (body.intent === "register-options")
+          return Response.json({ options: await registrationOptions(db, request.url, owner) });
         if (!isObject(body.response) || typeof body.response.id !== "string" || !isObject(body.response.response))
           return Response.json({ error: "The passkey's answer is missing." }, { status: 400 });
         const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
@@ -72,7 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!token) return Response.json({ ok: true, next: "/owner/account?added=1" });
         if (!(await spendSetupToken(db, token))) {
           await db.deleteFrom("owner_passkeys").where("id", "=", body.response.id).execute();
-          return Response.json({ error: "This setup link was used at the same moment elsewhere. Ask for a new one." }, { status: 409 });
+          return Response.json(
+            { error: "This setup link was used at the same moment elsewhere. Ask for a new one." },
+            { status: 409 },
+          );
         }
         const cookie = await startSession(db, request, owner.id, "passkey");
         await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "new passkey", client });

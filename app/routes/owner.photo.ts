@@ -6,7 +6,8 @@ import type { Route } from "./+types/owner.photo";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await requireOwnerOr401(request);
   const photo = await leadPhoto(db, params.id, params.photoId);
-  if (!photo) return new Response("No such photo.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!photo)
+    return new Response("No such photo.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(photo.data), {
     headers: {
       "Content-Type": photo.content_type,

@@ -15,7 +15,10 @@ import { leadPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.quarantine";
 
-export const meta: Route.MetaFunction = () => [{ title: `Suspected spam | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Suspected spam | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireOwner(request);
@@ -33,7 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await releaseLead(db, id);
     if (!result.released) return data({ ok: false, message: "That request is no longer held." }, { status: 404 });
     await recordAudit(db, { actor: session.email, action: "lead-released", detail: id, client });
-    return { ok: true, message: `Released the request from ${result.name}: it is in the lead list and its emails are on their way.` };
+    return {
+      ok: true,
+      message: `Released the request from ${result.name}: it is in the lead list and its emails are on their way.`,
+    };
   }
   if (form.get("intent") === "delete") {
     const name = await deleteDeskLead(db, id);
@@ -48,13 +54,19 @@ export default function Quarantine({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Suspected spam</h1>
-      <p className="mt-1 text-sm text-slate-700">Held because a hidden field was filled, as bots do. Nobody was emailed. Deleted after {loaderData.days} days unless released.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Held because a hidden field was filled, as bots do. Nobody was emailed. Deleted after {loaderData.days} days
+        unless released.
+      </p>
       {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
       {loaderData.held.length === 0 ? <p className="mt-4">Nothing held.</p> : null}
       <ul className="mt-3 space-y-3">
         {loaderData.held.map((item) => (
           <li key={item.id} className="rounded-lg border border-slate-300 bg-white p-3">
-            <Link to={leadPath(item.id)} className="inline-flex min-h-11 items-center text-lg font-semibold break-all text-navy-900 underline">
+            <Link
+              to={leadPath(item.id)}
+              className="inline-flex min-h-11 items-center text-lg font-semibold break-all text-navy-900 underline"
+            >
               {item.name}
             </Link>
             <p className="text-sm break-all text-slate-700">
@@ -64,13 +76,25 @@ export default function Quarantine({ loaderData, actionData }: Route.ComponentPr
             <div className="mt-2 flex gap-2">
               <Form method="post">
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value="release" className={primaryButton} aria-label={`Not spam: ${item.name}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="release"
+                  className={primaryButton}
+                  aria-label={`Not spam: ${item.name}`}
+                >
                   Not spam
                 </button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value="delete" className={dangerButton} aria-label={`Delete: ${item.name}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className={dangerButton}
+                  aria-label={`Delete: ${item.name}`}
+                >
                   Delete
                 </button>
               </Form>

@@ -11,7 +11,10 @@ import { relyingPartyFor } from "~/owner/passkeys.server";
 import { ownerOfSetupToken } from "~/owner/owners.server";
 import type { Route } from "./+types/owner.setup";
 
-export const meta: Route.MetaFunction = () => [{ title: `Set up a passkey | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Set up a passkey | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,8 +37,12 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-md">
         <h1 className="text-2xl font-bold text-navy-900">This setup link does not work</h1>
-        <p className="mt-3">It has expired (links work for 30 minutes), or it was already used. On the server, print a new one with:</p>
-        <p className="mt-2 rounded bg-slate-100 p-3 font-mono text-sm break-all">npm run owner -- link &lt;your email&gt;</p>
+        <p className="mt-3">
+          It has expired (links work for 30 minutes), or it was already used. On the server, print a new one with:
+        </p>
+        <p className="mt-2 rounded bg-slate-100 p-3 font-mono text-sm break-all">
+          npm run owner -- link &lt;your email&gt;
+        </p>
         <p className="mt-4">
           <a href="/owner/sign-in" className="inline-flex min-h-11 items-center font-semibold text-sea-600 underline">
             Sign in another way
@@ -47,9 +54,14 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-md">
       <h1 className="text-2xl font-bold text-navy-900">Set up a passkey</h1>
       <p className="mt-3">
-        For <strong>{email}</strong>. A passkey lets this device sign you in to the lead desk with your fingerprint, face or screen lock. No password to remember.
+        For <strong>{email}</strong>. A passkey lets this device sign you in to the lead desk with your fingerprint,
+        face or screen lock. No password to remember.
       </p>
-      {!passkeysHere ? <Notice tone="error">Passkeys work only at {profile.siteUrl.replace(/^https?:\/\//, "")}. Open the link there.</Notice> : null}
+      {!passkeysHere ? (
+        <Notice tone="error">
+          Passkeys work only at {profile.siteUrl.replace(/^https?:\/\//, "")}. Open the link there.
+        </Notice>
+      ) : null}
       <form
         className="mt-5 space-y-4"
         onSubmit={async (event) => {

@@ -18,7 +18,10 @@ import { readSession, startSession } from "~/owner/sessions.server";
 import { CODE_MINUTES, LOCK_MINUTES, requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
 import type { Route } from "./+types/owner.sign-in";
 
-export const meta: Route.MetaFunction = () => [{ title: `Sign in | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Sign in | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,12 +42,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   if (form.get("intent") === "send-code") {
     const result = await requestSignInCode(db, email, client);
-    if (result.status === "invalid-email") return data<ActionState>({ stage: "email", email, error: "Enter the email address you were added with." }, { status: 400 });
+    if (result.status === "invalid-email")
+      return data<ActionState>(
+        { stage: "email", email, error: "Enter the email address you were added with." },
+        { status: 400 },
+      );
     if (result.status === "too-many") {
       const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-      return data<ActionState>({ stage: "code", email, error: `Too many codes asked for. Please wait ${minutes} minute${minutes === 1 ? "" : "s"}, or use your passkey.` }, { status: 429 });
+      return data<ActionState>(
+        {
+          stage: "code",
+          email,
+          error: `Too many codes asked for. Please wait ${minutes} minute${minutes === 1 ? "" : "s"}, or use your passkey.`,
+        },
+        { status: 429 },
+      );
     }
-    return data<ActionState>({ stage: "code", email, notice: `If ${email.trim()} belongs to an owner, a code is on its way. It works once, for ${CODE_MINUTES} minutes.` });
+    return data<ActionState>({
+      stage: "code",
+      email,
+      notice: `If ${email.trim()} belongs to an owner, a code is on its way. It works once, for ${CODE_MINUTES} minutes.`,
+    });
   }
   if (form.get("intent") === "verify-code") {
     const result = await verifySignInCode(db, email, String(form.get("code") ?? "").slice(0, 20), client);
@@ -86,7 +104,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-2xl font-bold text-navy-900">{again ? "Confirm it's you" : "Sign in to the lead desk"}</h1>
-      {again ? <p className="mt-2">Downloads hold everyone's details, so the desk asks again when your last sign-in was more than 10 minutes ago.</p> : null}
+      {again ? (
+        <p className="mt-2">
+          Downloads hold everyone's details, so the desk asks again when your last sign-in was more than 10 minutes ago.
+        </p>
+      ) : null}
       {passkeysHere ? (
         <section aria-labelledby="with-passkey" className="mt-5">
           <h2 id="with-passkey" className="sr-only">
@@ -98,7 +120,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {passkeyError ? <Notice tone="error">{passkeyError}</Notice> : null}
         </section>
       ) : (
-        <Notice tone="error">Passkeys work only at {profile.siteUrl.replace(/^https?:\/\//, "")}. Use an emailed code here.</Notice>
+        <Notice tone="error">
+          Passkeys work only at {profile.siteUrl.replace(/^https?:\/\//, "")}. Use an emailed code here.
+        </Notice>
       )}
       <section aria-labelledby="with-code" className="mt-8 border-t border-slate-300 pt-5">
         <h2 id="with-code" className="text-lg font-bold text-navy-900">
@@ -112,7 +136,15 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             <label htmlFor="sign-in-email" className={labelClass}>
               Email
             </label>
-            <input id="sign-in-email" name="email" type="email" autoComplete="username" required defaultValue={state?.email} className={inputClass} />
+            <input
+              id="sign-in-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              defaultValue={state?.email}
+              className={inputClass}
+            />
           </div>
           <button type="submit" name="intent" value="send-code" disabled={busy} className={`${secondaryButton} w-full`}>
             Email me a sign-in code
@@ -123,12 +155,27 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 <label htmlFor="sign-in-code" className={labelClass}>
                   Sign-in code
                 </label>
-                <input id="sign-in-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} className={inputClass} aria-describedby="sign-in-code-hint" />
+                <input
+                  id="sign-in-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9 ]*"
+                  maxLength={7}
+                  className={inputClass}
+                  aria-describedby="sign-in-code-hint"
+                />
                 <p id="sign-in-code-hint" className="mt-1 text-sm text-slate-700">
                   The 6 digits from the email.
                 </p>
               </div>
-              <button type="submit" name="intent" value="verify-code" disabled={busy} className={`${primaryButton} w-full`}>
+              <button
+                type="submit"
+                name="intent"
+                value="verify-code"
+                disabled={busy}
+                className={`${primaryButton} w-full`}
+              >
                 Sign in with the code
               </button>
             </>

@@ -22,7 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const everywhere = form.get("scope") === "everywhere";
     if (everywhere) await endAllSessions(db, session.ownerId);
     else await endSession(db, session.id);
-    await recordAudit(db, { actor: session.email, action: everywhere ? "signed-out-everywhere" : "signed-out", client: clientKey(clientIpFrom(context)) });
+    await recordAudit(db, {
+      actor: session.email,
+      action: everywhere ? "signed-out-everywhere" : "signed-out",
+      client: clientKey(clientIpFrom(context)),
+    });
   }
   return redirect("/owner/sign-in", { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }

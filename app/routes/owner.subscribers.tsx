@@ -10,13 +10,20 @@ import { listSubscribers, removeSubscriber } from "~/owner/leads.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.subscribers";
 
-export const meta: Route.MetaFunction = () => [{ title: `Subscribers | ${profile.shortName} desk` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Subscribers | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request);
   const subscribers = await listSubscribers(db);
   return {
-    subscribers: subscribers.map((s) => ({ id: s.id, email: s.email, confirmedAt: s.confirmedAt?.toISOString() ?? null })),
+    subscribers: subscribers.map((s) => ({
+      id: s.id,
+      email: s.email,
+      confirmedAt: s.confirmedAt?.toISOString() ?? null,
+    })),
     exportReady: new URL(request.url).searchParams.get("export") === "1" && signedInRecently(session),
   };
 }
@@ -26,7 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = await removeSubscriber(db, String(form.get("id") ?? ""));
   if (!email) return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
-  await recordAudit(db, { actor: session.email, action: "subscriber-removed", detail: email, client: clientKey(clientIpFrom(context)) });
+  await recordAudit(db, {
+    actor: session.email,
+    action: "subscriber-removed",
+    detail: email,
+    client: clientKey(clientIpFrom(context)),
+  });
   return { ok: true, message: `Removed ${email}.` };
 }
 
@@ -48,7 +60,9 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span className="min-w-0 break-all">
               {s.email}
-              {s.confirmedAt ? <span className="block text-sm text-slate-700">since {deskTime(s.confirmedAt)}</span> : null}
+              {s.confirmedAt ? (
+                <span className="block text-sm text-slate-700">since {deskTime(s.confirmedAt)}</span>
+              ) : null}
             </span>
             <Form method="post">
               <input type="hidden" name="id" value={s.id} />

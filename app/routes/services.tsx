@@ -12,7 +12,8 @@ export function loader() {
   return {
     seo: pageMeta({
       title: "Home Services for Long Beach Island",
-      description: "Bathroom renovations, decks and stairs, Andersen windows, carpentry, ground level remodeling, outdoor showers, handyman work and home watch on LBI.",
+      description:
+        "Bathroom renovations, decks and stairs, Andersen windows, carpentry, ground level remodeling, outdoor showers, handyman work and home watch on LBI.",
       path: "/services",
       keywords: ["LBI contractor services", "Long Beach Island remodeling", "shore home repair"],
       jsonLd: [serviceListJsonLd(), breadcrumbJsonLd([{ name: "Services", path: "/services" }])],

@@ -63,7 +63,10 @@ export function businessJsonLd(): WithContext<GeneralContractor> {
       name: "Home repair and renovation services",
       itemListElement: services
         .filter((s) => s.featuredOnHome)
-        .map((s) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name: s.title, url: absoluteUrl(s.link) } })),
+        .map((s) => ({
+          "@type": "Offer",
+          itemOffered: { "@type": "Service", name: s.title, url: absoluteUrl(s.link) },
+        })),
     },
     paymentAccepted: profile.paymentAccepted.join(", "),
     currenciesAccepted: profile.currency,
@@ -154,7 +157,11 @@ export function articleJsonLd(a: ArticleLdInput): WithContext<BlogPosting> {
     description: a.description,
     image: absoluteUrl(a.image),
     author: { "@type": "Organization", name: a.author, url: siteUrl },
-    publisher: { "@type": "Organization", name: profile.name, logo: { "@type": "ImageObject", url: absoluteUrl("/logo.svg") } },
+    publisher: {
+      "@type": "Organization",
+      name: profile.name,
+      logo: { "@type": "ImageObject", url: absoluteUrl("/logo.svg") },
+    },
     datePublished: a.date,
     dateModified: a.dateModified,
     keywords: a.keywords.join(", "),

@@ -46,7 +46,11 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
   ];
-  if (input.imageAlt) tags.push({ property: "og:image:alt", content: input.imageAlt }, { name: "twitter:image:alt", content: input.imageAlt });
+  if (input.imageAlt)
+    tags.push(
+      { property: "og:image:alt", content: input.imageAlt },
+      { name: "twitter:image:alt", content: input.imageAlt },
+    );
   if (input.keywords?.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });

@@ -3,13 +3,19 @@ import { absoluteUrl } from "~/config";
 import { articles } from "~/content/articles.server";
 import { articlePath, sitemapEntries, type SitemapEntry } from "~/route-registry";
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function allSitemapEntries(): SitemapEntry[] {
   const newest = articles.reduce((latest, a) => (a.dateModified > latest ? a.dateModified : latest), "");
   return [
     ...sitemapEntries.map((e) => (e.path === "/blog" && newest ? { ...e, lastmod: newest } : e)),
-    ...articles.map((a): SitemapEntry => ({ path: articlePath(a.slug), changefreq: "yearly", priority: 0.6, lastmod: a.dateModified })),
+    ...articles.map((a): SitemapEntry => ({
+      path: articlePath(a.slug),
+      changefreq: "yearly",
+      priority: 0.6,
+      lastmod: a.dateModified,
+    })),
   ];
 }
 

@@ -5,11 +5,16 @@ import { readBuildSettings } from "./build-settings";
 describe("build-time settings", () => {
   it("default to the profile's address and no chat", () => {
     expect(readBuildSettings({})).toEqual({ siteUrl: profile.siteUrl, chatEmbedUrl: "" });
-    expect(readBuildSettings({ SITE_URL: "", CHAT_EMBED_URL: "" })).toEqual({ siteUrl: profile.siteUrl, chatEmbedUrl: "" });
+    expect(readBuildSettings({ SITE_URL: "", CHAT_EMBED_URL: "" })).toEqual({
+      siteUrl: profile.siteUrl,
+      chatEmbedUrl: "",
+    });
   });
 
   it("keep only SITE_URL's origin, and the chat address as given", () => {
-    expect(readBuildSettings({ SITE_URL: "https://example.org/a/", CHAT_EMBED_URL: "https://chat.example.net/embed?x=1" })).toEqual({
+    expect(
+      readBuildSettings({ SITE_URL: "https://example.org/a/", CHAT_EMBED_URL: "https://chat.example.net/embed?x=1" }),
+    ).toEqual({
       siteUrl: "https://example.org",
       chatEmbedUrl: "https://chat.example.net/embed?x=1",
     });

@@ -15,7 +15,12 @@ beforeAll(async () => {
     .jpeg()
     .withExif({
       IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 40/1 12/1", GPSLongitudeRef: "W", GPSLongitude: "74/1 15/1 30/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "39/1 40/1 12/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "74/1 15/1 30/1",
+      },
     })
     .toFile(path.join(dir, "src/deck-photo.jpg"));
   fs.writeFileSync(
@@ -42,25 +47,29 @@ describe("image pipeline", () => {
   });
 
   // AVIF encoding is slow on two shared cores: allow it a minute.
-  it("writes AVIF, WebP and a JPEG fallback with no EXIF or GPS, and reuses its cache", { timeout: 60_000 }, async () => {
-    const opts = { srcDir: path.join(dir, "src"), outDir: path.join(dir, "out"), cacheDir: path.join(dir, "cache") };
-    const first = await runPipeline(opts);
-    const entry = first.manifest["deck-photo"];
-    expect(entry).toMatchObject({ width: 1600, height: 1200, widths: [480, 800, 1200, 1600] });
-    const outputs = fs.readdirSync(opts.outDir).filter((f) => f.startsWith("deck-photo."));
-    expect(outputs.filter((f) => f.endsWith(".avif"))).toHaveLength(4);
-    expect(outputs.filter((f) => f.endsWith(".webp"))).toHaveLength(4);
-    expect(outputs.filter((f) => f.endsWith(".jpg"))).toHaveLength(1);
-    for (const file of outputs) {
-      const bytes = fs.readFileSync(path.join(opts.outDir, file));
-      const meta = await sharp(bytes).metadata();
-      expect(meta.exif, `${file} keeps EXIF`).toBeUndefined();
-      expect(bytes.includes(Buffer.from("PhoneMaker")), `${file} keeps the camera maker`).toBe(false);
-      expect(bytes.includes(Buffer.from("GPS")), `${file} keeps GPS`).toBe(false);
-    }
-    expect(first.encoded).toBeGreaterThan(0);
-    const second = await runPipeline(opts);
-    expect(second.encoded).toBe(0);
-    expect(second.reused).toBe(first.encoded + first.reused);
-  });
+  it(
+    "writes AVIF, WebP and a JPEG fallback with no EXIF or GPS, and reuses its cache",
+    { timeout: 60_000 },
+    async () => {
+      const opts = { srcDir: path.join(dir, "src"), outDir: path.join(dir, "out"), cacheDir: path.join(dir, "cache") };
+      const first = await runPipeline(opts);
+      const entry = first.manifest["deck-photo"];
+      expect(entry).toMatchObject({ width: 1600, height: 1200, widths: [480, 800, 1200, 1600] });
+      const outputs = fs.readdirSync(opts.outDir).filter((f) => f.startsWith("deck-photo."));
+      expect(outputs.filter((f) => f.endsWith(".avif"))).toHaveLength(4);
+      expect(outputs.filter((f) => f.endsWith(".webp"))).toHaveLength(4);
+      expect(outputs.filter((f) => f.endsWith(".jpg"))).toHaveLength(1);
+      for (const file of outputs) {
+        const bytes = fs.readFileSync(path.join(opts.outDir, file));
+        const meta = await sharp(bytes).metadata();
+        expect(meta.exif, `${file} keeps EXIF`).toBeUndefined();
+        expect(bytes.includes(Buffer.from("PhoneMaker")), `${file} keeps the camera maker`).toBe(false);
+        expect(bytes.includes(Buffer.from("GPS")), `${file} keeps GPS`).toBe(false);
+      }
+      expect(first.encoded).toBeGreaterThan(0);
+      const second = await runPipeline(opts);
+      expect(second.encoded).toBe(0);
+      expect(second.reused).toBe(first.encoded + first.reused);
+    },
+  );
 });

@@ -12,7 +12,12 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { fallbackWidth, imageUrl as publicUrl, outputWidths, type CompactManifest } from "../../app/components/ui/image-sizes";
+import {
+  fallbackWidth,
+  imageUrl as publicUrl,
+  outputWidths,
+  type CompactManifest,
+} from "../../app/components/ui/image-sizes";
 
 export { outputWidths };
 
@@ -35,7 +40,8 @@ export interface ImageEntry {
 
 export type ImageManifest = Record<string, ImageEntry>;
 
-export const imageUrl = (name: string, entry: Pick<ImageEntry, "hash">, width: number, ext: ModernFormat | "jpg") => publicUrl(name, entry.hash, width, ext);
+export const imageUrl = (name: string, entry: Pick<ImageEntry, "hash">, width: number, ext: ModernFormat | "jpg") =>
+  publicUrl(name, entry.hash, width, ext);
 
 /** The manifest the site reads: widths and fallback follow from the width, so they are left out. */
 export const compact = (manifest: ImageManifest): CompactManifest =>
@@ -50,7 +56,8 @@ export function listSources(srcDir: string): Map<string, string> {
     if (!PREFERENCE.includes(ext)) continue;
     const name = path.basename(file, path.extname(file));
     const current = chosen.get(name);
-    if (!current || PREFERENCE.indexOf(ext) < PREFERENCE.indexOf(path.extname(current).toLowerCase())) chosen.set(name, file);
+    if (!current || PREFERENCE.indexOf(ext) < PREFERENCE.indexOf(path.extname(current).toLowerCase()))
+      chosen.set(name, file);
   }
   return chosen;
 }
@@ -76,7 +83,8 @@ async function describe(file: string): Promise<{ width: number; height: number; 
 export async function buildManifest(srcDir: string): Promise<ImageManifest> {
   const manifest: ImageManifest = {};
   for (const [name, file] of [...listSources(srcDir)].sort(([a], [b]) => a.localeCompare(b))) {
-    if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`images/src/${file}: names must be lower-case words joined by hyphens`);
+    if (!/^[a-z0-9-]+$/.test(name))
+      throw new Error(`images/src/${file}: names must be lower-case words joined by hyphens`);
     const { width, height, hash } = await describe(path.join(srcDir, file));
     const widths = outputWidths(width);
     manifest[name] = { width, height, hash, widths, fallbackWidth: fallbackWidth(width), source: file };
@@ -109,7 +117,13 @@ export async function runPipeline(opts: { srcDir: string; outDir: string; cacheD
   for (const [name, entry] of Object.entries(manifest)) {
     const source = path.join(opts.srcDir, entry.source);
     const outputs: [number, ModernFormat | "jpg"][] = [
-      ...entry.widths.flatMap((w) => [[w, "avif"], [w, "webp"]] as [number, ModernFormat][]),
+      ...entry.widths.flatMap(
+        (w) =>
+          [
+            [w, "avif"],
+            [w, "webp"],
+          ] as [number, ModernFormat][],
+      ),
       [entry.fallbackWidth, "jpg"],
     ];
     for (const [width, ext] of outputs) {

@@ -19,7 +19,11 @@ export function inlineScriptHashes(html: string): string[] {
     const attributes = match[1] ?? "";
     // JSON-LD is data, not a script a browser runs, so CSP does not govern it.
     if (/type="application\/ld\+json"/.test(attributes)) continue;
-    hashes.push(`sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}`);
+    hashes.push(
+      `sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}`,
+    );
   }
   return [...new Set(hashes)];
 }
@@ -32,7 +36,10 @@ function htmlFiles(dir: string, base = dir): string[] {
   });
 }
 
-export function finishPrerenderedHtml(clientDir: string): { hashes: Record<string, string[]>; preloadsRemoved: number } {
+export function finishPrerenderedHtml(clientDir: string): {
+  hashes: Record<string, string[]>;
+  preloadsRemoved: number;
+} {
   const hashes: Record<string, string[]> = {};
   let preloadsRemoved = 0;
   for (const file of htmlFiles(clientDir).sort()) {

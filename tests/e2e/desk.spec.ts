@@ -25,14 +25,23 @@ const photo = (name: string) => path.join(photosDir, name);
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 test.beforeAll(async () => {
-  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a7ca5" } }).jpeg().toFile(photo("deck.jpg"));
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#e9d8b4" } }).png().toFile(photo("stairs.png"));
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a7ca5" } })
+    .jpeg()
+    .toFile(photo("deck.jpg"));
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#e9d8b4" } })
+    .png()
+    .toFile(photo("stairs.png"));
 });
 
 async function owner(server: BuiltServer, databaseUrl: string | undefined, ...args: string[]): Promise<string> {
   const { stdout } = await run(path.join(root, "node_modules/.bin/tsx"), ["scripts/owner.ts", ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      LOG_LEVEL: "silent",
+    },
   });
   return stdout;
 }
@@ -42,18 +51,33 @@ async function addAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 }
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
 }
 
 /** Horizontal scroll at this width means something is cut off or needs two hands. */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 for (const backend of ["sqlite", "postgres"] as const) {
@@ -72,7 +96,11 @@ for (const backend of ["sqlite", "postgres"] as const) {
         cluster = await startPostgres();
         databaseUrl = await createTestDatabase(cluster.url);
       }
-      server = await startBuiltServer({ SMTP_URL: smtp.url, MAIL_RETRY_BASE_MS: "200", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+      server = await startBuiltServer({
+        SMTP_URL: smtp.url,
+        MAIL_RETRY_BASE_MS: "200",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      });
       // WebAuthn refuses an IP address as the relying party: the desk is opened at localhost.
       origin = server.origin.replace("127.0.0.1", "localhost");
     });
@@ -104,7 +132,9 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await form.getByLabel("Email").fill("dana@example.com");
       await form.getByLabel("Phone").fill("(609) 555-0117");
       await form.getByLabel("Project address").fill("12 Dune Lane, Surf City, NJ");
-      await form.getByLabel("Project description").fill("Rebuild the back deck stairs; two treads split over the winter.");
+      await form
+        .getByLabel("Project description")
+        .fill("Rebuild the back deck stairs; two treads split over the winter.");
       await form.getByLabel("Photos (optional)").setInputFiles([photo("deck.jpg"), photo("stairs.png")]);
       await form.getByRole("button", { name: "Send My Estimate Request" }).click();
       await expect(visitor.getByText("Estimate Request Submitted Successfully!")).toBeVisible();
@@ -124,12 +154,24 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await expect(page.getByTestId("source")).toHaveText("/estimate");
       await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+16095550117");
       await expect(page.getByRole("link", { name: "Text" })).toHaveAttribute("href", "sms:+16095550117");
-      await expect(page.getByRole("link", { name: "Email" })).toHaveAttribute("href", /^mailto:dana@example\.com\?subject=/);
+      await expect(page.getByRole("link", { name: "Email" })).toHaveAttribute(
+        "href",
+        /^mailto:dana@example\.com\?subject=/,
+      );
       await expectNoSidewaysScroll(page);
       // Every control is big enough for a thumb.
-      const small = await page.locator("main a, main button, main select, main input, main textarea, header a, header button").evaluateAll((els) =>
-        els.filter((el) => el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().height < 44 && !(el instanceof HTMLInputElement && ["checkbox", "radio", "hidden"].includes(el.type))).map((el) => el.outerHTML.slice(0, 80)),
-      );
+      const small = await page
+        .locator("main a, main button, main select, main input, main textarea, header a, header button")
+        .evaluateAll((els) =>
+          els
+            .filter(
+              (el) =>
+                el.getBoundingClientRect().height > 0 &&
+                el.getBoundingClientRect().height < 44 &&
+                !(el instanceof HTMLInputElement && ["checkbox", "radio", "hidden"].includes(el.type)),
+            )
+            .map((el) => el.outerHTML.slice(0, 80)),
+        );
       expect(small).toEqual([]);
 
       await page.getByRole("link", { name: /^Photo 1:/ }).click();
@@ -174,11 +216,15 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await gotoHydrated(page, `${origin}/owner/sign-in`);
       await page.getByLabel("Email").fill("stranger@example.com");
       await page.getByRole("button", { name: "Email me a sign-in code" }).click();
-      await expect(page.getByRole("status")).toContainText("If stranger@example.com belongs to an owner, a code is on its way.");
+      await expect(page.getByRole("status")).toContainText(
+        "If stranger@example.com belongs to an owner, a code is on its way.",
+      );
 
       await page.getByLabel("Email").fill("sam@causeway.test");
       await page.getByRole("button", { name: "Email me a sign-in code" }).click();
-      await expect(page.getByRole("status")).toContainText("If sam@causeway.test belongs to an owner, a code is on its way.");
+      await expect(page.getByRole("status")).toContainText(
+        "If sam@causeway.test belongs to an owner, a code is on its way.",
+      );
       const [mail] = await smtp.waitFor(1);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(smtp.received.map((m) => m.rcptTo).flat()).toEqual(["sam@causeway.test"]);
@@ -207,7 +253,9 @@ for (const backend of ["sqlite", "postgres"] as const) {
     });
 
     if (backend === "sqlite")
-      test("the list, a lead, sign-in and account have no WCAG A/AA violations at 375 and 1280 px", async ({ page }) => {
+      test("the list, a lead, sign-in and account have no WCAG A/AA violations at 375 and 1280 px", async ({
+        page,
+      }) => {
         test.setTimeout(90_000);
         await owner(server, databaseUrl, "add", "axe@causeway.test");
         smtp.clear();
@@ -222,8 +270,18 @@ for (const backend of ["sqlite", "postgres"] as const) {
         await page.getByLabel("Sign-in code").fill(/\b(\d{6})\b/.exec(mail?.mail.subject ?? "")?.[1] ?? "");
         await page.getByRole("button", { name: "Sign in with the code" }).click();
         await expect(page).toHaveURL(`${origin}/owner`);
-        const leadHref = await page.getByRole("list", { name: "Leads, newest first" }).getByRole("link").first().getAttribute("href");
-        for (const pagePath of ["/owner", leadHref ?? "/owner", "/owner/account", "/owner/quarantine", "/owner/subscribers"])
+        const leadHref = await page
+          .getByRole("list", { name: "Leads, newest first" })
+          .getByRole("link")
+          .first()
+          .getAttribute("href");
+        for (const pagePath of [
+          "/owner",
+          leadHref ?? "/owner",
+          "/owner/account",
+          "/owner/quarantine",
+          "/owner/subscribers",
+        ])
           for (const width of [375, 1280]) {
             await page.setViewportSize({ width, height: 900 });
             await gotoHydrated(page, `${origin}${pagePath}`);

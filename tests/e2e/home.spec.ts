@@ -26,7 +26,8 @@ async function recordCounterText(page: Page) {
       }
     });
     document.addEventListener("readystatechange", () => {
-      if (document.readyState === "interactive") observer.observe(document, { subtree: true, childList: true, characterData: true });
+      if (document.readyState === "interactive")
+        observer.observe(document, { subtree: true, childList: true, characterData: true });
     });
   });
   return () => page.evaluate(() => (window as unknown as { counterText: string[] }).counterText);
@@ -51,10 +52,13 @@ test.describe("sections", () => {
     const ids = await page.locator("main > section").evaluateAll((sections) => sections.map((s) => s.id));
     expect(ids.slice(4)).toEqual(["about", "contact", "chat"]);
 
-    const levels = await page.locator("main :is(h1, h2, h3, h4, h5, h6)").evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    const levels = await page
+      .locator("main :is(h1, h2, h3, h4, h5, h6)")
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
     expect(levels.filter((l) => l === 1)).toHaveLength(1);
     expect(levels[0]).toBe(1);
-    for (let i = 1; i < levels.length; i++) expect(levels[i] ?? 0, `heading ${i} skips a level`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
+    for (let i = 1; i < levels.length; i++)
+      expect(levels[i] ?? 0, `heading ${i} skips a level`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1);
   });
 
   test("hero: headline, estimate button to #contact, See Our Work to /services and three figures", async ({ page }) => {
@@ -67,25 +71,46 @@ test.describe("sections", () => {
     await expect(figures).toHaveText([/40\+.*Years Experience/, /17.*Years on LBI/, /100%.*Satisfaction/]);
   });
 
-  test("services grid: six service cards, each with its Learn More link, and a link to all services", async ({ page }) => {
+  test("services grid: six service cards, each with its Learn More link, and a link to all services", async ({
+    page,
+  }) => {
     await page.goto("/");
     const grid = page.getByRole("region", { name: "Services for shore homes" });
     const cards = grid.getByRole("article");
     await expect(cards).toHaveCount(6);
-    for (const card of await cards.all()) await expect(card.getByRole("link", { name: /^Learn More about / })).toHaveAttribute("href", /^\/services\/[a-z-]+$/);
+    for (const card of await cards.all())
+      await expect(card.getByRole("link", { name: /^Learn More about / })).toHaveAttribute(
+        "href",
+        /^\/services\/[a-z-]+$/,
+      );
     await expect(grid.getByRole("link", { name: /View all 8 services/ })).toHaveAttribute("href", "/services");
   });
 
-  test("Andersen and home watch sections: four cards each, a picture, and links to their service pages", async ({ page }) => {
+  test("Andersen and home watch sections: four cards each, a picture, and links to their service pages", async ({
+    page,
+  }) => {
     await page.goto("/");
     const andersen = page.locator("main > section").nth(2);
-    await expect(andersen.getByRole("heading", { level: 3 })).toHaveText([/Certified Andersen/i, /Energy/i, /Wind-Driven Rain/i, /Warranty/i]);
+    await expect(andersen.getByRole("heading", { level: 3 })).toHaveText([
+      /Certified Andersen/i,
+      /Energy/i,
+      /Wind-Driven Rain/i,
+      /Warranty/i,
+    ]);
     await expect(andersen.getByRole("img")).toHaveCount(1);
-    await expect(andersen.getByRole("link", { name: /Andersen window services/ })).toHaveAttribute("href", "/services/andersen-windows");
+    await expect(andersen.getByRole("link", { name: /Andersen window services/ })).toHaveAttribute(
+      "href",
+      "/services/andersen-windows",
+    );
     await expect(andersen.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/estimate");
 
     const homeWatch = page.locator("main > section").nth(3);
-    await expect(homeWatch.getByRole("heading", { level: 3 })).toHaveText([/Weekly Visits/, /Photo Reports/, /Storm Checks/, /Key Holding/]);
+    await expect(homeWatch.getByRole("heading", { level: 3 })).toHaveText([
+      /Weekly Visits/,
+      /Photo Reports/,
+      /Storm Checks/,
+      /Key Holding/,
+    ]);
     await expect(homeWatch.getByRole("img")).toHaveCount(1);
     await expect(homeWatch.getByRole("link", { name: /home watch/i })).toHaveAttribute("href", "/services/home-watch");
   });
@@ -94,9 +119,20 @@ test.describe("sections", () => {
     await page.goto("/");
     const about = page.locator("#about");
     await expect(about).toContainText("since 1984");
-    for (const fact of ["40+ years of experience", "17+ years on LBI", "Family-owned", "Three generations of craftsmen", "Licensed and insured", "Work guaranteed", "Free estimates"])
+    for (const fact of [
+      "40+ years of experience",
+      "17+ years on LBI",
+      "Family-owned",
+      "Three generations of craftsmen",
+      "Licensed and insured",
+      "Work guaranteed",
+      "Free estimates",
+    ])
       await expect(about.getByRole("listitem").filter({ hasText: fact })).toHaveCount(1);
-    await expect(about.getByRole("link", { name: "Schedule Your Free Consultation" })).toHaveAttribute("href", "#contact");
+    await expect(about.getByRole("link", { name: "Schedule Your Free Consultation" })).toHaveAttribute(
+      "href",
+      "#contact",
+    );
   });
 
   for (const [where, name] of [
@@ -111,7 +147,9 @@ test.describe("sections", () => {
       const heading = page.getByRole("heading", { name: "Get Your Free Quote" });
       await expect(heading).toBeInViewport();
       await expect(page.locator("#contact")).toBeInViewport();
-      await expect.poll(async () => (await page.getByRole("heading", { name: "Contact Us" }).boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(64);
+      await expect
+        .poll(async () => (await page.getByRole("heading", { name: "Contact Us" }).boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(64);
       // The page stays the home page: no router navigation happened.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(HERO_HEADING);
     });
@@ -205,7 +243,8 @@ test("the hero picture scrolls slower than the page (parallax) without moving an
 test.describe("live chat", () => {
   const settingsFile = path.join(process.cwd(), "build", "build-settings.json");
   const chatConfigured =
-    fs.existsSync(settingsFile) && (JSON.parse(fs.readFileSync(settingsFile, "utf8")) as { chatEmbedUrl: string }).chatEmbedUrl !== "";
+    fs.existsSync(settingsFile) &&
+    (JSON.parse(fs.readFileSync(settingsFile, "utf8")) as { chatEmbedUrl: string }).chatEmbedUrl !== "";
 
   test("loading the page asks nothing of another host", async ({ page }) => {
     const requested: string[] = [];
@@ -217,7 +256,9 @@ test.describe("live chat", () => {
     await expect(page.locator("#chat iframe")).toHaveCount(0);
   });
 
-  test("without a configured chat, the section offers phone, estimate and hours instead of an empty frame", async ({ page }) => {
+  test("without a configured chat, the section offers phone, estimate and hours instead of an empty frame", async ({
+    page,
+  }) => {
     test.skip(chatConfigured, "this build embeds a chat (CHAT_EMBED_URL was set)");
     await gotoHydrated(page, "/");
     const chat = page.locator("#chat");
@@ -228,7 +269,9 @@ test.describe("live chat", () => {
     await expect(chat).toContainText("Monday - Friday");
     await expect(chat.locator("iframe")).toHaveCount(0);
     await chat.getByRole("link", { name: "Get Free Estimate" }).click();
-    await expect(page.locator("dialog[open]").getByRole("heading", { name: "Request Your Free Estimate" })).toBeVisible();
+    await expect(
+      page.locator("dialog[open]").getByRole("heading", { name: "Request Your Free Estimate" }),
+    ).toBeVisible();
   });
 });
 
@@ -242,7 +285,9 @@ test.describe("images", () => {
     await expect(hero).toHaveAttribute("src", /hero-beach/);
     await expect(hero).toHaveAttribute("fetchpriority", "high");
     await expect(hero).toHaveAttribute("loading", "eager");
-    const loading = await page.locator("main img:not([src*='hero-beach'])").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
+    const loading = await page
+      .locator("main img:not([src*='hero-beach'])")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
     expect(loading.length).toBeGreaterThanOrEqual(9);
     expect(new Set(loading)).toEqual(new Set(["lazy"]));
   });
@@ -254,7 +299,8 @@ test.describe("images", () => {
       () =>
         new Promise<string>((resolve) => {
           new PerformanceObserver((list) => {
-            const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+            const last = list.getEntries().at(-1) as
+              (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
             resolve(last?.url ?? last?.element?.tagName ?? "");
           }).observe({ type: "largest-contentful-paint", buffered: true });
         }),

@@ -22,10 +22,22 @@ test.beforeAll(async () => {
   // A phone photo with a GPS position, a PNG and a WebP.
   await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#3a7ca5" } })
     .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 40/1 12/1", GPSLongitudeRef: "W", GPSLongitude: "74/1 15/1 30/1" } })
+    .withExif({
+      IFD0: { Make: "PhoneMaker" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "39/1 40/1 12/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "74/1 15/1 30/1",
+      },
+    })
     .toFile(photo("deck-with-gps.jpg"));
-  await sharp({ create: { width: 800, height: 600, channels: 4, background: "#e9d8b4ff" } }).png().toFile(photo("stairs.png"));
-  await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#7a9a4a" } }).webp().toFile(photo("railing.webp"));
+  await sharp({ create: { width: 800, height: 600, channels: 4, background: "#e9d8b4ff" } })
+    .png()
+    .toFile(photo("stairs.png"));
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#7a9a4a" } })
+    .webp()
+    .toFile(photo("railing.webp"));
   fs.writeFileSync(photo("contract.pdf"), "%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 });
 
@@ -36,7 +48,9 @@ async function fillEstimate(page: Page, scope: string, who: { name: string; emai
   await form.getByLabel("Phone").fill("(609) 555-0117");
   await form.getByLabel("Project address").fill("12 Dune Lane, Surf City, NJ");
   await form.getByLabel("Project description").fill("Rebuild the back deck stairs; two treads split over the winter.");
-  await form.getByLabel("Photos (optional)").setInputFiles([photo("deck-with-gps.jpg"), photo("stairs.png"), photo("railing.webp")]);
+  await form
+    .getByLabel("Photos (optional)")
+    .setInputFiles([photo("deck-with-gps.jpg"), photo("stairs.png"), photo("railing.webp")]);
   return form;
 }
 
@@ -77,7 +91,9 @@ for (const backend of ["sqlite", "postgres"] as const) {
 
     test.beforeEach(() => smtp.clear());
 
-    test("the home form with three photos reaches the database and the owner's inbox, without GPS", async ({ page }) => {
+    test("the home form with three photos reaches the database and the owner's inbox, without GPS", async ({
+      page,
+    }) => {
       const who = { name: `Dana Home ${backend}`, email: `dana.${backend}@example.com` };
       await gotoHydrated(page, `${server.origin}/`);
       // The contact form's script loads as the visitor nears it.
@@ -87,8 +103,12 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await expect(form.getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(3);
       await form.getByRole("button", { name: "Send My Estimate Request" }).click();
       // The browser shrinks a 3000 × 2000 photo and the server re-encodes three: allow time on a busy machine.
-      await expect(page.getByRole("status").getByText("Estimate Request Submitted Successfully!")).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole("status").getByText(/will reply within 24 hours with your free estimate/)).toBeVisible();
+      await expect(page.getByRole("status").getByText("Estimate Request Submitted Successfully!")).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(
+        page.getByRole("status").getByText(/will reply within 24 hours with your free estimate/),
+      ).toBeVisible();
       await expect(form.getByLabel("Name")).toHaveValue("");
 
       const lead = (await storedLeads({ dataDir: server.dataDir, databaseUrl })).find((l) => l.email === who.email);
@@ -100,7 +120,8 @@ for (const backend of ["sqlite", "postgres"] as const) {
       expect(owner?.mail.replyTo?.text).toContain(who.email);
       expect(owner?.mail.text).toContain("Rebuild the back deck stairs");
       expect(owner?.mail.attachments).toHaveLength(3);
-      for (const attachment of owner?.mail.attachments ?? []) await expectNoMetadata(attachment.content, attachment.filename ?? "attachment");
+      for (const attachment of owner?.mail.attachments ?? [])
+        await expectNoMetadata(attachment.content, attachment.filename ?? "attachment");
       expect(visitor?.mail.text).toMatch(/24 hours/);
     });
 
@@ -112,15 +133,20 @@ for (const backend of ["sqlite", "postgres"] as const) {
       const form = await fillEstimate(page, "main form", who);
       await form.getByRole("button", { name: "Send My Estimate Request" }).click();
       await expect(page.getByText("Estimate Request Submitted Successfully!")).toBeVisible({ timeout: 30_000 });
-      expect((await storedLeads({ dataDir: server.dataDir, databaseUrl })).find((l) => l.email === who.email)?.photos).toBe(3);
+      expect(
+        (await storedLeads({ dataDir: server.dataDir, databaseUrl })).find((l) => l.email === who.email)?.photos,
+      ).toBe(3);
       const mails = await smtp.waitFor(2);
       const owner = mails.find((m) => m.rcptTo.includes(LEADS_TO));
       expect(owner?.mail.attachments).toHaveLength(3);
-      for (const attachment of owner?.mail.attachments ?? []) await expectNoMetadata(attachment.content, attachment.filename ?? "attachment");
+      for (const attachment of owner?.mail.attachments ?? [])
+        await expectNoMetadata(attachment.content, attachment.filename ?? "attachment");
       await context.close();
     });
 
-    test("with JavaScript off, a bad request comes back with the errors at the fields and the values kept", async ({ browser }) => {
+    test("with JavaScript off, a bad request comes back with the errors at the fields and the values kept", async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       const before = (await storedLeads({ dataDir: server.dataDir, databaseUrl })).length;
@@ -129,7 +155,10 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await form.getByLabel("Email").fill("not-an-email");
       await form.getByLabel("Phone").fill("call me");
       await form.getByLabel("Project description").fill("Kitchen cabinets");
-      const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Send My Estimate Request" }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        form.getByRole("button", { name: "Send My Estimate Request" }).click(),
+      ]);
       expect(response.status()).toBe(400);
       await expect(page.locator("main form").getByText("Please enter your name.")).toBeVisible();
       await expect(page.locator("main form").getByText("Please enter a valid email address.")).toBeVisible();
@@ -154,7 +183,9 @@ test.describe("the estimate form in the browser", () => {
     await expect(form.getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(2);
   });
 
-  test("text typed before the page's JavaScript arrives is kept, and the form then works as scripted", async ({ page }) => {
+  test("text typed before the page's JavaScript arrives is kept, and the form then works as scripted", async ({
+    page,
+  }) => {
     await page.route("**/assets/**", async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
@@ -174,11 +205,18 @@ test.describe("the estimate form in the browser", () => {
 
   test("a wrong file type is refused with the 'Invalid File Type' toast", async ({ page }) => {
     await gotoHydrated(page, "/estimate");
-    await page.locator("main form").getByLabel("Photos (optional)").setInputFiles([photo("contract.pdf"), photo("stairs.png")]);
+    await page
+      .locator("main form")
+      .getByLabel("Photos (optional)")
+      .setInputFiles([photo("contract.pdf"), photo("stairs.png")]);
     const toast = page.getByRole("alert");
     await expect(toast.getByText("Invalid File Type")).toBeVisible();
-    await expect(toast.getByText("contract.pdf is not a supported image format. Please use JPEG, PNG, GIF, or WebP files.")).toBeVisible();
-    await expect(page.locator("main form").getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(1);
+    await expect(
+      toast.getByText("contract.pdf is not a supported image format. Please use JPEG, PNG, GIF, or WebP files."),
+    ).toBeVisible();
+    await expect(page.locator("main form").getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(
+      1,
+    );
   });
 
   test("a new selection replaces the previous one", async ({ page }) => {
@@ -186,7 +224,9 @@ test.describe("the estimate form in the browser", () => {
     const input = page.locator("main form").getByLabel("Photos (optional)");
     await input.setInputFiles([photo("stairs.png"), photo("railing.webp")]);
     await input.setInputFiles([photo("deck-with-gps.jpg")]);
-    await expect(page.locator("main form").getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(1);
+    await expect(page.locator("main form").getByRole("list", { name: "Chosen photos" }).getByRole("img")).toHaveCount(
+      1,
+    );
   });
 
   test("missing fields are caught before anything is sent", async ({ page }) => {
@@ -212,7 +252,11 @@ test.describe("the estimate form in the browser", () => {
     page.on("console", (m) => logged.push(m.text()));
     await page.route("**/api/estimate", async (route) => {
       await new Promise((r) => setTimeout(r, 700));
-      await route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ success: false, error: "mail relay down" }) });
+      await route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: "mail relay down" }),
+      });
     });
     await gotoHydrated(page, "/estimate");
     const form = page.locator("main form");
@@ -229,7 +273,9 @@ test.describe("the estimate form in the browser", () => {
   });
 
   test("the dialog closes after a successful request", async ({ page }) => {
-    await page.route("**/api/estimate", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true}' }));
+    await page.route("**/api/estimate", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true}' }),
+    );
     await gotoHydrated(page, "/services/carpentry");
     await page.getByRole("link", { name: "Get Free Estimate" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Request Your Free Estimate" });
@@ -273,11 +319,15 @@ test.describe("newsletter", () => {
 
   test("a failed signup shows the error toast", async ({ page, expectConsoleErrors }) => {
     expectConsoleErrors(/status of 500/, /Newsletter signup failed/);
-    await page.route("**/api/newsletter", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }));
+    await page.route("**/api/newsletter", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"down"}' }),
+    );
     await gotoHydrated(page, "/blog");
     const form = page.getByRole("form", { name: "Newsletter signup" });
     await form.getByLabel("Email address").fill("reader@example.com");
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByRole("alert").getByText("Failed to sign up for newsletter. Please try again.")).toBeVisible();
+    await expect(
+      page.getByRole("alert").getByText("Failed to sign up for newsletter. Please try again."),
+    ).toBeVisible();
   });
 });

@@ -55,7 +55,8 @@ test.describe("side panel", () => {
     expect(cookie?.value).toBe("collapsed");
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
 
-    // The collapsed state must be applied before the first paint: check the HTML as parsed, before any script of the app runs.
+    // The collapsed state must be applied before the first paint: check the HTML as parsed,
+    // before any script of the app runs.
     await page.route("**/assets/**", (route) => route.abort());
     await page.reload();
     expect((await panel.boundingBox())?.width ?? 0).toBeLessThan(80);

@@ -60,9 +60,13 @@ test.describe("transfer at 412 px", () => {
   test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
 
   for (const path of ["/", "/services", "/services/decks-and-stairs", "/blog/pre-storm-checklist-lbi-shore-homes"]) {
-    test(`${path}: no request to another host${path === "/" ? ", whole transfer under 600 KB" : ""}`, async ({ page }) => {
+    test(`${path}: no request to another host${path === "/" ? ", whole transfer under 600 KB" : ""}`, async ({
+      page,
+    }) => {
       const t = await measure(page, path);
-      console.log(`${path.padEnd(44)} html ${kb(t.html)}  js ${kb(t.js)}  css(inline) ${kb(t.css)}  images ${kb(t.images)}  other ${kb(t.other)}  total ${kb(t.total)}`);
+      console.log(
+        `${path.padEnd(44)} html ${kb(t.html)}  js ${kb(t.js)}  css(inline) ${kb(t.css)}  images ${kb(t.images)}  other ${kb(t.other)}  total ${kb(t.total)}`,
+      );
       expect(t.foreignHosts).toEqual([]);
       expect(t.js).toBeGreaterThan(0);
       if (path === "/") expect(t.total).toBeLessThanOrEqual(HOME_BUDGET);

@@ -32,7 +32,6 @@ async function callApi(request: Request) {
 describe.each(backends)("estimate requests on %s", (backend) => {
   const harness = useHarness(backend);
 
-
   it("stores a request with three photos and emails the owner (photos attached, metadata gone) and the visitor", async () => {
     const gpsJpeg = await jpegWithGps();
     expect((await sharp(gpsJpeg).metadata()).exif).toBeDefined();
@@ -165,7 +164,10 @@ describe.each(backends)("estimate requests on %s", (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const db = await harness().db();
     expect(await tableCounts(db)).toMatchObject({ leads: 1, photos: 1, outbox: 0 });
-    const lead = await db.selectFrom("leads").select(["email", "quarantined_at", "spam_reason"]).executeTakeFirstOrThrow();
+    const lead = await db
+      .selectFrom("leads")
+      .select(["email", "quarantined_at", "spam_reason"])
+      .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ email: validFields.email, spam_reason: "honeypot" });
     expect(lead.quarantined_at).not.toBeNull();
     expect(harness().smtp.received).toHaveLength(0);

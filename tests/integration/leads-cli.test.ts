@@ -290,14 +290,28 @@ describe.each(backends)("npm run leads on %s", (backend) => {
   });
 
   it("deletes held requests with their photos after 30 days, and never a normal request", async () => {
-    const old = await submit({ ...validFields, [HONEYPOT_FIELD]: "x" }, [{ name: "deck.jpg", data: await smallJpeg() }]);
+    const old = await submit({ ...validFields, [HONEYPOT_FIELD]: "x" }, [
+      { name: "deck.jpg", data: await smallJpeg() },
+    ]);
     const recent = await submit({ ...validFields, email: "recent@example.com", [HONEYPOT_FIELD]: "x" });
     const normal = await submit({ ...validFields, email: "normal@example.com" });
     const db = await harness().db();
     const daysAgo = (days: number) => timestamp(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
-    await db.updateTable("leads").set({ quarantined_at: daysAgo(31) }).where("id", "=", old).execute();
-    await db.updateTable("leads").set({ quarantined_at: daysAgo(29) }).where("id", "=", recent).execute();
-    await db.updateTable("leads").set({ created_at: daysAgo(400) }).where("id", "=", normal).execute();
+    await db
+      .updateTable("leads")
+      .set({ quarantined_at: daysAgo(31) })
+      .where("id", "=", old)
+      .execute();
+    await db
+      .updateTable("leads")
+      .set({ quarantined_at: daysAgo(29) })
+      .where("id", "=", recent)
+      .execute();
+    await db
+      .updateTable("leads")
+      .set({ created_at: daysAgo(400) })
+      .where("id", "=", normal)
+      .execute();
 
     expect(await purgeQuarantine(db)).toBe(1);
     const left = (await db.selectFrom("leads").select("id").execute()).map((row) => row.id).sort();
@@ -309,7 +323,12 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     await submit({ ...validFields, name: "Cli Person" });
     const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/leads.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...process.env, DATA_DIR: harness().dataDir, DATABASE_URL: harness().env.databaseUrl ?? "", LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        DATA_DIR: harness().dataDir,
+        DATABASE_URL: harness().env.databaseUrl ?? "",
+        LOG_LEVEL: "warn",
+      },
     });
     expect(stdout).toContain("Cli Person");
   });

@@ -52,7 +52,6 @@ function get(path: string): Request {
 describe.each(backends)("newsletter on %s", (backend) => {
   const harness = useHarness(backend);
 
-
   async function subscriber(email: string) {
     const db = await harness().db();
     return db.selectFrom("subscribers").selectAll().where("email", "=", email).executeTakeFirst();

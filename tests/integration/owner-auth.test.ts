@@ -12,7 +12,16 @@ import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness } from "../support/harness";
 
 export async function clearDesk(db: Kysely<Database>): Promise<void> {
-  for (const table of ["owner_sessions", "owner_passkeys", "owner_setup_tokens", "owner_challenges", "owner_sign_in_codes", "owner_code_failures", "owner_audit", "owners"] as const)
+  for (const table of [
+    "owner_sessions",
+    "owner_passkeys",
+    "owner_setup_tokens",
+    "owner_challenges",
+    "owner_sign_in_codes",
+    "owner_code_failures",
+    "owner_audit",
+    "owners",
+  ] as const)
     await db.deleteFrom(table).execute();
 }
 
@@ -76,7 +85,9 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     expect(await readSession(db, requestWith(cookie), new Date(start.getTime() + SESSION_MAX_MS))).toBeUndefined();
 
     const idle = await startSession(db, requestWith(undefined), added.owner.id, "passkey", start);
-    expect(await readSession(db, requestWith(idle), new Date(start.getTime() + SESSION_IDLE_MS - 60_000))).toBeDefined();
+    expect(
+      await readSession(db, requestWith(idle), new Date(start.getTime() + SESSION_IDLE_MS - 60_000)),
+    ).toBeDefined();
     expect(await readSession(db, requestWith(idle), new Date(start.getTime() + 2 * SESSION_IDLE_MS))).toBeUndefined();
 
     const a = await startSession(db, requestWith(undefined), added.owner.id, "passkey");
@@ -99,7 +110,9 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     expect(await readSession(db, requestWith(first, https))).toBeUndefined();
     expect(await readSession(db, requestWith(second, https))).toBeDefined();
     // The plain name is not read under HTTPS.
-    expect(await readSession(db, requestWith(second.replace("__Host-desk_session", "desk_session"), https))).toBeUndefined();
+    expect(
+      await readSession(db, requestWith(second.replace("__Host-desk_session", "desk_session"), https)),
+    ).toBeUndefined();
   });
 
   it("mails a code that signs in once, and tells a stranger the same without mailing them", async () => {
@@ -119,7 +132,10 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     const stored = await db.selectFrom("owner_sign_in_codes").select("code_hash").execute();
     expect(stored.map((row) => row.code_hash).join()).not.toContain(code);
 
-    expect(await verifySignInCode(db, "pat@example.com", code, "198.51.100.7")).toMatchObject({ status: "ok", owner: { email: "pat@example.com" } });
+    expect(await verifySignInCode(db, "pat@example.com", code, "198.51.100.7")).toMatchObject({
+      status: "ok",
+      owner: { email: "pat@example.com" },
+    });
     expect(await verifySignInCode(db, "pat@example.com", code, "198.51.100.7")).toEqual({ status: "wrong" });
     expect(await verifySignInCode(db, "pat@example.com", "12", "198.51.100.7")).toEqual({ status: "invalid-input" });
   });
@@ -133,7 +149,8 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     const code = /\b(\d{6})\b/.exec(mail?.mail.subject ?? "")?.[1] ?? "";
     const wrong = code === "000000" ? "111111" : "000000";
     const results: string[] = [];
-    for (let n = 0; n < 5; n++) results.push((await verifySignInCode(db, "pat@example.com", wrong, "198.51.100.8", now)).status);
+    for (let n = 0; n < 5; n++)
+      results.push((await verifySignInCode(db, "pat@example.com", wrong, "198.51.100.8", now)).status);
     expect(results).toEqual(["wrong", "wrong", "wrong", "wrong", "locked"]);
     expect((await verifySignInCode(db, "pat@example.com", code, "198.51.100.8", now)).status).toBe("locked");
     const later = new Date(now.getTime() + 9 * 60_000);
@@ -145,17 +162,23 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     const [, second] = await harness().smtp.waitFor(2);
     const fresh = /\b(\d{6})\b/.exec(second?.mail.subject ?? "")?.[1] ?? "";
     expect((await verifySignInCode(db, "pat@example.com", fresh, "198.51.100.8", afterLock)).status).toBe("ok");
-    const audit = await db.selectFrom("owner_audit").select("action").where("action", "in", ["code-failed", "code-locked"]).execute();
+    const audit = await db
+      .selectFrom("owner_audit")
+      .select("action")
+      .where("action", "in", ["code-failed", "code-locked"])
+      .execute();
     expect(audit).toHaveLength(6);
   });
 
   it("sends at most 5 codes per 15 minutes to an address, and to a client", async () => {
     const db = await harness().db();
     const statuses: string[] = [];
-    for (let n = 0; n < 6; n++) statuses.push((await requestSignInCode(db, "pat@example.com", `198.51.100.${20 + n}`)).status);
+    for (let n = 0; n < 6; n++)
+      statuses.push((await requestSignInCode(db, "pat@example.com", `198.51.100.${20 + n}`)).status);
     expect(statuses).toEqual(["sent", "sent", "sent", "sent", "sent", "too-many"]);
     const fromOneClient: string[] = [];
-    for (let n = 0; n < 6; n++) fromOneClient.push((await requestSignInCode(db, `someone${n}@example.com`, "198.51.100.99")).status);
+    for (let n = 0; n < 6; n++)
+      fromOneClient.push((await requestSignInCode(db, `someone${n}@example.com`, "198.51.100.99")).status);
     expect(fromOneClient).toEqual(["sent", "sent", "sent", "sent", "sent", "too-many"]);
   });
 });

@@ -11,7 +11,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.stop());
 
-const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? "";
 
 function expectSecurityHeaders(response: Response, what: string) {
   const csp = response.headers.get("content-security-policy") ?? "";
@@ -26,7 +30,10 @@ function expectSecurityHeaders(response: Response, what: string) {
   expect(response.headers.get("x-powered-by"), what).toBeNull();
 }
 
-const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !(m[1] ?? "").includes("ld+json"));
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    (m) => !(m[1] ?? "").includes("ld+json"),
+  );
 
 describe("security headers", () => {
   it("a prerendered page allows exactly its own inline scripts by hash", async () => {
@@ -36,14 +43,19 @@ describe("security headers", () => {
     const html = await response.text();
     const { createHash } = await import("node:crypto");
     for (const m of inlineScripts(html)) {
-      const hash = createHash("sha256").update(m[2] ?? "").digest("base64");
+      const hash = createHash("sha256")
+        .update(m[2] ?? "")
+        .digest("base64");
       expect(directive(csp, "script-src")).toContain(`'sha256-${hash}'`);
     }
     expect(inlineScripts(html).length).toBeGreaterThan(0);
   });
 
   it("a server-rendered page (the 404) carries a fresh nonce on every inline script", async () => {
-    const [first, second] = await Promise.all([fetch(`${server.origin}/no-such-page`), fetch(`${server.origin}/no-such-page`)]);
+    const [first, second] = await Promise.all([
+      fetch(`${server.origin}/no-such-page`),
+      fetch(`${server.origin}/no-such-page`),
+    ]);
     expect(first.status).toBe(404);
     expectSecurityHeaders(first, "404");
     const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy") ?? "")?.[1];
@@ -61,7 +73,11 @@ describe("security headers", () => {
     expect(assetResponse.status).toBe(200);
     expectSecurityHeaders(assetResponse, "asset");
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const api = await fetch(`${server.origin}/api/newsletter`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "" }) });
+    const api = await fetch(`${server.origin}/api/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "" }),
+    });
     expect(api.status).toBe(400);
     expectSecurityHeaders(api, "api");
   });

@@ -12,16 +12,30 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.stop());
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 function references(html: string): { links: string[]; resources: string[] } {
-  const attr = (name: string) => [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decode(m[1] ?? ""));
+  const attr = (name: string) =>
+    [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decode(m[1] ?? ""));
   const anchors = [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => decode(m[1] ?? ""));
-  const srcsets = attr("srcset").concat(attr("srcSet")).flatMap((s) => s.split(",").map((part) => part.trim().split(/\s+/)[0] ?? ""));
-  const scriptsAndImages = [...html.matchAll(/<(?:script|img|source|iframe)\s[^>]*src="([^"]*)"/g)].map((m) => decode(m[1] ?? ""));
+  const srcsets = attr("srcset")
+    .concat(attr("srcSet"))
+    .flatMap((s) => s.split(",").map((part) => part.trim().split(/\s+/)[0] ?? ""));
+  const scriptsAndImages = [...html.matchAll(/<(?:script|img|source|iframe)\s[^>]*src="([^"]*)"/g)].map((m) =>
+    decode(m[1] ?? ""),
+  );
   const linkTags = [...html.matchAll(/<link\s[^>]*href="([^"]*)"/g)].map((m) => decode(m[1] ?? ""));
-  const moduleImports = [...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? "");
-  return { links: anchors, resources: [...srcsets, ...scriptsAndImages, ...linkTags, ...moduleImports].filter(Boolean) };
+  const moduleImports = [...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+)"/g)].map(
+    (m) => m[1] ?? "",
+  );
+  return {
+    links: anchors,
+    resources: [...srcsets, ...scriptsAndImages, ...linkTags, ...moduleImports].filter(Boolean),
+  };
 }
 
 describe("links", () => {
@@ -38,7 +52,8 @@ describe("links", () => {
       if (!checked.has(key)) {
         const response = await fetch(url, { redirect: "follow" });
         checked.set(key, response.status);
-        if (response.ok && (response.headers.get("content-type") ?? "").includes("text/html")) pages.set(new URL(response.url).pathname, await response.text());
+        if (response.ok && (response.headers.get("content-type") ?? "").includes("text/html"))
+          pages.set(new URL(response.url).pathname, await response.text());
       }
       const status = checked.get(key) ?? 0;
       if (status >= 400) problems.push(`${from} → ${key}: ${status}`);
@@ -65,11 +80,14 @@ describe("links", () => {
         if (url.hash) {
           const target = pages.get(new URL(url.pathname, origin).pathname) ?? "";
           const id = decodeURIComponent(url.hash.slice(1));
-          if (!target.includes(`id="${id}"`)) problems.push(`${path} → ${url.pathname}${url.hash}: no element with that id`);
+          if (!target.includes(`id="${id}"`))
+            problems.push(`${path} → ${url.pathname}${url.hash}: no element with that id`);
         }
       }
     }
-    console.log(`links: ${seen.size} pages crawled, ${checked.size} internal URLs checked, other hosts linked: ${[...external].join(", ")}`);
+    console.log(
+      `links: ${seen.size} pages crawled, ${checked.size} internal URLs checked, other hosts linked: ${[...external].join(", ")}`,
+    );
     expect(seen.size).toBeGreaterThanOrEqual(18);
     for (const anchor of ["about", "contact", "chat"]) expect(pages.get("/") ?? "").toContain(`id="${anchor}"`);
     expect(problems).toEqual([]);

@@ -12,7 +12,9 @@ function canvas(width: number, height: number, color: string) {
  */
 export function noise(width: number, height: number, mean = 128) {
   // `background` is required by sharp's types but unused when noise is asked for.
-  return sharp({ create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean, sigma: 40 } } });
+  return sharp({
+    create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean, sigma: 40 } },
+  });
 }
 
 /** A phone-like JPEG: larger than the stored size, rotated by EXIF orientation, with a GPS position. */

@@ -59,7 +59,12 @@ async function insertLeads(db: Kysely<Database>, count: number, start = Date.now
   const rows = Array.from({ length: count }, (_, n) => {
     const id = randomUUID();
     ids.push(id);
-    const lead = { name: `Secret Person ${n}`, email: `person${n}@example.com`, phone: `(609) 555-${String(n % 10_000).padStart(4, "0")}`, address: `${n} Ocean Ave, Surf City, NJ` };
+    const lead = {
+      name: `Secret Person ${n}`,
+      email: `person${n}@example.com`,
+      phone: `(609) 555-${String(n % 10_000).padStart(4, "0")}`,
+      address: `${n} Ocean Ave, Surf City, NJ`,
+    };
     return {
       id,
       created_at: timestamp(new Date(start - n * 60_000)),
@@ -69,14 +74,31 @@ async function insertLeads(db: Kysely<Database>, count: number, start = Date.now
       search_text: leadSearchText(lead),
     };
   });
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto("leads").values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto("leads")
+      .values(rows.slice(i, i + 200))
+      .execute();
   return ids;
 }
 
 async function addPhoto(db: Kysely<Database>, leadId: string): Promise<string> {
   const id = randomUUID();
   const data = fs.readFileSync(path.join(clientDir, "icon-192.png"));
-  await db.insertInto("lead_photos").values({ id, lead_id: leadId, position: 0, file_name: "deck.png", content_type: "image/png", bytes: data.length, data, width: 192, height: 192 }).execute();
+  await db
+    .insertInto("lead_photos")
+    .values({
+      id,
+      lead_id: leadId,
+      position: 0,
+      file_name: "deck.png",
+      content_type: "image/png",
+      bytes: data.length,
+      data,
+      width: 192,
+      height: 192,
+    })
+    .execute();
   return id;
 }
 
@@ -87,7 +109,13 @@ const post = (url: string, body: Record<string, string>, headers: Record<string,
 /** True when the answer sends a stranger to sign in or refuses outright. */
 function refused(response: Response): boolean {
   const location = response.headers.get("location") ?? response.headers.get("x-remix-redirect") ?? "";
-  return response.status === 401 || response.status === 403 || (response.status >= 300 && response.status < 400 && location.includes("/owner/sign-in")) || (response.status === 202 && location === "") || location.includes("/owner/sign-in");
+  return (
+    response.status === 401 ||
+    response.status === 403 ||
+    (response.status >= 300 && response.status < 400 && location.includes("/owner/sign-in")) ||
+    (response.status === 202 && location === "") ||
+    location.includes("/owner/sign-in")
+  );
 }
 
 describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (backend) => {
@@ -133,7 +161,11 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       expect(refused(response), `POST ${urlPath} answered ${response.status}`).toBe(true);
       expect(await response.text()).not.toContain("Secret Person");
     }
-    const register = await fetch(`${origin}/owner/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "register-options" }) });
+    const register = await fetch(`${origin}/owner/passkey`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "register-options" }),
+    });
     expect(register.status).toBe(401);
     const lead = await db.selectFrom("leads").select(["status"]).where("id", "=", leadId).executeTakeFirst();
     expect(lead).toEqual({ status: "new" });
@@ -145,21 +177,33 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     expect((await get(`${origin}/owner`, cookie)).status).toBe(200);
 
     // From another site's page, even with the owner's cookie: refused before any handler runs.
-    const forged = await post(`${origin}/owner/leads/${leadId}`, { intent: "delete", confirm: "yes" }, { cookie, Origin: "https://evil.example" });
+    const forged = await post(
+      `${origin}/owner/leads/${leadId}`,
+      { intent: "delete", confirm: "yes" },
+      { cookie, Origin: "https://evil.example" },
+    );
     expect(forged.status).toBe(403);
     expect(forged.headers.get("cache-control")).toContain("no-store");
     expect(await db.selectFrom("leads").select("id").where("id", "=", leadId).executeTakeFirst()).toBeDefined();
     // The same post from the desk's own page works.
-    const own = await post(`${origin}/owner/leads/${leadId}`, { intent: "status", status: "contacted" }, { cookie, Origin: origin });
+    const own = await post(
+      `${origin}/owner/leads/${leadId}`,
+      { intent: "status", status: "contacted" },
+      { cookie, Origin: origin },
+    );
     expect(own.status).toBe(200);
 
     // Idle for 8 days.
-    await db.updateTable("owner_sessions").set({ last_seen_at: timestamp(new Date(Date.now() - 8 * 86_400_000)) }).execute();
+    await db
+      .updateTable("owner_sessions")
+      .set({ last_seen_at: timestamp(new Date(Date.now() - 8 * 86_400_000)) })
+      .execute();
     expect(refused(await get(`${origin}/owner`, cookie))).toBe(true);
 
     const added = await addOwner(db, "sam@causeway.test");
     if (!added.added) throw new Error("not added");
-    const samCookie = (await startSession(db, new Request(`${origin}/owner`), added.owner.id, "code")).split(";")[0] ?? "";
+    const samCookie =
+      (await startSession(db, new Request(`${origin}/owner`), added.owner.id, "code")).split(";")[0] ?? "";
     expect((await get(`${origin}/owner`, samCookie)).status).toBe(200);
     await removeOwner(db, "sam@causeway.test");
     const after = await get(`${origin}/owner/leads/${leadId}`, samCookie);
@@ -174,11 +218,18 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
     expect((await fresh.text()).split("\r\n").filter(Boolean)).toHaveLength(4);
-    await db.updateTable("owner_sessions").set({ authenticated_at: timestamp(new Date(Date.now() - 11 * 60_000)) }).execute();
+    await db
+      .updateTable("owner_sessions")
+      .set({ authenticated_at: timestamp(new Date(Date.now() - 11 * 60_000)) })
+      .execute();
     const stale = await get(`${origin}/owner/export/leads.csv`, cookie);
     expect(stale.status).toBe(302);
     expect(stale.headers.get("location")).toBe("/owner/sign-in?next=%2Fowner%3Fexport%3D1&again=1");
-    const audit = await db.selectFrom("owner_audit").select(["action", "actor"]).where("action", "=", "export-leads").execute();
+    const audit = await db
+      .selectFrom("owner_audit")
+      .select(["action", "actor"])
+      .where("action", "=", "export-leads")
+      .execute();
     expect(audit).toEqual([{ action: "export-leads", actor: "pat@causeway.test" }]);
   });
 });
@@ -186,19 +237,31 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
 describe("passkeys", () => {
   it("are refused at a host that is neither the site's nor localhost", async () => {
     const { site } = await desk("sqlite");
-    const atIp = await fetch(`${site.origin}/owner/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "sign-in-options" }) });
+    const atIp = await fetch(`${site.origin}/owner/passkey`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "sign-in-options" }),
+    });
     expect(atIp.status).toBe(403);
     expect(((await atIp.json()) as { error: string }).error).toMatch(/only at the site's own address/);
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${site.origin}/owner/passkey`, { method: "POST", headers: { Host: "evil.example", "Content-Type": "application/json" } }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const request = http.request(
+        `${site.origin}/owner/passkey`,
+        { method: "POST", headers: { Host: "evil.example", "Content-Type": "application/json" } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       request.on("error", reject);
       request.end(JSON.stringify({ intent: "sign-in-options" }));
     });
     expect(status).toBe(403);
-    const localhost = await fetch(`${site.origin.replace("127.0.0.1", "localhost")}/owner/passkey`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "sign-in-options" }) });
+    const localhost = await fetch(`${site.origin.replace("127.0.0.1", "localhost")}/owner/passkey`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "sign-in-options" }),
+    });
     expect(localhost.status).toBe(200);
     expect(((await localhost.json()) as { options: { rpId: string } }).options.rpId).toBe("localhost");
   });
@@ -212,7 +275,8 @@ function startupScripts(html: string): string[] {
     if (seen.has(urlPath)) return;
     seen.add(urlPath);
     const code = fs.readFileSync(path.join(clientDir, urlPath), "utf8");
-    for (const m of code.matchAll(/(?:import|from)\s*["'](\.\/[^"']+\.js)["']/g)) visit(path.posix.join(path.posix.dirname(urlPath), m[1] ?? ""));
+    for (const m of code.matchAll(/(?:import|from)\s*["'](\.\/[^"']+\.js)["']/g))
+      visit(path.posix.join(path.posix.dirname(urlPath), m[1] ?? ""));
   };
   for (const url of [entry, ...routeImports]) if (url) visit(url);
   return [...seen];
@@ -243,9 +307,22 @@ describe("figures", () => {
     const { origin, db, cookie } = await desk("sqlite");
     const [leadId = ""] = await insertLeads(db, 1);
     const rows: string[] = [];
-    for (const urlPath of ["/owner/sign-in", "/owner/setup?token=x", "/owner", `/owner/leads/${leadId}`, "/owner/account", "/owner/quarantine", "/owner/subscribers"]) {
+    for (const urlPath of [
+      "/owner/sign-in",
+      "/owner/setup?token=x",
+      "/owner",
+      `/owner/leads/${leadId}`,
+      "/owner/account",
+      "/owner/quarantine",
+      "/owner/subscribers",
+    ]) {
       // The sign-in and setup pages are what a stranger sees; a signed-in owner is sent on from them.
-      const html = await (await get(`${origin}${urlPath}`, urlPath.startsWith("/owner/s") && !urlPath.includes("subscribers") ? undefined : cookie)).text();
+      const html = await (
+        await get(
+          `${origin}${urlPath}`,
+          urlPath.startsWith("/owner/s") && !urlPath.includes("subscribers") ? undefined : cookie,
+        )
+      ).text();
       const scripts = startupScripts(html);
       expect(scripts.length, urlPath).toBeGreaterThan(1);
       const code = scripts.map((s) => fs.readFileSync(path.join(clientDir, s), "utf8"));
@@ -253,7 +330,10 @@ describe("figures", () => {
       rows.push(`  ${urlPath.replace(leadId, ":id").padEnd(24)} ${(js / 1024).toFixed(1)} KB gzipped`);
       expect(js, urlPath).toBeLessThanOrEqual(JS_BUDGET);
       // SimpleWebAuthn's browser code loads when a passkey button is pressed, never at start.
-      expect(code.some((c) => c.includes("navigator.credentials")), urlPath).toBe(false);
+      expect(
+        code.some((c) => c.includes("navigator.credentials")),
+        urlPath,
+      ).toBe(false);
     }
     console.log(`desk start-up JavaScript (public budget ${JS_BUDGET / 1024} KB):\n${rows.join("\n")}`);
   }, 60_000);

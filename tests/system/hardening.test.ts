@@ -78,7 +78,8 @@ describe.each(backends)("form budgets on %s", (backend) => {
     const first: number[] = [];
     for (const [n, spelling] of spellings.entries()) first.push(await send("198.51.100.1", spelling, n));
     const second: number[] = [];
-    for (const [n, spelling] of [...spellings].reverse().entries()) second.push(await send("198.51.100.2", spelling, 10 + n));
+    for (const [n, spelling] of [...spellings].reverse().entries())
+      second.push(await send("198.51.100.2", spelling, 10 + n));
     expect(first.map((s) => s < 300)).toEqual([true, true, false, false, false]);
     expect(second.map((s) => s < 300)).toEqual([true, true, false, false, false]);
     expect([...first, ...second].filter((s) => s >= 300)).toEqual(Array(6).fill(429));
@@ -136,15 +137,22 @@ describe("who counts as a client", () => {
   it("ignores X-Forwarded-For from a peer that is not a trusted proxy, and believes the trusted one", async () => {
     // Only 127.0.0.2 is the proxy here; the test's own connections come from 127.0.0.1.
     const site = await server({ RATE_LIMIT_MAX: "2", TRUST_PROXY: "127.0.0.2" });
-    const body = (n: number) => new URLSearchParams({ name: `V ${n}`, email: `v${n}@example.com`, phone: "6095550100" }).toString();
+    const body = (n: number) =>
+      new URLSearchParams({ name: `V ${n}`, email: `v${n}@example.com`, phone: "6095550100" }).toString();
     const untrusted: number[] = [];
     for (let n = 0; n < 4; n++)
-      untrusted.push(await postFrom("127.0.0.1", `${site.origin}/api/estimate`, body(n), { "X-Forwarded-For": `203.0.113.${n}` }));
+      untrusted.push(
+        await postFrom("127.0.0.1", `${site.origin}/api/estimate`, body(n), { "X-Forwarded-For": `203.0.113.${n}` }),
+      );
     expect(untrusted).toEqual([200, 200, 429, 429]);
 
     const viaProxy: number[] = [];
     for (let n = 0; n < 3; n++)
-      viaProxy.push(await postFrom("127.0.0.2", `${site.origin}/api/estimate`, body(10 + n), { "X-Forwarded-For": `203.0.113.${n}` }));
+      viaProxy.push(
+        await postFrom("127.0.0.2", `${site.origin}/api/estimate`, body(10 + n), {
+          "X-Forwarded-For": `203.0.113.${n}`,
+        }),
+      );
     expect(viaProxy).toEqual([200, 200, 200]);
   }, 60_000);
 
@@ -174,7 +182,9 @@ describe("the visitor confirmation is not a mail relay", () => {
       description: "CLICK https://spam.example/offer — you have won a free cruise!",
     };
     for (let n = 0; n < 2; n++)
-      expect((await fetch(`${site.origin}/api/estimate`, { method: "POST", body: estimate(n, spam) })).status).toBe(200);
+      expect((await fetch(`${site.origin}/api/estimate`, { method: "POST", body: estimate(n, spam) })).status).toBe(
+        200,
+      );
     const mails = await smtp.waitFor(3, 20_000);
     await new Promise((r) => setTimeout(r, 1_500));
     const toVisitor = smtp.received.filter((m) => m.rcptTo.includes("victim@example.com"));
@@ -251,7 +261,13 @@ describe("requests from other sites", () => {
 
   it("never redirects off the site, whatever the spelling of a path with a trailing slash", async () => {
     const site = await server();
-    for (const target of ["//evil.example/", "/%5Cevil.example/", "/%2F%2Fevil.example/", "/%2fevil.example/", "/\\evil.example/"]) {
+    for (const target of [
+      "//evil.example/",
+      "/%5Cevil.example/",
+      "/%2F%2Fevil.example/",
+      "/%2fevil.example/",
+      "/\\evil.example/",
+    ]) {
       const response = await rawGet(site.origin, target);
       if (response.status >= 300 && response.status < 400) {
         const location = response.location ?? "";
@@ -266,7 +282,10 @@ describe("requests from other sites", () => {
 });
 
 /** A GET with the path sent exactly as written (fetch would normalise it). */
-function rawGet(origin: string, rawPath: string): Promise<{ status: number; location?: string; headers: http.IncomingHttpHeaders; body: string }> {
+function rawGet(
+  origin: string,
+  rawPath: string,
+): Promise<{ status: number; location?: string; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = http.request({ host: hostname, port, path: rawPath, method: "GET" }, (response) => {
@@ -274,7 +293,12 @@ function rawGet(origin: string, rawPath: string): Promise<{ status: number; loca
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, location: response.headers.location, headers: response.headers, body }),
+        resolve({
+          status: response.statusCode ?? 0,
+          location: response.headers.location,
+          headers: response.headers,
+          body,
+        }),
       );
     });
     request.on("error", reject);

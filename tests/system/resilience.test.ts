@@ -29,7 +29,11 @@ describe("resilience", () => {
   it("SMTP down when the request arrives: the visitor still gets success, and the emails arrive once SMTP is back", async () => {
     const smtp = await startSmtpServer();
     // The mail server holds its port while the site picks one, so the two cannot collide.
-    const server = await startBuiltServer({ SMTP_URL: smtp.url, LEADS_TO: "owner@causeway.test", MAIL_RETRY_BASE_MS: "300" });
+    const server = await startBuiltServer({
+      SMTP_URL: smtp.url,
+      LEADS_TO: "owner@causeway.test",
+      MAIL_RETRY_BASE_MS: "300",
+    });
     running.push({ server, smtp });
     await smtp.stop();
 
@@ -67,8 +71,11 @@ describe("resilience", () => {
     server = await startBuiltServer({ DATA_DIR: dataDir });
     running.push({ server });
     const stored = new Set((await storedLeads({ dataDir })).map((l) => l.email));
-    for (const n of answered) expect(stored.has(`burst${n}@example.com`), `lead ${n} was acknowledged but lost`).toBe(true);
-    console.log(`SIGKILL burst: ${answered.length} of ${total} acknowledged before the kill, all ${answered.length} found after restart (${stored.size} stored)`);
+    for (const n of answered)
+      expect(stored.has(`burst${n}@example.com`), `lead ${n} was acknowledged but lost`).toBe(true);
+    console.log(
+      `SIGKILL burst: ${answered.length} of ${total} acknowledged before the kill, all ${answered.length} found after restart (${stored.size} stored)`,
+    );
   }, 60_000);
 
   it("a burst past the rate limit is answered 429 with a clear message, and nothing more is stored", async () => {
@@ -88,7 +95,11 @@ describe("resilience", () => {
     expect(message).toMatch(/Too many requests/);
     expect(await storedLeads({ dataDir: server.dataDir })).toHaveLength(3);
     // The newsletter has its own allowance.
-    const newsletter = await fetch(`${server.origin}/api/newsletter`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "a@example.com" }) });
+    const newsletter = await fetch(`${server.origin}/api/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "a@example.com" }),
+    });
     expect(newsletter.status).toBe(200);
   }, 60_000);
 
@@ -97,7 +108,11 @@ describe("resilience", () => {
     running.push({ server });
     const boundary = "----cutoff";
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nCut Off\r\n--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\ncut@example.com\r\n--${boundary}\r\nContent-Disposition: form-data; name="phone"\r\n\r\n6095550100\r\n--${boundary}\r\nContent-Disposition: form-data; name="photo_0"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0`;
-    const response = await fetch(`${server.origin}/api/estimate`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body });
+    const response = await fetch(`${server.origin}/api/estimate`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(((await response.json()) as { success: boolean }).success).toBe(false);

@@ -24,7 +24,8 @@ export function Footer() {
             <LogoName />
           </div>
           <p className="mt-4 text-sm leading-relaxed">
-            Family-owned since {year}. {profile.yearsExperience}+ years of experience and {profile.yearsOnIsland}+ years on Long Beach Island. Licensed and insured; work guaranteed; free estimates.
+            Family-owned since {year}. {profile.yearsExperience}+ years of experience and {profile.yearsOnIsland}+ years
+            on Long Beach Island. Licensed and insured; work guaranteed; free estimates.
           </p>
           <p className="mt-4 text-sm">NJ Home Improvement Contractor Reg. #{profile.hicRegistration}</p>
           <div className="mt-4 flex gap-2">
@@ -104,9 +105,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-navy-800 px-4 py-5 text-center text-xs">
-        <p>
-          © {profile.legalName}. Serving Long Beach Island and Manahawkin, NJ.
-        </p>
+        <p>© {profile.legalName}. Serving Long Beach Island and Manahawkin, NJ.</p>
       </div>
     </footer>
   );

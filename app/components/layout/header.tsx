@@ -14,7 +14,8 @@ import { LogoMark } from "./logo";
 import { SocialLinks } from "./social-links";
 import { SIDE_PANEL_ID } from "./side-panel";
 
-const linkClass = "inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100";
+const linkClass =
+  "inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100";
 
 function useHashLink() {
   const { pathname } = useLocation();
@@ -40,7 +41,11 @@ function DropDown({ label, to, items }: { label: string; to: string; items: read
       <ul className="invisible absolute top-full left-0 z-40 min-w-60 rounded-lg border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
         {items.map((item) => (
           <li key={item.url}>
-            <Link to={item.url} onClick={(e) => onHash(e, item.url)} className="flex min-h-11 items-center rounded-md px-3 text-sm text-navy-900 hover:bg-sea-100">
+            <Link
+              to={item.url}
+              onClick={(e) => onHash(e, item.url)}
+              className="flex min-h-11 items-center rounded-md px-3 text-sm text-navy-900 hover:bg-sea-100"
+            >
               {item.title}
             </Link>
           </li>
@@ -65,7 +70,9 @@ export function Header() {
         </button>
         <Link to="/" className="flex min-h-11 items-center gap-2 rounded-md" aria-label={`${profile.name}, home`}>
           <LogoMark className="size-9" />
-          <span className="hidden text-base font-bold whitespace-nowrap text-navy-900 sm:inline md:hidden 2xl:inline">{profile.shortName}</span>
+          <span className="hidden text-base font-bold whitespace-nowrap text-navy-900 sm:inline md:hidden 2xl:inline">
+            {profile.shortName}
+          </span>
         </Link>
         <nav aria-label="Main" className="ml-2 hidden lg:block">
           <ul className="flex items-center">
@@ -85,11 +92,17 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SocialLinks linkClassName="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex" />
-          <a href={phoneHref} className="hidden min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap text-navy-900 hover:bg-sea-100 xl:inline-flex">
+          <a
+            href={phoneHref}
+            className="hidden min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap text-navy-900 hover:bg-sea-100 xl:inline-flex"
+          >
             <Icon name="phone" className="size-4" />
             {profile.phone.display}
           </a>
-          <a href={phoneHref} className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100 xl:hidden">
+          <a
+            href={phoneHref}
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100 xl:hidden"
+          >
             <Icon name="phone" label={`Call ${profile.phone.display}`} />
           </a>
           <EstimateButton size="narrow" className="ml-1 px-3 text-sm whitespace-nowrap sm:px-4">

@@ -17,14 +17,31 @@ import { readPanelState, serverPanelState, subscribePanelState, writePanelState 
 
 export const SIDE_PANEL_ID = "side-panel";
 
-const mainIcons: Record<string, AnyIconName> = { "/": "home", "/services": "wrench", "/blog": "clipboard", "/faq": "help" };
+const mainIcons: Record<string, AnyIconName> = {
+  "/": "home",
+  "/services": "wrench",
+  "/blog": "clipboard",
+  "/faq": "help",
+};
 
 function closeSheet() {
   const panel = document.getElementById(SIDE_PANEL_ID);
   if (panel?.matches(":popover-open")) panel.hidePopover();
 }
 
-function PanelLink({ to, icon, label, active, onClick }: { to: string; icon: AnyIconName; label: string; active: boolean; onClick?: (e: MouseEvent<HTMLAnchorElement>) => void }) {
+function PanelLink({
+  to,
+  icon,
+  label,
+  active,
+  onClick,
+}: {
+  to: string;
+  icon: AnyIconName;
+  label: string;
+  active: boolean;
+  onClick?: (e: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   return (
     <li>
       <Link
@@ -96,14 +113,14 @@ export function SidePanel() {
   };
 
   return (
-    <nav
-      id={SIDE_PANEL_ID}
-      popover="auto"
-      aria-label="Site"
-      className="side-panel flex-col bg-navy-900 text-white"
-    >
+    <nav id={SIDE_PANEL_ID} popover="auto" aria-label="Site" className="side-panel flex-col bg-navy-900 text-white">
       <div className="flex items-center gap-3 border-b border-navy-700 p-3">
-        <Link to="/" onClick={onEntry} className="flex min-h-11 items-center gap-3 rounded-lg" aria-label={`${profile.name}, home`}>
+        <Link
+          to="/"
+          onClick={onEntry}
+          className="flex min-h-11 items-center gap-3 rounded-lg"
+          aria-label={`${profile.name}, home`}
+        >
           <LogoMark className="size-10 shrink-0" />
           <LogoName className="panel-label panel-only-open text-sm" />
         </Link>
@@ -120,17 +137,35 @@ export function SidePanel() {
       <div className="flex-1 overflow-y-auto p-2">
         <Group title="Navigation">
           {mainNavigation.map((item) => (
-            <PanelLink key={item.url} to={item.url} icon={mainIcons[item.url] ?? "home"} label={item.title} active={pathname === item.url} onClick={onEntry} />
+            <PanelLink
+              key={item.url}
+              to={item.url}
+              icon={mainIcons[item.url] ?? "home"}
+              label={item.title}
+              active={pathname === item.url}
+              onClick={onEntry}
+            />
           ))}
         </Group>
         <Group title="Services">
           {services.map((s) => (
-            <PanelLink key={s.slug} to={s.link} icon={s.icon} label={s.navTitle} active={pathname === s.link} onClick={onEntry} />
+            <PanelLink
+              key={s.slug}
+              to={s.link}
+              icon={s.icon}
+              label={s.navTitle}
+              active={pathname === s.link}
+              onClick={onEntry}
+            />
           ))}
         </Group>
         <Group title="Contact">
           <li>
-            <a href={phoneHref} title={`Call ${profile.phone.display}`} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-white hover:bg-navy-700">
+            <a
+              href={phoneHref}
+              title={`Call ${profile.phone.display}`}
+              className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-white hover:bg-navy-700"
+            >
               <Icon name="phone" className="size-5 shrink-0" />
               <span className="panel-label">{profile.phone.display}</span>
             </a>

@@ -8,7 +8,10 @@ import { RevealObserver } from "~/components/ui/reveal";
 export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to main content
       </a>
       <div className="flex min-h-dvh">

@@ -18,7 +18,9 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <Heading id="contact-heading" className="text-3xl font-bold text-navy-900">
             Contact Us
           </Heading>
-          <p className="mt-3 text-lg text-slate-700">Call, email or send the form. We reply within {profile.replyWithinHours} hours.</p>
+          <p className="mt-3 text-lg text-slate-700">
+            Call, email or send the form. We reply within {profile.replyWithinHours} hours.
+          </p>
           <ul className="mt-6 space-y-2">
             <li>
               <a href={phoneHref} className={rowClass}>
@@ -36,7 +38,8 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             <li>
               <a href={profile.reviewsUrl} target="_blank" rel="noopener noreferrer" className={rowClass}>
                 <Icon name="star" className="size-6 text-sea-600" />
-                Read our reviews: {profile.rating.value} of {profile.rating.best} from {profile.rating.countLabel} reviews
+                Read our reviews: {profile.rating.value} of {profile.rating.best} from {profile.rating.countLabel}{" "}
+                reviews
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>

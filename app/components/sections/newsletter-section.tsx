@@ -9,7 +9,8 @@ export function NewsletterSection() {
           Shore home tips, a few times a year
         </h2>
         <p className="mt-2 text-slate-700">
-          Seasonal checklists and storm reminders for LBI homeowners. We confirm by email first, and every message has a one-click unsubscribe. See our{" "}
+          Seasonal checklists and storm reminders for LBI homeowners. We confirm by email first, and every message has a
+          one-click unsubscribe. See our{" "}
           <a href="/privacy" className="font-medium text-sea-600 underline">
             privacy notice
           </a>

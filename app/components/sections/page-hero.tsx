@@ -1,7 +1,17 @@
 /** The banner that opens an inner page: heading, intro and optional actions over a navy band. */
 import type { ReactNode } from "react";
 
-export function PageHero({ eyebrow, title, intro, children }: { eyebrow?: string; title: string; intro?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="bg-navy-800 text-white">
       <div className="mx-auto max-w-5xl px-4 py-14 md:py-20">

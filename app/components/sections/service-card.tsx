@@ -7,12 +7,29 @@ import { withDetails } from "~/content/service-details";
 import type { ServiceSummary } from "~/content/services";
 import { buttonClass } from "~/components/ui/button";
 
-export function ServiceCard({ service: summary, index, headingLevel = 3 }: { service: ServiceSummary; index: number; headingLevel?: 2 | 3 }) {
+export function ServiceCard({
+  service: summary,
+  index,
+  headingLevel = 3,
+}: {
+  service: ServiceSummary;
+  index: number;
+  headingLevel?: 2 | 3;
+}) {
   const service = withDetails(summary);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article data-reveal style={{ transitionDelay: `${(index % 4) * 150}ms` }} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <Picture name={service.image} alt={service.alt} sizes="(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw" imgClassName="aspect-[3/2] w-full object-cover" />
+    <article
+      data-reveal
+      style={{ transitionDelay: `${(index % 4) * 150}ms` }}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <Picture
+        name={service.image}
+        alt={service.alt}
+        sizes="(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+        imgClassName="aspect-[3/2] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col p-5">
         <div className="flex items-center gap-3">
           <span className="inline-flex size-10 items-center justify-center rounded-lg bg-sea-100 text-navy-800">

@@ -45,22 +45,46 @@ export function FieldFrame({ id, label, required, hint, error, children }: Field
   );
 }
 
-type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { id: string; label: string; hint?: ReactNode; error?: string };
+type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+};
 
 export function InputField({ id, label, hint, error, required, className = "", ...input }: InputFieldProps) {
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <input id={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${fieldControlClass} ${className}`} {...input} />
+      <input
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${fieldControlClass} ${className}`}
+        {...input}
+      />
     </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & { id: string; label: string; hint?: ReactNode; error?: string };
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+};
 
 export function TextAreaField({ id, label, hint, error, required, className = "", ...textarea }: TextAreaFieldProps) {
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <textarea id={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={`${fieldControlClass} ${className}`} {...textarea} />
+      <textarea
+        id={id}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${fieldControlClass} ${className}`}
+        {...textarea}
+      />
     </FieldFrame>
   );
 }

@@ -4,7 +4,10 @@
  */
 import type { IconName } from "~/content/icon-names";
 
-const paths: Record<IconName | "menu" | "close" | "chevron-down" | "panel" | "facebook" | "instagram" | "arrow-left" | "upload" | "x", string> = {
+const paths: Record<
+  IconName | "menu" | "close" | "chevron-down" | "panel" | "facebook" | "instagram" | "arrow-left" | "upload" | "x",
+  string
+> = {
   bath: "M4 12h16v3a4 4 0 0 1-4 4H8a4 4 0 0 1-4-4zM6 12V5a2 2 0 0 1 4 0M7 19l-1 2M17 19l1 2",
   stairs: "M3 20h5v-5h5v-5h5V5h3M3 20v-1",
   window: "M4 3h16v18H4zM12 3v18M4 12h16",

@@ -16,7 +16,8 @@ export function outputWidths(sourceWidth: number): number[] {
 
 export const fallbackWidth = (sourceWidth: number) => Math.min(FALLBACK_WIDTH, sourceWidth);
 
-export const imageUrl = (name: string, hash: string, width: number, format: ImageFormat) => `/img/${name}.${hash}-${width}.${format}`;
+export const imageUrl = (name: string, hash: string, width: number, format: ImageFormat) =>
+  `/img/${name}.${hash}-${width}.${format}`;
 
 /** What the browser needs to know of each image: its content hash and intrinsic size. */
 export type CompactManifest = Record<string, readonly [hash: string, width: number, height: number]>;

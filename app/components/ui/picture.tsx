@@ -11,7 +11,9 @@ import { fallbackWidth, imageUrl, outputWidths, type CompactManifest } from "./i
 
 // JSON imports are typed loosely (arrays of string | number): give each entry its real shape.
 const manifest: CompactManifest = Object.fromEntries(
-  Object.entries(manifestJson).map(([name, [hash, width, height]]) => [name, [String(hash), Number(width), Number(height)]] as const),
+  Object.entries(manifestJson).map(
+    ([name, [hash, width, height]]) => [name, [String(hash), Number(width), Number(height)]] as const,
+  ),
 );
 
 export type ImageBadge = "Secure" | "Protected" | "Processing...";
@@ -48,7 +50,16 @@ export function srcSet(name: string, format: "avif" | "webp"): string {
 
 const block = (event: MouseEvent) => event.preventDefault();
 
-export function Picture({ name, alt, sizes, className = "", imgClassName = "", priority = false, protect = false, badge }: PictureProps) {
+export function Picture({
+  name,
+  alt,
+  sizes,
+  className = "",
+  imgClassName = "",
+  priority = false,
+  protect = false,
+  badge,
+}: PictureProps) {
   const entry = imageEntry(name);
   const picture = (
     <picture className={badge ? undefined : className}>
@@ -73,7 +84,9 @@ export function Picture({ name, alt, sizes, className = "", imgClassName = "", p
   return (
     <div className={`relative ${className}`}>
       {picture}
-      <span className="absolute top-2 right-2 rounded-full bg-navy-900/85 px-2 py-0.5 text-xs font-semibold text-white">{badge}</span>
+      <span className="absolute top-2 right-2 rounded-full bg-navy-900/85 px-2 py-0.5 text-xs font-semibold text-white">
+        {badge}
+      </span>
     </div>
   );
 }

@@ -47,33 +47,47 @@ const noToasts: readonly Toast[] = [];
 function ToastList({ items, role }: { items: readonly Toast[]; role: "status" | "alert" }) {
   return (
     <div role={role} aria-live={role === "alert" ? "assertive" : "polite"}>
-    <ol className="flex flex-col gap-2">
-      {items.map((t) => (
-        <li
-          key={t.id}
-          data-toast={t.variant}
-          className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
-            t.variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-ink"
-          }`}
-        >
-          <div className="flex-1">
-            <p className="font-semibold">{t.title}</p>
-            {t.description ? <p className="mt-1 text-sm">{t.description}</p> : null}
-          </div>
-          <button type="button" onClick={() => dismissToast(t.id)} className="-m-2 inline-flex size-11 items-center justify-center rounded-md" aria-label="Dismiss notification">
-            <Icon name="close" className="size-4" />
-          </button>
-        </li>
-      ))}
-    </ol>
+      <ol className="flex flex-col gap-2">
+        {items.map((t) => (
+          <li
+            key={t.id}
+            data-toast={t.variant}
+            className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
+              t.variant === "destructive"
+                ? "border-red-800 bg-red-700 text-white"
+                : "border-slate-200 bg-white text-ink"
+            }`}
+          >
+            <div className="flex-1">
+              <p className="font-semibold">{t.title}</p>
+              {t.description ? <p className="mt-1 text-sm">{t.description}</p> : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => dismissToast(t.id)}
+              className="-m-2 inline-flex size-11 items-center justify-center rounded-md"
+              aria-label="Dismiss notification"
+            >
+              <Icon name="close" className="size-4" />
+            </button>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
 
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => noToasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => noToasts,
+  );
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed right-0 bottom-0 z-[60] flex w-full max-w-sm flex-col gap-2 p-4">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed right-0 bottom-0 z-[60] flex w-full max-w-sm flex-col gap-2 p-4"
+    >
       <ToastList items={items.filter((t) => t.variant === "destructive")} role="alert" />
       <ToastList items={items.filter((t) => t.variant !== "destructive")} role="status" />
     </section>

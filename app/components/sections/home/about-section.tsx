@@ -9,21 +9,34 @@ import { SectionLink } from "./section-link";
 const smallNumbers = ["no", "one", "two", "three", "four", "five", "six"];
 const inWords = (n: number) => smallNumbers[n] ?? String(n);
 
-const facts: readonly string[] = [`${profile.yearsExperience}+ years of experience`, `${profile.yearsOnIsland}+ years on LBI`, ...profile.claims];
+const facts: readonly string[] = [
+  `${profile.yearsExperience}+ years of experience`,
+  `${profile.yearsOnIsland}+ years on LBI`,
+  ...profile.claims,
+];
 
 export function AboutSection() {
   return (
     <section id="about" aria-labelledby="about-heading" className="bg-sand-100">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:py-20 lg:grid-cols-2">
-        <SectionPicture name="home-about" alt="A carpenter's workbench with hand tools on a pegboard, beside a window looking out on the bay" />
-        <SectionHeading id="about-heading" eyebrow={`About ${profile.shortName}`} title={`A family business since ${profile.foundingYear}`}>
+        <SectionPicture
+          name="home-about"
+          alt="A carpenter's workbench with hand tools on a pegboard, beside a window looking out on the bay"
+        />
+        <SectionHeading
+          id="about-heading"
+          eyebrow={`About ${profile.shortName}`}
+          title={`A family business since ${profile.foundingYear}`}
+        >
           <p>
-            We are family-owned, with {inWords(profile.generations)} generations of craftsmen and more than {profile.yearsExperience} years in the trades. For the last{" "}
-            {profile.yearsOnIsland} years most of our work has been on Long Beach Island, just over the Causeway from our shop in {profile.address.locality}.
+            We are family-owned, with {inWords(profile.generations)} generations of craftsmen and more than{" "}
+            {profile.yearsExperience} years in the trades. For the last {profile.yearsOnIsland} years most of our work
+            has been on Long Beach Island, just over the Causeway from our shop in {profile.address.locality}.
           </p>
           <p>
-            That time on the island shows in the details: stainless fasteners where the salt air eats steel, flood-zone rules for the ground level of elevated homes, and
-            schedules built around rental turnovers and owners who are away for the off-season.
+            That time on the island shows in the details: stainless fasteners where the salt air eats steel, flood-zone
+            rules for the ground level of elevated homes, and schedules built around rental turnovers and owners who are
+            away for the off-season.
           </p>
           <ul className="grid gap-x-6 gap-y-2 text-base text-ink sm:grid-cols-2">
             {facts.map((fact) => (

@@ -34,14 +34,18 @@ export function AndersenSection() {
     <section aria-labelledby="andersen-heading" className="bg-sea-50">
       <div className="mx-auto max-w-7xl px-4 py-16 md:py-20">
         <div className="grid items-center gap-10 lg:grid-cols-2">
-          <SectionHeading id="andersen-heading" eyebrow="Andersen windows & doors" title="Windows installed for the weather off the ocean">
+          <SectionHeading
+            id="andersen-heading"
+            eyebrow="Andersen windows & doors"
+            title="Windows installed for the weather off the ocean"
+          >
             <p>
-              On the island a window takes rain driven sideways by a nor&apos;easter, salt spray on the glass and hardware, and hard afternoon sun. A good window only performs as
-              well as its installation.
+              On the island a window takes rain driven sideways by a nor&apos;easter, salt spray on the glass and
+              hardware, and hard afternoon sun. A good window only performs as well as its installation.
             </p>
             <p>
-              We install Andersen replacement windows and patio doors flashed into the wall and finished with trim that matches your house, and we repair the windows you
-              already have when a repair makes more sense.
+              We install Andersen replacement windows and patio doors flashed into the wall and finished with trim that
+              matches your house, and we repair the windows you already have when a repair makes more sense.
             </p>
             <div className="flex flex-wrap gap-3 pt-2">
               <Link to="/services/andersen-windows" className={buttonClass("secondary")}>
@@ -50,7 +54,10 @@ export function AndersenSection() {
               <EstimateButton>Get Free Estimate</EstimateButton>
             </div>
           </SectionHeading>
-          <SectionPicture name="home-andersen" alt="A new white window and a sliding patio door in a cedar-shingled wall, looking out over the bay" />
+          <SectionPicture
+            name="home-andersen"
+            alt="A new white window and a sliding patio door in a cedar-shingled wall, looking out over the bay"
+          />
         </div>
         <div className="mt-12">
           <FeatureGrid features={features} />

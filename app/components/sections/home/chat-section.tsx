@@ -39,7 +39,12 @@ export function ChatFrame({ src }: { src: string }) {
   return (
     <div ref={ref} className={`${frameClass} overflow-hidden rounded-xl border border-slate-200 bg-sea-50`}>
       {near ? (
-        <iframe src={src} title={`Live chat with ${profile.shortName}`} loading="lazy" className={`block h-[700px] w-full border-0 ${frameClass}`} />
+        <iframe
+          src={src}
+          title={`Live chat with ${profile.shortName}`}
+          loading="lazy"
+          className={`block h-[700px] w-full border-0 ${frameClass}`}
+        />
       ) : (
         <div className={`flex ${frameClass} flex-col items-center justify-center gap-4 p-6 text-center`}>
           <Icon name="message" className="size-10 text-sea-600" />
@@ -57,8 +62,8 @@ function ChatFallback() {
   return (
     <div className="rounded-xl border border-slate-200 bg-sea-50 p-6 md:p-8">
       <p className="text-lg text-slate-700">
-        Online chat is not available right now. Call us during business hours to talk to the team, or send your project details any time and we reply within{" "}
-        {profile.replyWithinHours} hours.
+        Online chat is not available right now. Call us during business hours to talk to the team, or send your project
+        details any time and we reply within {profile.replyWithinHours} hours.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <a href={phoneHref} className={buttonClass("secondary")}>

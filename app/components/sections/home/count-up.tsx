@@ -22,7 +22,10 @@ interface CountUpTiming {
 }
 
 /** The value to show now, and the ref of the element whose visibility starts the count. */
-export function useCountUp<T extends Element>(end: number, { durationMs = COUNT_UP_DEFAULT_MS, delayMs = 0 }: CountUpTiming = {}) {
+export function useCountUp<T extends Element>(
+  end: number,
+  { durationMs = COUNT_UP_DEFAULT_MS, delayMs = 0 }: CountUpTiming = {},
+) {
   const ref = useRef<T>(null);
   const [value, setValue] = useState(end);
 

@@ -12,7 +12,12 @@ export function FeatureGrid({ features }: { features: readonly Feature[] }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 2xl:grid-cols-4">
       {features.map((feature, index) => (
-        <li key={feature.title} data-reveal style={{ transitionDelay: `${(index % 4) * 150}ms` }} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li
+          key={feature.title}
+          data-reveal
+          style={{ transitionDelay: `${(index % 4) * 150}ms` }}
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <span className="inline-flex size-12 items-center justify-center rounded-lg bg-sea-100 text-navy-800">
             <Icon name={feature.icon} className="size-6" />
           </span>

@@ -88,18 +88,28 @@ export function HomeHero({ picture }: { picture: HeroPicture }) {
           />
         </picture>
       </div>
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-r from-navy-950/95 via-navy-950/80 to-navy-950/45" />
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/80 via-transparent via-35% to-transparent" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-r from-navy-950/95 via-navy-950/80 to-navy-950/45"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-t from-navy-950/80 via-transparent via-35% to-transparent"
+      />
 
       <div className="mx-auto max-w-6xl px-4 pt-16 pb-12 sm:pt-24 md:pb-16 lg:pt-28">
         <p className="text-sm font-semibold tracking-wider text-sand-200 uppercase">
           Family-owned since {profile.foundingYear} · Long Beach Island &amp; Manahawkin
         </p>
-        <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl leading-tight font-bold text-balance sm:text-5xl lg:text-6xl">
+        <h1
+          id="hero-heading"
+          className="mt-3 max-w-3xl text-4xl leading-tight font-bold text-balance sm:text-5xl lg:text-6xl"
+        >
           Home Repair &amp; Renovation for Long Beach Island
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-sea-100 sm:text-xl">
-          Salt air, nor&apos;easters and sandy feet are hard on a shore house. Our family crew rebuilds the bathrooms, decks, stairs and windows that take the beating, and keeps an eye on the house while you are away.
+          Salt air, nor&apos;easters and sandy feet are hard on a shore house. Our family crew rebuilds the bathrooms,
+          decks, stairs and windows that take the beating, and keeps an eye on the house while you are away.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <SectionLink to="contact" className={buttonClass("primary", "px-6 text-lg")}>
@@ -113,7 +123,13 @@ export function HomeHero({ picture }: { picture: HeroPicture }) {
         <ul aria-label="At a glance" className="mt-12 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
           {counters.map((c, i) => (
             <li key={c.label} className="rounded-xl bg-navy-950/70 px-2.5 py-4 ring-1 ring-white/15 sm:px-5">
-              <CountUp end={c.end} suffix={c.suffix} durationMs={HERO_COUNT_MS} delayMs={i * HERO_COUNT_STAGGER_MS} className="text-2xl font-bold text-sunset-500 min-[400px]:text-3xl sm:text-4xl" />
+              <CountUp
+                end={c.end}
+                suffix={c.suffix}
+                durationMs={HERO_COUNT_MS}
+                delayMs={i * HERO_COUNT_STAGGER_MS}
+                className="text-2xl font-bold text-sunset-500 min-[400px]:text-3xl sm:text-4xl"
+              />
               <span className="mt-1 block text-sm font-medium text-sea-100 sm:text-base">{c.label}</span>
             </li>
           ))}

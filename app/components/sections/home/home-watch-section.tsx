@@ -37,10 +37,15 @@ export function HomeWatchSection() {
     <section aria-labelledby="home-watch-heading" className="mx-auto max-w-7xl px-4 py-16 md:py-20">
       <div className="grid items-center gap-10 lg:grid-cols-2">
         <div className="lg:order-2">
-          <SectionHeading id="home-watch-heading" eyebrow="Off-season home watch" title="Someone local checking on your house all winter">
+          <SectionHeading
+            id="home-watch-heading"
+            eyebrow="Off-season home watch"
+            title="Someone local checking on your house all winter"
+          >
             <p>
-              From fall to spring many island houses sit empty. A frozen pipe, a tripped breaker or a door blown open in a nor&apos;easter can go unnoticed for weeks. We
-              visit every week, send you photos, and because we are a repair crew too, we can fix what we find.
+              From fall to spring many island houses sit empty. A frozen pipe, a tripped breaker or a door blown open in
+              a nor&apos;easter can go unnoticed for weeks. We visit every week, send you photos, and because we are a
+              repair crew too, we can fix what we find.
             </p>
             <p>
               Visits across {island}, including {townList}.
@@ -52,7 +57,11 @@ export function HomeWatchSection() {
             </div>
           </SectionHeading>
         </div>
-        <SectionPicture name="home-home-watch" alt="A shuttered, raised shore cottage in winter snow, with a home watch visitor checking the front door with a flashlight and clipboard" className="lg:order-1" />
+        <SectionPicture
+          name="home-home-watch"
+          alt="A shuttered, raised shore cottage in winter snow, with a home watch visitor checking the front door with a flashlight and clipboard"
+          className="lg:order-1"
+        />
       </div>
       <div className="mt-12">
         <FeatureGrid features={features} />

@@ -8,10 +8,15 @@ import { SectionHeading } from "./section-heading";
 export function ServicesGridSection() {
   return (
     <section aria-labelledby="home-services-heading" className="mx-auto max-w-7xl px-4 py-16 md:py-20">
-      <SectionHeading id="home-services-heading" eyebrow="What we do" title="Services for shore homes" className="max-w-3xl">
+      <SectionHeading
+        id="home-services-heading"
+        eyebrow="What we do"
+        title="Services for shore homes"
+        className="max-w-3xl"
+      >
         <p>
-          One local crew for the jobs an island house keeps asking for, from a rotted stair tread to a new bathroom, built with materials chosen for salt air, sun and
-          wind-driven rain.
+          One local crew for the jobs an island house keeps asking for, from a rotted stair tread to a new bathroom,
+          built with materials chosen for salt air, sun and wind-driven rain.
         </p>
       </SectionHeading>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
