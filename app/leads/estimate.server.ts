@@ -12,6 +12,7 @@ import { getEnv } from "~/infra/env.server";
 import {
   detectImageFormat,
   IMAGE_EXTENSIONS,
+  IMAGE_WORK_SLOTS,
   ImageDecodeError,
   ImageTooLargeError,
   ImageWouldGrowError,
@@ -20,6 +21,7 @@ import {
   type ImageFormat,
   type PreparedImage,
 } from "~/infra/images.server";
+import { Semaphore } from "~/infra/semaphore";
 import { describeError, log } from "~/infra/log.server";
 import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
 import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
@@ -364,6 +366,8 @@ export async function handleEstimateSubmission(
   }
 }
 
+const intake = new Semaphore(IMAGE_WORK_SLOTS);
+
 const COULD_NOT_SAVE = "We could not save your request. Please try again or call us directly.";
 
 async function handleParsedSubmission(
@@ -387,13 +391,21 @@ async function handleParsedSubmission(
   }
 
   try {
-    const checked = await preparePhotos(form.files, values);
-    if (!checked.ok) {
-      log("info", "estimate request refused", { status: checked.failure.status, reason: "photo" });
-      return checked.failure;
+    // Whole requests take turns from here on, not only their photos: a request's re-encoded photos
+    // stay in memory until its transaction commits, so ten requests working at once would hold ten
+    // sets of them. Waiting requests hold only their uploads, which are on disk.
+    const stored = await intake.run(async () => {
+      const checked = await preparePhotos(form.files, values);
+      if (!checked.ok) return checked;
+      const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
+      return { ...checked, leadId: await storeLead(values, checked.photos, request, options, spamReason, sourcePath) };
+    });
+    if (!stored.ok) {
+      log("info", "estimate request refused", { status: stored.failure.status, reason: "photo" });
+      return stored.failure;
     }
-    const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
-    const leadId = await storeLead(values, checked.photos, request, options, spamReason, sourcePath);
+    const { photos, leadId } = stored;
+    const checked = { photos };
     log("info", spamReason ? "estimate request quarantined" : "estimate request stored", {
       leadId,
       reason: spamReason,
