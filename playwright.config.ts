@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 // End-to-end tests drive Debian's Chromium against the built production server (`npm run build`
 // first). The server gets its own data folder and no rate limit; tests that need a limit or a mail
@@ -19,16 +20,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS],
     },
   },
   webServer: {

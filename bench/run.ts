@@ -14,6 +14,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
 import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { freePort } from "../tests/support/ports";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -180,17 +181,8 @@ async function lighthouseBenchmark(server: BuiltServer) {
   const xml = await (await fetch(`${server.origin}/sitemap.xml`)).text();
   const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   say("## Lighthouse, mobile, median of 3 runs");
   say("");

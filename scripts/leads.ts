@@ -4,9 +4,8 @@
  * run it where the server runs. Run with --help for the commands.
  */
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { parseEnv, type Env } from "~/infra/env.server";
+import { type Env } from "~/infra/env.server";
 import {
   countLeads,
   deleteLead,
@@ -22,6 +21,7 @@ import {
   type UndeliveredMail,
 } from "~/leads/admin.server";
 import { QUARANTINE_DAYS, releaseLead } from "~/leads/quarantine.server";
+import { localTime, runWhenInvoked, type CommandIo } from "./command";
 
 const HELP = `Usage: npm run leads -- [options]
 
@@ -49,11 +49,6 @@ const HELP = `Usage: npm run leads -- [options]
 
 The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).
 Requests are kept until you delete them.`;
-
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 interface Options {
   help: boolean;
@@ -136,21 +131,6 @@ function parseOptions(argv: readonly string[]): Options {
   ].filter(Boolean);
   if (commands.length > 1) throw new UsageError(`${commands.join(" and ")} cannot be combined`);
   return options;
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "2025-11-22 09:14", in New Jersey time. */
-function localTime(date: Date): string {
-  return dateFormat.format(date).replace(",", "");
 }
 
 function fit(text: string, width: number): string {
@@ -362,23 +342,4 @@ export async function runLeadsCommand(
   }
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-
-if (invokedDirectly) {
-  // Migration notices are for the server's log, not the owner's terminal.
-  process.env.LOG_LEVEL ??= "warn";
-  const io: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
-  try {
-    // `npm run` moves to the project folder; a file name the owner types is meant from where they typed it.
-    process.exitCode = await runLeadsCommand(
-      process.argv.slice(2),
-      parseEnv(),
-      io,
-      process.env.INIT_CWD ?? process.cwd(),
-    );
-  } catch (error) {
-    console.error(`leads: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenInvoked(import.meta.url, "leads", runLeadsCommand);

@@ -3,10 +3,8 @@
  * are added here, on the server, and each gets a one-time link to register a passkey on a device.
  * Reads the same configuration as the server (DATA_DIR or DATABASE_URL). Run with --help.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { parseEnv, type Env } from "~/infra/env.server";
+import { type Env } from "~/infra/env.server";
 import { listAudit } from "~/owner/audit.server";
 import {
   addOwner,
@@ -17,6 +15,7 @@ import {
   removeOwner,
   SETUP_LINK_MINUTES,
 } from "~/owner/owners.server";
+import { localTime, runWhenInvoked, type CommandIo } from "./command";
 
 const HELP = `Usage: npm run owner -- <command> [--origin <url>]
 
@@ -31,11 +30,6 @@ const HELP = `Usage: npm run owner -- <command> [--origin <url>]
                    this machine (default: SITE_URL)
 
 The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).`;
-
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 class UsageError extends Error {}
 
@@ -62,17 +56,6 @@ function parse(argv: readonly string[]): Parsed {
   const [command = "help", ...args] = rest;
   return { command, args, origin };
 }
-
-const when = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const localTime = (date: Date) => when.format(date).replace(",", "");
 
 function emailArg(args: readonly string[], command: string): string {
   const email = normalizeEmail(args[0]);
@@ -168,17 +151,4 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
   }
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-
-if (invokedDirectly) {
-  // Migration notices are for the server's log, not the owner's terminal.
-  process.env.LOG_LEVEL ??= "warn";
-  const io: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
-  try {
-    process.exitCode = await runOwnerCommand(process.argv.slice(2), parseEnv(), io);
-  } catch (error) {
-    console.error(`owner: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
-}
+await runWhenInvoked(import.meta.url, "owner", runOwnerCommand);

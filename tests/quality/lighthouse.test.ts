@@ -10,17 +10,9 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const MIN_PERFORMANCE = 0.95;
 const SLOW_MACHINE_INDEX = 1000;
 const MAX_RUNS = 3;
@@ -71,7 +63,7 @@ async function audit(url: string): Promise<Run> {
 beforeAll(async () => {
   server = await startBuiltServer();
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
 }, 60_000);

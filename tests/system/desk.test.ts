@@ -10,26 +10,19 @@ import http from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Kysely } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
 import { addOwner, removeOwner } from "~/owner/owners.server";
 import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase } from "../support/postgres";
+import { stopAfterEachTest, postgresForThisFile } from "../support/system";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");
 const JS_BUDGET = 130 * 1024;
-const running: { stop(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
-
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 120_000);
-afterAll(async () => cluster?.stop());
+const stopAfterTest = stopAfterEachTest();
+const postgres = postgresForThisFile();
 
 interface Desk {
   site: BuiltServer;
@@ -42,11 +35,11 @@ interface Desk {
 }
 
 async function desk(backend: "sqlite" | "postgres"): Promise<Desk> {
-  const databaseUrl = backend === "postgres" ? await createTestDatabase(cluster.url) : undefined;
+  const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
   const site = await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  running.push(site);
+  stopAfterTest(site);
   const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl });
-  running.unshift({ stop: () => handle.close() });
+  stopAfterTest({ stop: () => handle.close() });
   const origin = site.origin.replace("127.0.0.1", "localhost");
   const added = await addOwner(handle.db, "pat@causeway.test");
   if (!added.added) throw new Error("owner not added");

@@ -8,35 +8,28 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { storedLeads } from "../support/lead-store";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
-import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, startPostgres } from "../support/postgres";
+import { stopAfterEachTest, postgresForThisFile } from "../support/system";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const running: { stop(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
-
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 120_000);
-afterAll(async () => cluster?.stop());
+const stopAfterTest = stopAfterEachTest();
+const postgres = postgresForThisFile();
 
 async function server(env: Record<string, string> = {}): Promise<BuiltServer> {
   const started = await startBuiltServer(env);
-  running.push(started);
+  stopAfterTest(started);
   return started;
 }
 
 async function smtpServer(): Promise<TestSmtpServer> {
   const smtp = await startSmtpServer();
-  running.push(smtp);
+  stopAfterTest(smtp);
   return smtp;
 }
 
@@ -58,7 +51,7 @@ const backends = ["sqlite", "postgres"] as const;
 
 describe.each(backends)("form budgets on %s", (backend) => {
   async function withDatabase(env: Record<string, string>) {
-    const databaseUrl = backend === "postgres" ? await createTestDatabase(cluster.url) : undefined;
+    const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
     return { env: databaseUrl ? { ...env, DATABASE_URL: databaseUrl } : env, databaseUrl };
   }
 
@@ -104,7 +97,7 @@ describe.each(backends)("form budgets on %s", (backend) => {
 
 describe("several instances", () => {
   it("two server processes on one PostgreSQL share one rate budget", async () => {
-    const databaseUrl = await createTestDatabase(cluster.url);
+    const databaseUrl = await createTestDatabase(postgres().url);
     const a = await server({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: "3" });
     const b = await server({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: "3" });
     const statuses: number[] = [];
@@ -317,7 +310,7 @@ describe("production by default", () => {
       stdio: "ignore",
       detached: true,
     });
-    running.push({
+    stopAfterTest({
       async stop() {
         try {
           process.kill(-(child.pid ?? 0), "SIGTERM");
@@ -392,7 +385,7 @@ describe("production by default", () => {
 describe("health", () => {
   it("answers 503 when the database stops answering", async () => {
     const own = await startPostgres();
-    running.push(own);
+    stopAfterTest(own);
     const databaseUrl = await createTestDatabase(own.url);
     const site = await server({ DATABASE_URL: databaseUrl });
     expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);

@@ -1,0 +1,17 @@
+/**
+ * Debian's Chromium, as every browser test and benchmark starts it. The flags keep it from
+ * reaching for the network on its own (this machine reaches only package registries, and each
+ * refused connection slows the page being measured) and from asking for a GPU or a sandbox that
+ * a root CI run does not have.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_FLAGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
