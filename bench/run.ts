@@ -192,6 +192,7 @@ async function lighthouseBenchmark(server: BuiltServer) {
   try {
     for (const p of paths) {
       const runs: { score: number; fcp: number; lcp: number; tbt: number; cls: number; index: number }[] = [];
+      const failures: string[] = [];
       for (let i = 0; i < 3; i++) {
         const result = await lighthouse(`${server.origin}${p}`, {
           port: chrome.port,
@@ -199,7 +200,12 @@ async function lighthouseBenchmark(server: BuiltServer) {
           logLevel: "error",
           onlyCategories: ["performance"],
         });
-        if (!result) continue;
+        // A run that ended in a Lighthouse error has no score; counting it as 0 would read as a
+        // page that scored 0.
+        if (!result || result.lhr.runtimeError) {
+          failures.push(result?.lhr.runtimeError?.code ?? "no result");
+          continue;
+        }
         const a = result.lhr.audits;
         runs.push({
           score: result.lhr.categories.performance?.score ?? 0,
@@ -209,6 +215,10 @@ async function lighthouseBenchmark(server: BuiltServer) {
           cls: a["cumulative-layout-shift"]?.numericValue ?? 0,
           index: result.lhr.environment.benchmarkIndex,
         });
+      }
+      if (runs.length === 0) {
+        say(`| ${p} | no score: every run failed (${failures.join(", ")}) | | | | | |`);
+        continue;
       }
       const m = (k: keyof (typeof runs)[number]) => median(runs.map((r) => r[k]));
       say(
