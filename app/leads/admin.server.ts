@@ -8,6 +8,7 @@ import { sql, type Kysely } from "kysely";
 import { deleteLeadMailFiles } from "~/infra/mail-files.server";
 import type { MailKind } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database, type OutboxStatus } from "~/infra/schema.server";
+import { csvDocument } from "./csv.server";
 import { normalizeNewsletterEmail } from "./newsletter-schema";
 
 export interface LeadSummary {
@@ -86,20 +87,6 @@ export async function findLead(db: Kysely<Database>, idOrPrefix: string, set: Le
   return { found: true, lead };
 }
 
-/** Quotes a CSV cell, and defuses values a spreadsheet would run as a formula. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(cells: readonly (string | number)[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
-
-/** Excel reads a UTF-8 file as such only when it starts with a byte order mark. */
-const UTF8_BOM = "\uFEFF";
-
 export interface LeadsExport {
   leads: number;
   photos: number;
@@ -116,9 +103,8 @@ export async function exportLeadsCsv(db: Kysely<Database>, csvPath: string): Pro
   const photoDirName = `${path.basename(csvPath, path.extname(csvPath))}-photos`;
   const photoDir = path.join(csvDir, photoDirName);
   const leads = (await leadsWithPhotoCount(db).execute()).map(summary);
-  const lines = [
-    UTF8_BOM + csvLine(["id", "received", "name", "email", "phone", "address", "description", "photo_count", "photos"]),
-  ];
+  const header = ["id", "received", "name", "email", "phone", "address", "description", "photo_count", "photos"];
+  const rows: (string | number)[][] = [];
   let photoTotal = 0;
   for (const lead of leads) {
     const files: string[] = [];
@@ -137,21 +123,19 @@ export async function exportLeadsCsv(db: Kysely<Database>, csvPath: string): Pro
       }
       photoTotal += photos.length;
     }
-    lines.push(
-      csvLine([
-        lead.id,
-        lead.createdAt.toISOString(),
-        lead.name,
-        lead.email,
-        lead.phone,
-        lead.address,
-        lead.description,
-        lead.photoCount,
-        files.join("; "),
-      ]),
-    );
+    rows.push([
+      lead.id,
+      lead.createdAt.toISOString(),
+      lead.name,
+      lead.email,
+      lead.phone,
+      lead.address,
+      lead.description,
+      lead.photoCount,
+      files.join("; "),
+    ]);
   }
-  await fs.writeFile(csvPath, lines.join(""));
+  await fs.writeFile(csvPath, csvDocument(header, rows));
   return { leads: leads.length, photos: photoTotal, photoDir: photoTotal > 0 ? photoDir : undefined };
 }
 
@@ -163,10 +147,8 @@ export async function exportSubscribersCsv(db: Kysely<Database>, csvPath: string
     .where("status", "=", "confirmed")
     .orderBy("confirmed_at")
     .execute();
-  const lines = [UTF8_BOM + csvLine(["email", "confirmed_at"])];
-  for (const row of rows)
-    lines.push(csvLine([row.email, row.confirmed_at ? toDate(row.confirmed_at).toISOString() : ""]));
-  await fs.writeFile(csvPath, lines.join(""));
+  const cells = rows.map((row) => [row.email, row.confirmed_at ? toDate(row.confirmed_at).toISOString() : ""]);
+  await fs.writeFile(csvPath, csvDocument(["email", "confirmed_at"], cells));
   return rows.length;
 }
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { csvCell } from "~/leads/admin.server";
+import { csvDocument } from "~/leads/csv.server";
 import {
   isLeadStatus,
   isLostReason,
@@ -288,9 +288,6 @@ export async function listQuarantine(db: Kysely<Database>) {
   }));
 }
 
-const UTF8_BOM = "\uFEFF";
-const line = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(",")}\r\n`;
-
 /** Every lead that is not held as spam, newest first, as a spreadsheet-safe CSV. */
 export async function leadsCsv(db: Kysely<Database>): Promise<{ csv: string; count: number }> {
   const rows = await db
@@ -313,39 +310,33 @@ export async function leadsCsv(db: Kysely<Database>): Promise<{ csv: string; cou
     .where("quarantined_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
-  const out = [
-    UTF8_BOM +
-      line([
-        "id",
-        "received",
-        "name",
-        "email",
-        "phone",
-        "address",
-        "description",
-        "status",
-        "lost_reason",
-        "source_page",
-        "photo_count",
-      ]),
+  const header = [
+    "id",
+    "received",
+    "name",
+    "email",
+    "phone",
+    "address",
+    "description",
+    "status",
+    "lost_reason",
+    "source_page",
+    "photo_count",
   ];
-  for (const row of rows)
-    out.push(
-      line([
-        row.id,
-        toDate(row.created_at).toISOString(),
-        row.name,
-        row.email,
-        row.phone,
-        row.address,
-        row.description,
-        statusLabel(row.status),
-        row.lost_reason && isLostReason(row.lost_reason) ? LOST_REASON_LABELS[row.lost_reason] : "",
-        row.source_path ?? "unknown",
-        Number(row.photo_count),
-      ]),
-    );
-  return { csv: out.join(""), count: rows.length };
+  const cells = rows.map((row) => [
+    row.id,
+    toDate(row.created_at).toISOString(),
+    row.name,
+    row.email,
+    row.phone,
+    row.address,
+    row.description,
+    statusLabel(row.status),
+    row.lost_reason && isLostReason(row.lost_reason) ? LOST_REASON_LABELS[row.lost_reason] : "",
+    row.source_path ?? "unknown",
+    Number(row.photo_count),
+  ]);
+  return { csv: csvDocument(header, cells), count: rows.length };
 }
 
 export async function listSubscribers(db: Kysely<Database>) {
@@ -364,9 +355,8 @@ export async function listSubscribers(db: Kysely<Database>) {
 
 export async function subscribersCsv(db: Kysely<Database>): Promise<{ csv: string; count: number }> {
   const rows = await listSubscribers(db);
-  const out = [UTF8_BOM + line(["email", "confirmed_at"])];
-  for (const row of rows) out.push(line([row.email, row.confirmedAt ? row.confirmedAt.toISOString() : ""]));
-  return { csv: out.join(""), count: rows.length };
+  const cells = rows.map((row) => [row.email, row.confirmedAt ? row.confirmedAt.toISOString() : ""]);
+  return { csv: csvDocument(["email", "confirmed_at"], cells), count: rows.length };
 }
 
 /** Removes a confirmed subscriber outright (the owner was asked to, or the address bounces). */
