@@ -312,3 +312,60 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/** The bound on a small form (sign-in, a status change, a note): far above any honest one. */
+export const SMALL_FORM_MAX_BYTES = 64 * 1024;
+
+/**
+ * A form of a few text fields, read within `SMALL_FORM_MAX_BYTES` like the public forms are, for
+ * handlers that would otherwise call `request.formData()` and hold a body of any size in memory.
+ * A body that is not a form, or is broken, is answered with a 4xx thrown as a Response.
+ */
+export async function readSmallForm(request: Request): Promise<FormData> {
+  try {
+    const parsed = await parseFormRequest(request, {
+      maxFiles: 0,
+      maxFileBytes: 0,
+      maxTotalBytes: SMALL_FORM_MAX_BYTES,
+      maxFields: 20,
+      maxFieldBytes: SMALL_FORM_MAX_BYTES,
+      isFileField: () => false,
+    });
+    const form = new FormData();
+    for (const [name, value] of parsed.fields) form.set(name, value);
+    return form;
+  } catch (error) {
+    if (!(error instanceof FormParseError)) throw error;
+    const message = error.status === 413 ? "The form is too large." : "The form could not be read.";
+    throw new Response(message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/** JSON of at most `maxBytes`; undefined when the body is not JSON, a 413 Response when too large. */
+export async function readSmallJson(request: Request, maxBytes = SMALL_FORM_MAX_BYTES): Promise<unknown> {
+  const tooLarge = () => Response.json({ error: "The request is too large." }, { status: 413 });
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  // Past the drain bound the connection is cut: reading on would be the very cost being refused.
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  if (!request.body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // Over the limit, the rest is read and dropped (up to a bound), so the client still gets the answer.
+    if (size > maxBytes + MULTIPART_OVERHEAD_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    if (size <= maxBytes) chunks.push(value);
+  }
+  if (size > maxBytes) throw tooLarge();
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    return undefined;
+  }
+}

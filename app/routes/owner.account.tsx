@@ -11,6 +11,7 @@ import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
 import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.account";
+import { readSmallForm } from "~/infra/uploads.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Account | ${profile.shortName} desk` },
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   const result = await removePasskey(
     db,
     { id: session.ownerId, email: session.email },

@@ -27,6 +27,7 @@ import { photoPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { waitingClock } from "~/owner/waiting";
 import type { Route } from "./+types/owner.lead";
+import { readSmallForm } from "~/infra/uploads.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -54,7 +55,7 @@ type ActionAnswer = { ok: boolean; message: string; intent: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   const intent = String(form.get("intent") ?? "");
   const client = clientKey(clientIpFrom(context));
   switch (intent) {

@@ -7,6 +7,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
+import { readSmallJson } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { findOwnerById, ownerOfSetupToken, spendSetupToken, type Owner } from "~/owner/owners.server";
@@ -30,12 +31,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!(request.headers.get("content-type") ?? "").includes("application/json"))
     return Response.json({ error: "Send JSON." }, { status: 415 });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return Response.json({ error: "The request could not be read." }, { status: 400 });
-  }
+  const body = await readSmallJson(request);
+  if (body === undefined) return Response.json({ error: "The request could not be read." }, { status: 400 });
   if (!isObject(body) || typeof body.intent !== "string")
     return Response.json({ error: "Say what to do (intent)." }, { status: 400 });
   const { db } = await getDatabase();

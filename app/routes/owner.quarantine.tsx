@@ -14,6 +14,7 @@ import { deleteDeskLead, isLeadId, listQuarantine } from "~/owner/leads.server";
 import { leadPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.quarantine";
+import { readSmallForm } from "~/infra/uploads.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Suspected spam | ${profile.shortName} desk` },
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   const id = String(form.get("id") ?? "");
   const client = clientKey(clientIpFrom(context));
   if (!isLeadId(id)) return data({ ok: false, message: "No such request." }, { status: 400 });

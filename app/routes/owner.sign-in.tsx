@@ -17,6 +17,7 @@ import { safeNext } from "~/owner/paths";
 import { readSession, startSession } from "~/owner/sessions.server";
 import { CODE_MINUTES, LOCK_MINUTES, requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
 import type { Route } from "./+types/owner.sign-in";
+import { readSmallForm } from "~/infra/uploads.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Sign in | ${profile.shortName} desk` },
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionState = { stage: "email" | "code"; email: string; error?: string; notice?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   const email = String(form.get("email") ?? "").slice(0, 300);
   const next = safeNext(String(form.get("next") ?? ""));
   const client = clientKey(clientIpFrom(context));

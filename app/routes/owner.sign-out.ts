@@ -9,6 +9,7 @@ import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { clearSessionCookie, endAllSessions, endSession, readSession } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.sign-out";
+import { readSmallForm } from "~/infra/uploads.server";
 
 export function loader() {
   return redirect("/owner");
@@ -17,7 +18,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const session = await readSession(db, request);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readSmallForm(request).catch(() => new FormData());
   if (session) {
     const everywhere = form.get("scope") === "everywhere";
     if (everywhere) await endAllSessions(db, session.ownerId);

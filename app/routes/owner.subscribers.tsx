@@ -9,6 +9,7 @@ import { deskTime } from "~/owner/format";
 import { listSubscribers, removeSubscriber } from "~/owner/leads.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.subscribers";
+import { readSmallForm } from "~/infra/uploads.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Subscribers | ${profile.shortName} desk` },
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
-  const form = await request.formData();
+  const form = await readSmallForm(request);
   const email = await removeSubscriber(db, String(form.get("id") ?? ""));
   if (!email) return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
   await recordAudit(db, {

@@ -227,6 +227,50 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
   });
 });
 
+describe("bodies an attacker sends", () => {
+  it("refuses oversized and malformed bodies with a 4xx, before reading them whole, and changes nothing", async () => {
+    const { origin, db, cookie } = await desk("sqlite");
+    const [leadId = ""] = await insertLeads(db, 1);
+    // Over the 64 KB a desk form may hold, within what the server drains to answer politely.
+    const huge = "x".repeat(300 * 1024);
+    const answers: [string, number][] = [];
+    const send = async (what: string, url: string, init: RequestInit) => {
+      const response = await fetch(url, { method: "POST", redirect: "manual", ...init });
+      answers.push([what, response.status]);
+      expect(await response.text(), what).not.toMatch(/\bat \S+ \(|node_modules/);
+    };
+    await send("sign-in, 300 KB", `${origin}/owner/sign-in`, {
+      body: new URLSearchParams({ intent: "send-code", email: huge }),
+    });
+    await send("sign-in, broken multipart", `${origin}/owner/sign-in`, {
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nowner@',
+    });
+    await send("sign-in, not a form", `${origin}/owner/sign-in`, {
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "send-code", email: "pat@causeway.test" }),
+    });
+    await send("passkey, 300 KB of JSON", `${origin}/owner/passkey`, {
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "authenticate-options", pad: huge }),
+    });
+    await send("passkey, broken JSON", `${origin}/owner/passkey`, {
+      headers: { "Content-Type": "application/json" },
+      body: '{"intent": ',
+    });
+    await send("a signed-in owner's note, 300 KB", `${origin}/owner/leads/${leadId}`, {
+      headers: { Cookie: cookie },
+      body: new URLSearchParams({ intent: "note", note: huge }),
+    });
+    for (const [what, status] of answers) {
+      expect(status, what).toBeGreaterThanOrEqual(400);
+      expect(status, what).toBeLessThan(500);
+    }
+    expect(await db.selectFrom("lead_notes").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("owner_sign_in_codes").select("id").execute()).toEqual([]);
+  }, 60_000);
+});
+
 describe("passkeys", () => {
   it("are refused at a host that is neither the site's nor localhost", async () => {
     const { site } = await desk("sqlite");
