@@ -1,10 +1,17 @@
-// Adds up the test runners' JSON reports into one closing line: "tests: N passed, N failed".
+// Adds up the test runners' JSON reports into one closing line: "tests: N passed, N failed", and
+// names each failed test above it with the start of its message. CI keeps only the tail of a long
+// log, so a failure must be readable from the last lines alone.
 import fs from "node:fs";
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null);
+// The runners colour their messages; a log file shows those codes as noise.
+const colourCode = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+const plain = (text) => String(text ?? "").replace(colourCode, "");
+const firstLines = (text) => plain(text).split("\n").slice(0, 6).join("\n      ");
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures = [];
 
 for (const file of ["reports/vitest.json", "reports/vitest-lighthouse.json"]) {
   const vitest = read(file);
@@ -12,7 +19,29 @@ for (const file of ["reports/vitest.json", "reports/vitest-lighthouse.json"]) {
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
     skipped += vitest.numPendingTests + vitest.numTodoTests;
-  } else failed++;
+    for (const suite of vitest.testResults) {
+      const failedTests = suite.assertionResults.filter((test) => test.status === "failed");
+      for (const test of failedTests)
+        failures.push(`${suite.name} › ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`);
+      // A file that fails to load has no failed test but a message of its own.
+      if (suite.status === "failed" && failedTests.length === 0)
+        failures.push(`${suite.name}\n      ${firstLines(suite.message)}`);
+    }
+  } else {
+    failed++;
+    failures.push(`${file} was not written: its runner did not finish`);
+  }
+}
+
+function playwrightFailures(suite, titles) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results.at(-1)?.error?.message;
+      failures.push(`${spec.file} › ${[...titles, spec.title].join(" › ")}\n      ${firstLines(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, [...titles, child.title]);
 }
 
 const playwright = read("reports/playwright.json");
@@ -20,6 +49,11 @@ if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
-} else failed++;
+  for (const suite of playwright.suites) playwrightFailures(suite, []);
+} else {
+  failed++;
+  failures.push("reports/playwright.json was not written: its runner did not finish");
+}
 
+if (failures.length > 0) console.log(`failed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
