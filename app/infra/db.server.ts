@@ -39,8 +39,14 @@ export function sqliteFile(dataDir: string): string {
 export function openDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
-    // An idle client losing its connection (database restart) must not crash the process.
-    pool.on("error", (error) => log("warn", "postgres idle client error", { error: describeError(error) }));
+    // A connection lost while the database restarts must not crash the process. The pool listens
+    // only to its idle clients; one checked out between two queries (a transaction awaiting other
+    // work) would otherwise raise an unhandled 'error' event. Every client gets a listener of its
+    // own, so the pool's own event, emitted for idle clients, needs no second log line.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => log("warn", "postgres connection lost", { error: describeError(error) }));
+    });
+    pool.on("error", () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", raw: { dialect: "postgres", pool }, close: () => db.destroy() };
   }
