@@ -19,8 +19,10 @@
  *
  * With no SMTP_URL the message is written as an .eml file under DATA_DIR/outbox instead.
  */
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { Kysely, Selectable } from "kysely";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
@@ -126,14 +128,16 @@ function smtpDelivery(url: string): Delivery {
 }
 
 function fileDelivery(dataDir: string): Delivery {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  // Streamed to the file as it is encoded: a notification with 10 MB of photos would otherwise sit
+  // in memory whole, base64 and all, next to the photos it was made from.
+  const transport = nodemailer.createTransport({ streamTransport: true, newline: "windows" });
   const directory = mailFileDirectory(dataDir);
   return {
     async send(message, row) {
-      const info = await transport.sendMail(message);
       const file = path.join(directory, mailFileName(row));
       await fs.mkdir(directory, { recursive: true });
-      await fs.writeFile(file, info.message);
+      const info = await transport.sendMail(message);
+      await pipeline(info.message, createWriteStream(file));
       return { messageId: info.messageId, file };
     },
     close: () => transport.close(),

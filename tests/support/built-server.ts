@@ -1,5 +1,5 @@
 /**
- * Starts the production build (`node build/server.js`) on a free loopback port with its own data
+ * Starts the production build as `npm start` does, on a free loopback port with its own data
  * folder, for tests that audit what visitors get.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
+import { startScriptEnvironment } from "./start-command";
 
 export interface BuiltServer {
   origin: string;
@@ -22,7 +23,15 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-quality-"));
   const child = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT_MAX: "0", ...env },
+    env: {
+      ...process.env,
+      ...startScriptEnvironment(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: "0",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
