@@ -75,7 +75,13 @@ async function backupPostgres(config: BackupConfig, databaseUrl: string, target:
   const pgDump = findPgTool("pg_dump", config.pgBinDir);
   await runPgTool(
     pgDump,
-    ["--format=custom", "--no-owner", "--no-privileges", `--file=${target}`, `--dbname=${splitPassword(databaseUrl).url}`],
+    [
+      "--format=custom",
+      "--no-owner",
+      "--no-privileges",
+      `--file=${target}`,
+      `--dbname=${splitPassword(databaseUrl).url}`,
+    ],
     databaseUrl,
   );
 }

@@ -77,11 +77,13 @@ function checkSqliteBackup(file: string): string[] {
       throw new RestoreRefused(`${file} is damaged: ${(error as Error).message}`);
     }
     if (problems.join() !== "ok") throw new RestoreRefused(`${file} is damaged: ${problems.slice(0, 3).join("; ")}`);
-    const table = database.prepare("select 1 from sqlite_master where type = 'table' and name = 'schema_migrations'").get();
+    const table = database
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'schema_migrations'")
+      .get();
     if (!table) throw new RestoreRefused(`${file} is a SQLite database, but not this site's (no schema_migrations)`);
-    const names = (database.prepare("select name from schema_migrations order by name").all() as { name: string }[]).map(
-      (r) => r.name,
-    );
+    const names = (
+      database.prepare("select name from schema_migrations order by name").all() as { name: string }[]
+    ).map((r) => r.name);
     refuseUnknownMigrations(names);
     return names;
   } finally {
@@ -118,12 +120,12 @@ export async function checkBackupFile(config: RestoreConfig, file: string): Prom
 async function tableNames(handle: DatabaseHandle): Promise<string[]> {
   const result =
     handle.dialect === "postgres"
-      ? await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(
-          handle.db,
-        )
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
-          handle.db,
-        );
+      ? await sql<{
+          name: string;
+        }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(handle.db)
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
   return result.rows.map((r) => r.name);
 }
 
