@@ -63,7 +63,10 @@ async function sendLead(site: BuiltServer, n: number): Promise<void> {
 }
 
 async function subscribe(site: BuiltServer, email: string): Promise<void> {
-  const response = await fetch(`${site.origin}/api/newsletter`, { method: "POST", body: new URLSearchParams({ email }) });
+  const response = await fetch(`${site.origin}/api/newsletter`, {
+    method: "POST",
+    body: new URLSearchParams({ email }),
+  });
   expect(response.status, email).toBe(200);
 }
 
@@ -86,7 +89,8 @@ async function snapshot(config: Env): Promise<Snapshot> {
       .execute();
     const subscribers = await handle.db.selectFrom("subscribers").select(["email", "status"]).execute();
     const byLead = new Map<string, string[]>();
-    for (const row of photos) byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), `${row.id}:${sha(row.data)}`]);
+    for (const row of photos)
+      byLead.set(row.lead_id, [...(byLead.get(row.lead_id) ?? []), `${row.id}:${sha(row.data)}`]);
     return {
       leads: new Map(leads.map((row) => [row.id, row.name])),
       photos: byLead,
@@ -99,7 +103,8 @@ async function snapshot(config: Env): Promise<Snapshot> {
 
 async function destroy(config: Env): Promise<void> {
   if (!config.databaseUrl) {
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(config.dataDir, `site.db${suffix}`), { force: true });
+    for (const suffix of ["", "-wal", "-shm"])
+      fs.rmSync(path.join(config.dataDir, `site.db${suffix}`), { force: true });
     return;
   }
   const client = new pg.Client({ connectionString: config.databaseUrl });
@@ -125,7 +130,9 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (back
     try {
       const added = await addOwner(handle.db, "pat@causeway.test");
       if (!added.added) throw new Error("owner not added");
-      cookie = (await startSession(handle.db, new Request(`${site.origin}/owner`), added.owner.id, "passkey")).split(";")[0] ?? "";
+      cookie =
+        (await startSession(handle.db, new Request(`${site.origin}/owner`), added.owner.id, "passkey")).split(";")[0] ??
+        "";
     } finally {
       await handle.close();
     }
