@@ -59,6 +59,20 @@ export interface BackupResult {
 
 type BackupConfig = Pick<Env, "databaseUrl" | "dataDir" | "backupDir" | "backupKeep" | "pgBinDir">;
 
+/**
+ * The SQLite file and the -wal and -shm files SQLite may create beside it belong to whoever owns
+ * DATA_DIR: run as root (by hand, not through deploy/causeway-command), a command would otherwise
+ * leave files the server's user cannot write, and the server would not start.
+ */
+export function giveToDataDirOwner(dataDir: string): void {
+  if (process.getuid?.() !== 0 || !fs.existsSync(dataDir)) return;
+  const owner = fs.statSync(dataDir);
+  for (const suffix of ["", "-wal", "-shm"]) {
+    const file = `${sqliteFile(dataDir)}${suffix}`;
+    if (fs.existsSync(file)) fs.chownSync(file, owner.uid, owner.gid);
+  }
+}
+
 async function backupSqlite(source: string, target: string): Promise<void> {
   if (!fs.existsSync(source)) throw new Error(`no database at ${source}: nothing to back up`);
   const database = new SqliteDatabase(source, { fileMustExist: true });
@@ -104,7 +118,14 @@ export async function takeBackup(
   fs.closeSync(fs.openSync(partial, "wx", 0o600));
   try {
     if (config.databaseUrl) await backupPostgres(config, config.databaseUrl, partial);
-    else await backupSqlite(sqliteFile(config.dataDir), partial);
+    else {
+      try {
+        await backupSqlite(sqliteFile(config.dataDir), partial);
+      } finally {
+        // A backup cut short may leave the -wal and -shm files it made.
+        giveToDataDirOwner(config.dataDir);
+      }
+    }
     fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
   } catch (error) {

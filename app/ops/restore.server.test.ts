@@ -71,6 +71,17 @@ describe("restoreBackup on SQLite", () => {
     expect(subscribers()).toEqual(["reader@example.com"]);
   });
 
+  it.skipIf(process.getuid?.() !== 0)("run as root, leaves the new database to DATA_DIR's owner", async () => {
+    fs.rmSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir);
+    const nobody = 65534;
+    fs.chownSync(config.dataDir, nobody, nobody);
+    await restoreBackup(config, backup);
+    for (const name of fs.readdirSync(config.dataDir))
+      expect(fs.statSync(path.join(config.dataDir, name)).uid, name).toBe(nobody);
+    expect(fs.readdirSync(config.dataDir)).toContain("site.db");
+  });
+
   it.each([
     [
       "a file that is not a backup",

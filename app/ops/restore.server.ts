@@ -22,7 +22,7 @@ import { sql, type Kysely } from "kysely";
 import { openDatabase, sqliteFile, type DatabaseHandle } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import { migrations } from "~/infra/migrations.server";
-import { takeBackup } from "./backup.server";
+import { giveToDataDirOwner, takeBackup } from "./backup.server";
 import { findPgTool, runPgTool, splitPassword } from "./pg-tools.server";
 
 type RestoreConfig = Pick<Env, "databaseUrl" | "dataDir" | "backupDir" | "backupKeep" | "pgBinDir">;
@@ -148,16 +148,6 @@ export async function dataRows(config: Pick<Env, "databaseUrl" | "dataDir">): Pr
     return counts;
   } finally {
     await handle.close();
-  }
-}
-
-/** The SQLite file and its companions belong to whoever owns DATA_DIR, not to root who ran the restore. */
-function giveToDataDirOwner(dataDir: string): void {
-  if (process.getuid?.() !== 0) return;
-  const owner = fs.statSync(dataDir);
-  for (const suffix of ["", "-wal", "-shm"]) {
-    const file = `${sqliteFile(dataDir)}${suffix}`;
-    if (fs.existsSync(file)) fs.chownSync(file, owner.uid, owner.gid);
   }
 }
 
