@@ -4,7 +4,7 @@
  * SQLite: the online backup API, told to copy every page in one step, so the copy is the database
  * as one read transaction saw it; writers carry on meanwhile (the file is in WAL mode), and a write
  * from the server between steps cannot make it start over and over. PostgreSQL: pg_dump's custom
- * format, which is one snapshot by design and compressed.
+ * format, which is one snapshot by design, compressed at zlib's fastest level.
  *
  * The copy is written under a temporary name and renamed when complete, so a backup cut short never
  * looks like a good one, and is readable by the site's user only: it holds every lead and photo.
@@ -91,6 +91,10 @@ async function backupPostgres(config: BackupConfig, databaseUrl: string, target:
     pgDump,
     [
       "--format=custom",
+      // Photos are most of the data and JPEG does not compress; the fastest level still shrinks
+      // the hex text a dump writes them as. Measured on 600 photos: level 1 took 10 s for 163 MB,
+      // the default level 28 s for 157 MB, none 1.7 s for 280 MB.
+      "--compress=1",
       "--no-owner",
       "--no-privileges",
       `--file=${target}`,
