@@ -1,10 +1,12 @@
 /**
- * `npm run bench`: serving speed against nginx, lead intake under load, and Lighthouse medians.
- * Prints the figures and writes bench/RESULTS.md with a description of the machine.
- * `npm run bench -- --only intake` runs one part (serving, lighthouse, intake) and only prints.
+ * `npm run bench`: serving speed against nginx, lead intake under load, Lighthouse medians, the
+ * site behind deploy/nginx.conf, and backup and restore times. Prints the figures and writes
+ * bench/RESULTS.md with a description of the machine.
+ * `npm run bench -- --only intake` runs one part (serving, lighthouse, intake, proxy, backup) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +17,14 @@ import lighthouse from "lighthouse";
 import sharp from "sharp";
 import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { openMigratedDatabase } from "../app/infra/db.server";
+import { parseEnv } from "../app/infra/env.server";
+import { leadSearchText, timestamp } from "../app/infra/schema.server";
+import { takeBackup } from "../app/ops/backup.server";
+import { restoreBackup } from "../app/ops/restore.server";
+import { ensureNginx, startNginx as startDeployNginx } from "../tests/support/nginx";
 import { freePort } from "../tests/support/ports";
+import { createTestDatabase, startPostgres } from "../tests/support/postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 const lines: string[] = [];
@@ -23,18 +32,6 @@ const say = (line = "") => {
   console.log(line);
   lines.push(line);
 };
-
-function ensureNginx(): string {
-  const found = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-  if (found) return found;
-  console.log("bench: installing nginx (apt)");
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "nginx-light"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  return "/usr/sbin/nginx";
-}
 
 /** nginx serving the same build/client with the same gzip compression and clean URLs. */
 async function startNginx(): Promise<{ origin: string; stop: () => void }> {
@@ -62,8 +59,8 @@ http {
   return { origin, stop: () => child.kill("SIGQUIT") };
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: 50, duration: 10, headers: { "accept-encoding": "gzip" } });
+async function load(url: string, duration = 10) {
+  const result = await autocannon({ url, connections: 50, duration, headers: { "accept-encoding": "gzip" } });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -231,11 +228,141 @@ async function lighthouseBenchmark(server: BuiltServer) {
   say("");
 }
 
+/** The home page direct from Node, and through deploy/nginx.conf (TLS) in front of one and two instances. */
+async function proxyBenchmark() {
+  const servers = [await startBuiltServer(), await startBuiltServer()];
+  const one = await startDeployNginx({ upstreams: [new URL(servers[0]?.origin ?? "").host] });
+  const two = await startDeployNginx({ upstreams: servers.map((server) => new URL(server.origin).host) });
+  say("## The site behind deploy/nginx.conf (autocannon on /, 50 connections, 10 s, gzip)");
+  say("");
+  say("| path | req/s | p50 ms | p99 ms | errors |");
+  say("|---|---|---|---|---|");
+  try {
+    for (const [label, url] of [
+      ["Node direct (HTTP)", `${servers[0]?.origin}/`],
+      ["nginx (HTTPS) → one instance", `${one.httpsOrigin}/`],
+      ["nginx (HTTPS) → two instances", `${two.httpsOrigin}/`],
+    ] as const) {
+      const r = await load(url);
+      say(`| ${label} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    }
+  } finally {
+    await one.stop();
+    await two.stop();
+    for (const server of servers) await server.stop();
+  }
+  say("");
+}
+
+const BACKUP_LEADS = 1_000;
+const PHOTOS_PER_LEAD = 3;
+
+/** Backup and restore of 1,000 leads with three photos each, on SQLite and PostgreSQL. */
+async function backupBenchmark() {
+  // Noise compresses as badly as a photo does; about the size a phone photo is stored at.
+  const photos = await Promise.all(
+    [0, 1, 2].map((n) =>
+      sharp(Buffer.from(Array.from({ length: 700 * 520 * 3 }, () => Math.floor(Math.random() * 256 - n) & 255)), {
+        raw: { width: 700, height: 520, channels: 3 },
+      })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    ),
+  );
+  const photoMb = photos.reduce((sum, p) => sum + p.length, 0) / photos.length / 1024 / 1024;
+  say(
+    `## Backup and restore (${BACKUP_LEADS.toLocaleString("en-US")} leads, ${PHOTOS_PER_LEAD} photos of ${photoMb.toFixed(2)} MB each)`,
+  );
+  say("");
+  say("| database | database size | backup s | backup file | restore s (into an empty database) |");
+  say("|---|---|---|---|---|");
+  const cluster = await startPostgres();
+  try {
+    for (const kind of ["sqlite", "postgres"] as const) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-backup-"));
+      try {
+        const databaseUrl = kind === "postgres" ? await createTestDatabase(cluster.url) : "";
+        const config = parseEnv({
+          DATA_DIR: path.join(dir, "data"),
+          BACKUP_DIR: path.join(dir, "backups"),
+          DATABASE_URL: databaseUrl,
+        });
+        const handle = await openMigratedDatabase(config);
+        for (let n = 0; n < BACKUP_LEADS; n++) {
+          const id = crypto.randomUUID();
+          const lead = {
+            name: `Bench Visitor ${n}`,
+            email: `bench${n}@example.com`,
+            phone: "609-555-0100",
+            address: `${n} Ocean Ave`,
+          };
+          await handle.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto("leads")
+              .values({
+                id,
+                created_at: timestamp(),
+                ...lead,
+                description: "Deck repair",
+                search_text: leadSearchText(lead),
+              })
+              .execute();
+            await trx
+              .insertInto("lead_photos")
+              .values(
+                photos.map((data, position) => ({
+                  id: crypto.randomUUID(),
+                  lead_id: id,
+                  position,
+                  file_name: `photo-${position}.jpg`,
+                  content_type: "image/jpeg",
+                  bytes: data.length,
+                  data,
+                  width: 700,
+                  height: 520,
+                })),
+              )
+              .execute();
+          });
+        }
+        const size =
+          kind === "sqlite"
+            ? fs.statSync(path.join(config.dataDir, "site.db")).size
+            : Number(
+                (
+                  await handle.db
+                    .selectNoFrom((eb) => eb.fn<string>("pg_database_size", [eb.fn("current_database")]).as("n"))
+                    .executeTakeFirst()
+                )?.n ?? 0,
+              );
+        await handle.close();
+        const backup = await takeBackup(config);
+        // Into an empty database: a new folder for SQLite, a new database for PostgreSQL.
+        const target =
+          kind === "sqlite"
+            ? { ...config, dataDir: path.join(dir, "restored") }
+            : { ...config, databaseUrl: await createTestDatabase(cluster.url) };
+        const started = performance.now();
+        await restoreBackup(target, backup.file);
+        const restoreSeconds = (performance.now() - started) / 1000;
+        say(
+          `| ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} | ${(size / 1024 / 1024).toFixed(0)} MB | ${(backup.ms / 1000).toFixed(1)} | ${(backup.bytes / 1024 / 1024).toFixed(0)} MB | ${restoreSeconds.toFixed(1)} |`,
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await cluster.stop();
+  }
+  say("");
+}
+
 // `--only intake` (or `--only serving,lighthouse`) runs a subset, for checking one change without
 // waiting for the rest; bench/RESULTS.md is only written by a full run, so it always has every section.
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : undefined;
-const sections = ["serving", "lighthouse", "intake"];
+const sections = ["serving", "lighthouse", "intake", "proxy", "backup"];
 const unknown = [...(only ?? [])].filter((name) => !sections.includes(name));
 if (only && (only.size === 0 || unknown.length > 0)) {
   console.error(`bench: --only takes a comma-separated list of ${sections.join(", ")}`);
@@ -260,6 +387,8 @@ if (runs("serving") || runs("lighthouse")) {
   }
 }
 if (runs("intake")) await intakeBenchmark();
+if (runs("proxy")) await proxyBenchmark();
+if (runs("backup")) await backupBenchmark();
 if (only) {
   console.log("bench: partial run, bench/RESULTS.md left as it was");
 } else {

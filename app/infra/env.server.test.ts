@@ -25,6 +25,17 @@ const cases: Record<EnvVariable, Case> = {
     valid: [["/var/lib/site", { dataDir: "/var/lib/site" }]],
     invalid: [],
   },
+  BACKUP_DIR: {
+    unset: { backupDir: path.resolve("./data/backups") },
+    valid: [["/srv/backups", { backupDir: "/srv/backups" }]],
+    invalid: [],
+  },
+  BACKUP_KEEP: { unset: { backupKeep: 14 }, valid: [["3", { backupKeep: 3 }]], invalid: ["0", "all", "-2"] },
+  PG_BIN_DIR: {
+    unset: { pgBinDir: undefined },
+    valid: [["/usr/lib/postgresql/16/bin", { pgBinDir: "/usr/lib/postgresql/16/bin" }]],
+    invalid: [],
+  },
   SMTP_URL: {
     unset: { smtpUrl: undefined },
     valid: [["smtps://u:p@mail.example.com:465", { smtpUrl: "smtps://u:p@mail.example.com:465" }]],
@@ -74,6 +85,11 @@ const cases: Record<EnvVariable, Case> = {
 };
 
 describe("runtime settings", () => {
+  it("puts backups under DATA_DIR unless BACKUP_DIR says otherwise", () => {
+    expect(parseEnv({ DATA_DIR: "/var/lib/site" }).backupDir).toBe("/var/lib/site/backups");
+    expect(parseEnv({ DATA_DIR: "/var/lib/site", BACKUP_DIR: "/mnt/b" }).backupDir).toBe("/mnt/b");
+  });
+
   it("has a case here for every variable the schema reads", () => {
     expect(Object.keys(cases).sort()).toEqual([...ENV_VARIABLES].sort());
   });

@@ -90,6 +90,9 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   DATA_DIR: z.string().default("./data"),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP: whole(1, 10_000).default(14),
+  PG_BIN_DIR: z.string().optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: mailbox.default(`${profile.name} <${profile.email}>`),
   LEADS_TO: mailbox.default(profile.email),
@@ -117,6 +120,12 @@ export interface Env {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where `npm run backup` writes; DATA_DIR/backups unless set. */
+  backupDir: string;
+  /** Backups kept; older ones are deleted after each new one. */
+  backupKeep: number;
+  /** Where pg_dump and pg_restore are; unset: PATH, then Debian's /usr/lib/postgresql/<newest>/bin. */
+  pgBinDir: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   leadsTo: string;
@@ -148,6 +157,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     dataDir: path.resolve(v.DATA_DIR),
+    backupDir: path.resolve(v.BACKUP_DIR ?? path.join(v.DATA_DIR, "backups")),
+    backupKeep: v.BACKUP_KEEP,
+    pgBinDir: v.PG_BIN_DIR === undefined ? undefined : path.resolve(v.PG_BIN_DIR),
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     leadsTo: v.LEADS_TO,
