@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENV_VARIABLES } from "~/infra/env.server";
+import { startScriptEnvironment } from "../support/start-command";
 
 const deploy = path.resolve(import.meta.dirname, "../../deploy");
 const UNITS = ["causeway.service", "causeway-backup.service", "causeway-backup.timer"];
@@ -48,7 +49,7 @@ describe("the systemd units", () => {
     }
   });
 
-  it("run the server as its own user, restart it on failure, and wait longer than its shutdown bound", () => {
+  it("run the server as its own user, as npm start does, restart it on failure, and wait longer than its shutdown bound", () => {
     const server = directives("causeway.service");
     expect(server.get("User")).toEqual(["causeway"]);
     expect(server.get("Restart")).toEqual(["on-failure"]);
@@ -56,7 +57,9 @@ describe("the systemd units", () => {
     expect(stop).toBeGreaterThan(SHUTDOWN_BOUND_SECONDS);
     expect(stop).toBeLessThanOrEqual(30);
     expect(server.get("ExecStart")?.[0]).toMatch(/node \/opt\/causeway\/build\/server\.js$/);
-    expect(server.get("Environment")).toContain("MALLOC_ARENA_MAX=2");
+    // The same allocator settings as `npm start`, without which photo uploads hold far more memory.
+    for (const [name, value] of Object.entries(startScriptEnvironment()))
+      expect(server.get("Environment")).toContain(`${name}=${value}`);
   });
 
   it.each(["causeway.service", "causeway-backup.service"])("%s may write only to DATA_DIR", (unit) => {
