@@ -1,8 +1,10 @@
 /**
  * /owner/account: the owner's passkeys (device and date added; any but the last can be removed),
- * adding one on this device, and signing out everywhere.
+ * adding one on this device, the devices notified of new leads, and signing out everywhere.
  */
 import { useState } from "react";
+import { pushDevicesData } from "~/alerts/devices.server";
+import { PushDevices } from "~/alerts/push-devices";
 import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
 import { dangerButton, Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
@@ -31,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: p.createdAt.toISOString(),
       lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
     })),
+    push: await pushDevicesData(db, session.ownerId, new URL(request.url)),
   };
 }
 
@@ -52,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, passkeys, added, deviceName } = loaderData;
+  const { email, passkeys, added, deviceName, push } = loaderData;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
@@ -129,6 +132,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           For another phone or computer, print a setup link on the server: npm run owner -- link {email}
         </p>
       </section>
+      <PushDevices {...push} />
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">
           Signed in elsewhere?
