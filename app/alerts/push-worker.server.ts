@@ -75,10 +75,11 @@ export function outcomeOf(status: number, body: string, retryAfter: string | nul
 export function createPushWorker(options: PushWorkerOptions): PushWorker {
   const { db, dialect, config } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
-  // Each send is bounded by timeoutMs, so the lease covers the whole batch with room to spare.
   const batchSize = options.batchSize ?? 5;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const leaseMs = options.leaseMs ?? batchSize * timeoutMs * 2;
+  // A batch is sent in parallel and each send is bounded by timeoutMs, so twice that covers it; a
+  // push claimed by a process that died goes out again after this long.
+  const leaseMs = options.leaseMs ?? timeoutMs * 2;
   const maxAttempts = options.maxAttempts ?? PUSH_MAX_ATTEMPTS;
 
   async function send(row: OutboxRow): Promise<Outcome> {

@@ -74,6 +74,13 @@ export async function addDevice(
 ): Promise<Device> {
   const device = { id: randomUUID(), deviceName: guessDeviceName(userAgent), createdAt: now };
   await db.transaction().execute(async (trx) => {
+    // Takes the owner's row lock, so two subscriptions at once are counted one after the other
+    // (PostgreSQL; SQLite runs one write transaction at a time anyway).
+    await trx
+      .updateTable("owners")
+      .set((eb) => ({ email: eb.ref("email") }))
+      .where("id", "=", ownerId)
+      .execute();
     await trx.deleteFrom("push_subscriptions").where("endpoint", "=", subscription.endpoint).execute();
     const count = await trx
       .selectFrom("push_subscriptions")
