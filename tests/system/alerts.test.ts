@@ -220,6 +220,15 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
     expect(noSession.status).toBe(401);
     const expired = await subscribe(d, good, { cookie: "desk_session=made-up-token" });
     expect(expired.status).toBe(401);
+    for (const spelling of ["/Owner/Push", "/OWNER/PUSH/", "/owner//push", "/owner/push.data", "/owner/%70ush"]) {
+      const response = await fetch(`${d.origin}${spelling}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/json", Origin: d.origin },
+        body: JSON.stringify({ intent: "subscribe", subscription: good }),
+      });
+      expect([401, 404, 405], `${spelling} answered ${response.status}`).toContain(response.status);
+    }
     const foreign = await subscribe(d, good, { Origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect((await fetch(`${d.origin}/owner/push`)).status).toBe(405);
@@ -237,6 +246,13 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
     expect(burst.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     expect(burst.every((r) => r.status === 201 || r.status === 429 || r.status === 409)).toBe(true);
     expect((await devices(d.db)).length).toBeLessThanOrEqual(20);
+
+    // A session past its end is no session.
+    await d.db
+      .updateTable("owner_sessions")
+      .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
+      .execute();
+    expect((await subscribe(d, good)).status).toBe(401);
   });
 
   it("loses no alert when the server dies between the form's success and the delivery", async () => {
