@@ -42,8 +42,6 @@ export default [
   route("owner/passkey", "routes/owner.passkey.ts"),
   route("owner/sign-out", "routes/owner.sign-out.ts"),
   route("owner/manifest.webmanifest", "routes/owner.manifest.ts"),
-  route("owner/service-worker.js", "routes/owner.service-worker.ts"),
-  route("owner/push", "routes/owner.push.ts"),
   ...aliasRoutes,
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

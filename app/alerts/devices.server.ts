@@ -9,16 +9,12 @@ export interface PushDevicesData {
   devices: { id: string; deviceName: string; createdAt: string }[];
   /** The key a browser subscribes with, so its pushes can be signed by this server. */
   vapidPublicKey: string;
-  /** Set after removing a device: what to tell the owner. */
-  notice: "removed" | "unknown" | null;
 }
 
-export async function pushDevicesData(db: Kysely<Database>, ownerId: string, url: URL): Promise<PushDevicesData> {
+export async function pushDevicesData(db: Kysely<Database>, ownerId: string): Promise<PushDevicesData> {
   const devices = await listDevices(db, ownerId);
-  const param = url.searchParams.get("device");
   return {
     devices: devices.map((d) => ({ id: d.id, deviceName: d.deviceName, createdAt: d.createdAt.toISOString() })),
     vapidPublicKey: (await vapidDetails(db, getEnv())).publicKey,
-    notice: param === "removed" || param === "unknown" ? param : null,
   };
 }

@@ -1,12 +1,12 @@
 /**
  * The browser's half of "Notify me on this device": register the desk's service worker (scope
- * /owner/), ask for permission, subscribe with the server's VAPID public key, and hand the
- * subscription to the server. Runs only when the button is pressed.
+ * /owner/), ask for permission and subscribe with the server's VAPID public key. The account page
+ * posts the subscription to the server. Runs only when the button is pressed.
  */
 export const SERVICE_WORKER_PATH = "/owner/service-worker.js";
 export const SERVICE_WORKER_SCOPE = "/owner/";
 
-type Answer = { ok: true } | { ok: false; error: string };
+type Answer = { ok: true; subscription: PushSubscriptionJSON } | { ok: false; error: string };
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
@@ -38,17 +38,7 @@ export async function subscribeThisDevice(vapidPublicKey: string): Promise<Answe
         userVisibleOnly: true,
         applicationServerKey: keyBytes(vapidPublicKey),
       }));
-    const response = await fetch("/owner/push", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ intent: "subscribe", subscription: subscription.toJSON() }),
-    });
-    if (response.ok) return { ok: true };
-    const json = (await response.json().catch(() => ({}))) as { error?: unknown };
-    return {
-      ok: false,
-      error: typeof json.error === "string" ? json.error : "The desk did not answer. Please try again.",
-    };
+    return { ok: true, subscription: subscription.toJSON() };
   } catch (error) {
     return {
       ok: false,

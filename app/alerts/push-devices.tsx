@@ -1,18 +1,23 @@
 /**
  * The account page's section on notifications: "Notify me on this device", and the devices that
- * get an alert for each new lead (name and date added), each removable.
+ * get an alert for each new lead (name and date added), each removable. Both are plain forms posted
+ * to the account page (`device-actions.server.ts`), whose answer shows in the page's notice like a
+ * passkey's; a removal works without JavaScript. Only router features the site already uses
+ * appear here: any other would grow the router code that every public page loads.
  */
-import { useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { useRef, useState } from "react";
+import { Form } from "react-router";
 import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
 import { deskTime } from "~/owner/format";
+import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
 import type { PushDevicesData } from "./devices.server";
 import { subscribeThisDevice } from "./push-client";
 
-export function PushDevices({ devices, vapidPublicKey, notice }: PushDevicesData) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string }>();
-  const revalidator = useRevalidator();
+export function PushDevices({ devices, vapidPublicKey }: PushDevicesData) {
+  const [preparing, setPreparing] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   return (
     <section aria-labelledby="notifications" className="mt-6">
       <h2 id="notifications" className="text-lg font-bold text-navy-900">
@@ -22,28 +27,27 @@ export function PushDevices({ devices, vapidPublicKey, notice }: PushDevicesData
         A device set up here shows an alert within seconds of each new lead (name, town, photos), and a reminder when a
         lead is still new after a few business hours. Tap the alert to open the lead.
       </p>
-      {notice === "removed" ? <Notice tone="ok">Device removed: it gets no more alerts.</Notice> : null}
-      {notice === "unknown" ? <Notice tone="error">That device is not yours or was already removed.</Notice> : null}
-      <button
-        type="button"
-        disabled={busy}
-        className={`${primaryButton} mt-3`}
-        onClick={async () => {
-          setBusy(true);
-          setMessage(undefined);
-          const result = await subscribeThisDevice(vapidPublicKey);
-          setMessage(
-            result.ok
-              ? { tone: "ok", text: "This device will be notified of new leads." }
-              : { tone: "error", text: result.error },
-          );
-          setBusy(false);
-          if (result.ok) await revalidator.revalidate();
-        }}
-      >
-        Notify me on this device
-      </button>
-      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+      <Form method="post" ref={form}>
+        <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
+        <input type="hidden" name="subscription" ref={field} />
+        <button
+          type="button"
+          disabled={preparing}
+          className={`${primaryButton} mt-3`}
+          onClick={async () => {
+            setPreparing(true);
+            setProblem(undefined);
+            const result = await subscribeThisDevice(vapidPublicKey);
+            setPreparing(false);
+            if (!result.ok) return setProblem(result.error);
+            if (field.current) field.current.value = JSON.stringify(result.subscription);
+            form.current?.requestSubmit();
+          }}
+        >
+          Notify me on this device
+        </button>
+      </Form>
+      {problem ? <Notice tone="error">{problem}</Notice> : null}
       <h3 className="mt-4 font-semibold text-navy-900">Devices notified</h3>
       {devices.length === 0 ? (
         <p className="text-sm text-slate-700">None yet.</p>
@@ -58,8 +62,8 @@ export function PushDevices({ devices, vapidPublicKey, notice }: PushDevicesData
                 <span className="font-semibold">{device.deviceName}</span>
                 <span className="block text-sm text-slate-700">Added {deskTime(device.createdAt)}</span>
               </span>
-              <Form method="post" action="/owner/push" reloadDocument>
-                <input type="hidden" name="intent" value="remove-device" />
+              <Form method="post">
+                <input type="hidden" name="intent" value={REMOVE_INTENT} />
                 <input type="hidden" name="device" value={device.id} />
                 <button
                   type="submit"

@@ -2,7 +2,7 @@
  * The account page's notifications in Chromium: "Notify me on this device" is there, reached with
  * the keyboard, and the page passes axe; a device subscribed through the desk's API is listed with
  * its name and date and can be removed. Headless Chromium has no push service of its own, so the
- * subscription is made the way a browser would send it, for a push service on loopback. The desk's
+ * subscription is posted as the page posts a browser's, for a push service on loopback. The desk's
  * service worker registers under /owner/ within the Content-Security-Policy; the public site
  * registers none.
  */
@@ -48,10 +48,10 @@ test.describe("notifications on the account page", () => {
     context,
   }) => {
     await context.addCookies([{ ...cookie, url: origin }]);
-    const subscribed = await fetch(`${origin}/owner/push`, {
+    const subscribed = await fetch(`${origin}/owner/account`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", cookie: `${cookie.name}=${cookie.value}`, "User-Agent": IPHONE },
-      body: JSON.stringify({ intent: "subscribe", subscription: push.subscribe() }),
+      headers: { cookie: `${cookie.name}=${cookie.value}`, "User-Agent": IPHONE },
+      body: new URLSearchParams({ intent: "subscribe-device", subscription: JSON.stringify(push.subscribe()) }),
     });
     expect(subscribed.status).toBe(201);
 

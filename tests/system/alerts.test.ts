@@ -59,19 +59,33 @@ async function desk(backend: "sqlite" | "postgres", extraEnv: Record<string, str
   return { site, origin, db: handle.db, cookie: setCookie.split(";")[0] ?? "", push, databaseUrl, dataDir };
 }
 
+/** Posts a subscription as the account page's "Notify me on this device" does; a string is sent as it is. */
 function subscribe(d: Desk, subscription: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${d.origin}/owner/push`, {
+  return fetch(`${d.origin}/owner/account`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      cookie: d.cookie,
-      Origin: d.origin,
-      "User-Agent": CHROME_ON_ANDROID,
-      ...headers,
-    },
-    body: typeof subscription === "string" ? subscription : JSON.stringify({ intent: "subscribe", subscription }),
+    redirect: "manual",
+    headers: { cookie: d.cookie, Origin: d.origin, "User-Agent": CHROME_ON_ANDROID, ...headers },
+    body: new URLSearchParams({
+      intent: "subscribe-device",
+      subscription: typeof subscription === "string" ? subscription : JSON.stringify(subscription),
+    }),
   });
 }
+
+/** The text of the page's notice, entities decoded. */
+async function notice(response: Response): Promise<string> {
+  const html = await response.text();
+  const match = /<p role="(?:alert|status)"[^>]*>([\s\S]*?)<\/p>/.exec(html);
+  return (match?.[1] ?? "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+}
+
+const toSignIn = (response: Response) =>
+  response.status >= 300 &&
+  response.status < 400 &&
+  (response.headers.get("location") ?? "").includes("/owner/sign-in");
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -205,41 +219,56 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
       ],
       ["a short public key", await subscribe(d, { ...good, keys: { ...good.keys, p256dh: "AAAA" } }), 400, /65 bytes/],
       ["no auth secret", await subscribe(d, { endpoint: good.endpoint, keys: { p256dh: good.keys.p256dh } }), 400, /./],
-      ["not JSON", await subscribe(d, "{not json"), 400, /intent/],
-      ["a wrong intent", await subscribe(d, JSON.stringify({ intent: "drop tables" })), 400, /intent/],
-      ["an oversized body", await subscribe(d, { ...good, padding: "x".repeat(200_000) }), 413, /too large/],
+      ["not JSON", await subscribe(d, "{not json"), 400, /could not be read/],
+      ["no subscription", await subscribe(d, ""), 400, /could not be read/],
+      ["an oversized subscription", await subscribe(d, { ...good, padding: "x".repeat(20_000) }), 413, /too large/],
     ];
     for (const [what, response, status, message] of cases) {
       expect(response.status, what).toBe(status);
-      expect((await response.json()) as { error: string }, what).toMatchObject({
-        error: expect.stringMatching(message),
-      });
+      expect(await notice(response), what).toMatch(message);
     }
+    // Past the desk's bound on any form, refused before it is parsed.
+    expect((await subscribe(d, { ...good, padding: "x".repeat(200_000) })).status).toBe(413);
 
-    const noSession = await subscribe(d, good, { cookie: "" });
-    expect(noSession.status).toBe(401);
-    const expired = await subscribe(d, good, { cookie: "desk_session=made-up-token" });
-    expect(expired.status).toBe(401);
-    for (const spelling of ["/Owner/Push", "/OWNER/PUSH/", "/owner//push", "/owner/push.data", "/owner/%70ush"]) {
+    expect(toSignIn(await subscribe(d, good, { cookie: "" }))).toBe(true);
+    expect(toSignIn(await subscribe(d, good, { cookie: "desk_session=made-up-token" }))).toBe(true);
+    for (const spelling of ["/Owner/Account", "/OWNER/ACCOUNT/", "/owner//account", "/owner/account.data"]) {
       const response = await fetch(`${d.origin}${spelling}`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/json", Origin: d.origin },
-        body: JSON.stringify({ intent: "subscribe", subscription: good }),
+        headers: { Origin: d.origin },
+        body: new URLSearchParams({ intent: "subscribe-device", subscription: JSON.stringify(good) }),
       });
-      expect([401, 404, 405], `${spelling} answered ${response.status}`).toContain(response.status);
+      expect(response.status, spelling).not.toBe(201);
+      expect(await response.text(), spelling).not.toContain("will be notified");
     }
-    const foreign = await subscribe(d, good, { Origin: "https://evil.example" });
-    expect(foreign.status).toBe(403);
-    expect((await fetch(`${d.origin}/owner/push`)).status).toBe(405);
-    // A form post without a session goes to sign-in and removes nothing.
-    const removal = await fetch(`${d.origin}/owner/push`, {
+    expect((await subscribe(d, good, { Origin: "https://evil.example" })).status).toBe(403);
+    // A removal without a session goes to sign-in.
+    const removal = await fetch(`${d.origin}/owner/account`, {
       method: "POST",
       redirect: "manual",
       body: new URLSearchParams({ intent: "remove-device", device: "x" }),
     });
-    expect(removal.headers.get("location") ?? "").toContain("/owner/sign-in");
+    expect(toSignIn(removal)).toBe(true);
     expect(await devices(d.db)).toEqual([]);
+
+    // Another owner's device cannot be removed.
+    expect((await subscribe(d, good)).status).toBe(201);
+    const [mine] = await devices(d.db);
+    const other = await addOwner(d.db, "sam@causeway.test");
+    if (!other.added) throw new Error("owner not added");
+    const samCookie = (await startSession(d.db, new Request(`${d.origin}/owner`), other.owner.id, "code")).split(
+      ";",
+    )[0];
+    const foreignRemoval = await fetch(`${d.origin}/owner/account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: samCookie ?? "", Origin: d.origin },
+      body: new URLSearchParams({ intent: "remove-device", device: mine?.id ?? "" }),
+    });
+    expect(foreignRemoval.status).toBe(404);
+    expect(await devices(d.db)).toHaveLength(1);
+    await d.db.deleteFrom("push_subscriptions").execute();
 
     // A burst: the budget holds, and still nothing but valid devices is stored.
     const burst = await Promise.all(Array.from({ length: 40 }, () => subscribe(d, d.push.subscribe())));
@@ -252,7 +281,7 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
       .updateTable("owner_sessions")
       .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
       .execute();
-    expect((await subscribe(d, good)).status).toBe(401);
+    expect(toSignIn(await subscribe(d, good))).toBe(true);
   });
 
   it("loses no alert when the server dies between the form's success and the delivery", async () => {

@@ -1,7 +1,9 @@
 /*
  * The lead desk's service worker, registered by /owner/account with the scope /owner/ (the public
- * site registers none). It shows the pushes the server sends and opens the lead when one is
- * tapped. It caches nothing and handles no requests: the desk's pages are never stored.
+ * site registers none; served from under /owner, its scope can be no wider). It shows the pushes
+ * the server sends (`app/alerts/`) and opens the lead when one is tapped. It caches nothing and
+ * handles no requests: the desk's pages are never stored. A static file rather than a route, so
+ * the route table every public page loads does not grow by a byte.
  */
 
 self.addEventListener("push", (event) => {
