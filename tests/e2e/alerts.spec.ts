@@ -78,6 +78,11 @@ test.describe("notifications on the account page", () => {
     await expect(page.getByRole("list", { name: "Devices notified" })).toHaveCount(0);
     await expect(page.getByText("None yet.")).toBeVisible();
     expect(await handle.db.selectFrom("push_subscriptions").select("id").execute()).toEqual([]);
+
+    // Pressed where notifications are blocked (this browser's default), it says so next to the button.
+    await page.getByRole("button", { name: "Notify me on this device" }).press("Enter");
+    await expect(page.getByRole("alert")).toContainText("Notifications are blocked for this site");
+    expect(await handle.db.selectFrom("push_subscriptions").select("id").execute()).toEqual([]);
   });
 
   test("the desk's service worker registers under /owner/; the public site registers none", async ({
