@@ -1,7 +1,17 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { profile } from "~/content/profile";
-import { ConfigError, ENV_VARIABLES, parseEnv, type Env, type EnvVariable } from "./env.server";
+import webpush from "web-push";
+import {
+  ConfigError,
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  ENV_VARIABLES,
+  parseEnv,
+  type Env,
+  type EnvVariable,
+} from "./env.server";
+
+const vapid = webpush.generateVAPIDKeys();
 
 interface Case {
   /** What an unset variable gives. */
@@ -82,6 +92,33 @@ const cases: Record<EnvVariable, Case> = {
     valid: [["https://example.org/some/path/", { siteUrl: "https://example.org" }]],
     invalid: ["ftp://example.org", "not a url"],
   },
+  // Each key alone is refused (both or neither); the pair is taken in the test below.
+  VAPID_PUBLIC_KEY: {
+    unset: { vapidKeys: undefined },
+    valid: [],
+    invalid: [vapid.publicKey, vapid.privateKey, "not base64!", Buffer.alloc(65, 4).toString("base64")],
+  },
+  VAPID_PRIVATE_KEY: {
+    unset: { vapidKeys: undefined },
+    valid: [],
+    invalid: [vapid.privateKey, vapid.publicKey, "short"],
+  },
+  PUSH_SERVICE_HOSTS: {
+    unset: { pushServiceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS] },
+    valid: [
+      ["fcm.googleapis.com, 127.0.0.1:9999", { pushServiceHosts: ["fcm.googleapis.com", "127.0.0.1:9999"] }],
+      ["*.Push.Apple.com", { pushServiceHosts: ["*.push.apple.com"] }],
+    ],
+    invalid: ["https://fcm.googleapis.com", "*", "*.com/x", " , ", "a..b"],
+  },
+  REMINDER_AFTER_HOURS: {
+    unset: { reminderAfterHours: 2 },
+    valid: [
+      ["4", { reminderAfterHours: 4 }],
+      ["0", { reminderAfterHours: 0 }],
+    ],
+    invalid: ["two", "1.5", "-1", "5000"],
+  },
 };
 
 describe("runtime settings", () => {
@@ -108,5 +145,19 @@ describe("runtime settings", () => {
       expect(() => parseEnv({ [variable]: value })).toThrow(ConfigError);
       expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid configuration: ${variable} `));
     });
+  });
+});
+
+describe("the VAPID key pair", () => {
+  it("is taken when both keys are set", () => {
+    expect(parseEnv({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey })).toMatchObject({
+      vapidKeys: { publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+    });
+  });
+
+  it("is refused with one key missing, naming the one that is set", () => {
+    expect(() => parseEnv({ VAPID_PRIVATE_KEY: vapid.privateKey })).toThrow(
+      /VAPID_PRIVATE_KEY is set without VAPID_PUBLIC_KEY/,
+    );
   });
 });

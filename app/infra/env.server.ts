@@ -84,6 +84,41 @@ const trustProxy = z.string().transform((raw, context): TrustProxy => {
 
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
+/** The push services of Chrome and Edge's own (Google), Firefox (Mozilla), Safari (Apple) and Windows (Microsoft). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "*.push.services.mozilla.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+] as const;
+
+// A host name, optionally with a leading "*." (any subdomain) and a port.
+const PUSH_HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+const pushServiceHosts = z.string().transform((raw, context): string[] => {
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !PUSH_HOST_PATTERN.test(entry));
+  if (bad !== undefined || entries.length === 0) {
+    context.addIssue({
+      code: "custom",
+      message: `must be a comma-separated list of host names such as fcm.googleapis.com or *.push.apple.com, got "${bad ?? raw}"`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** A VAPID key in base64url: the public key is an uncompressed P-256 point (65 bytes), the private key 32 bytes. */
+const vapidKey = (bytes: number, firstByte?: number) =>
+  z.string().refine((value) => {
+    if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+    const decoded = Buffer.from(value, "base64url");
+    return decoded.length === bytes && (firstByte === undefined || decoded[0] === firstByte);
+  }, `must be a base64url ${bytes}-byte key, as printed by web-push generate-vapid-keys`);
+
 /** Every runtime variable, with its rule and default; unset and empty mean the same. */
 const schema = z.object({
   PORT: whole(0, 65535).default(3000),
@@ -110,6 +145,10 @@ const schema = z.object({
   SITE_URL: url(["https:", "http:"])
     .transform((value) => new URL(value).origin)
     .optional(),
+  VAPID_PUBLIC_KEY: vapidKey(65, 0x04).optional(),
+  VAPID_PRIVATE_KEY: vapidKey(32).optional(),
+  PUSH_SERVICE_HOSTS: pushServiceHosts.default([...DEFAULT_PUSH_SERVICE_HOSTS]),
+  REMINDER_AFTER_HOURS: whole(0, 1_000).default(2),
 });
 
 export type EnvVariable = keyof typeof schema.shape;
@@ -141,6 +180,12 @@ export interface Env {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Origin for links in emails (confirm, unsubscribe): SITE_URL if set, else the build's. */
   siteUrl: string;
+  /** The VAPID key pair when set in the environment; otherwise the one the database made at first start. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Hosts a device's push endpoint may be on; "*.example.com" is any subdomain of example.com. */
+  pushServiceHosts: string[];
+  /** Business hours a lead may stay New before the owners are reminded; 0 sends no reminders. */
+  reminderAfterHours: number;
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -152,6 +197,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(variable, `${issue?.message ?? "is invalid"}, got "${String(given[variable] ?? "")}"`);
   }
   const v = result.data;
+  // A lone key would sign with a pair that matches nothing: both, or neither.
+  if (Boolean(v.VAPID_PUBLIC_KEY) !== Boolean(v.VAPID_PRIVATE_KEY)) {
+    const [set, missing] = v.VAPID_PUBLIC_KEY
+      ? ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]
+      : ["VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY"];
+    throw new ConfigError(set, `is set without ${missing}: set both, or neither to use the keys kept in the database`);
+  }
   return {
     port: v.PORT,
     host: v.HOST,
@@ -171,6 +223,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv: v.NODE_ENV,
     logLevel: v.LOG_LEVEL,
     siteUrl: v.SITE_URL ?? builtWith().siteUrl,
+    vapidKeys:
+      v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
+        ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY }
+        : undefined,
+    pushServiceHosts: v.PUSH_SERVICE_HOSTS,
+    reminderAfterHours: v.REMINDER_AFTER_HOURS,
   };
 }
 

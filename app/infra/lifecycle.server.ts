@@ -1,7 +1,7 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox mail worker and the hourly clean-up of expired records, mail files, and uploads a killed
- * process left on disk.
+ * outbox's mail and push workers, the minutely look for leads due a reminder, and the hourly
+ * clean-up of expired records, mail files, and uploads a killed process left on disk.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
@@ -11,15 +11,24 @@ import { createMailWorker, type MailWorker } from "./mail-worker.server";
 import { pruneExpiredBudgets } from "./rate-limit.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
 import { removeStaleUploads } from "./uploads.server";
+import { createPushWorker, type PushWorker } from "~/alerts/push-worker.server";
+import { sendDueReminders } from "~/alerts/reminders.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
 
 interface Background {
-  ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
+  ready: Promise<{
+    worker: MailWorker;
+    pushWorker: PushWorker;
+    retentionTimer: NodeJS.Timeout;
+    reminderTimer: NodeJS.Timeout;
+  }>;
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/** A reminder goes out within this of falling due. */
+const REMINDERS_EVERY_MS = 60 * 1000;
 
 const GLOBAL_KEY = "__causewayHomeRepairBackground";
 const shared = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Background };
@@ -39,6 +48,22 @@ export function startBackgroundWork(): void {
   const ready = getDatabase().then((handle) => {
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();
+    const pushWorker = createPushWorker({ db: handle.db, dialect: handle.dialect, config: env });
+    pushWorker.start();
+    const remind = () =>
+      sendDueReminders(handle.db, {
+        afterHours: env.reminderAfterHours,
+        leadsTo: env.leadsTo,
+        siteUrl: env.siteUrl,
+      }).then(
+        (leads) => {
+          if (leads.length > 0) log("info", "reminders queued for leads still new", { leads: leads.length });
+        },
+        (error: unknown) => log("error", "could not look for leads due a reminder", { error: describeError(error) }),
+      );
+    void remind();
+    const reminderTimer = setInterval(() => void remind(), REMINDERS_EVERY_MS);
+    reminderTimer.unref();
     const prune = async () => {
       const counts = { mail: 0, subscribers: 0, mailFiles: 0, quarantined: 0, limits: 0 };
       try {
@@ -76,7 +101,7 @@ export function startBackgroundWork(): void {
       database: handle.dialect,
       mail: env.smtpUrl ? "smtp" : "files in DATA_DIR/outbox",
     });
-    return { worker, retentionTimer };
+    return { worker, pushWorker, retentionTimer, reminderTimer };
   });
   shared[GLOBAL_KEY] = { ready };
   ready.catch((error: unknown) => {
@@ -90,12 +115,15 @@ export async function backgroundWorkReady(): Promise<void> {
   await shared[GLOBAL_KEY]?.ready;
 }
 
-/** Stops the mail worker (letting a message in flight finish), then closes the database. */
+/** Stops the workers (letting a message or push in flight finish), then closes the database. */
 export async function stopBackgroundWork(): Promise<void> {
   const background = shared[GLOBAL_KEY];
   shared[GLOBAL_KEY] = undefined;
   const started = await background?.ready.catch(() => undefined);
-  if (started) clearInterval(started.retentionTimer);
-  await started?.worker.stop();
+  if (started) {
+    clearInterval(started.retentionTimer);
+    clearInterval(started.reminderTimer);
+  }
+  await Promise.all([started?.worker.stop(), started?.pushWorker.stop()]);
   await closeDatabase();
 }

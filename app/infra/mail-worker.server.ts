@@ -1,11 +1,10 @@
 /**
- * Delivers the outbox.
+ * Delivers the outbox's mail (the rows of channel "mail"; pushes have their own worker).
  *
- * Claiming: a single UPDATE … RETURNING moves due rows to `sending` with a lease (`locked_until`).
- * On PostgreSQL the rows are picked with `FOR UPDATE SKIP LOCKED`, so several server instances never
- * claim one message twice; SQLite has a single writer, so the UPDATE is atomic by itself. A worker
- * that dies mid-send leaves a lease that expires, and the message is sent again: delivery is at least
- * once, and each message carries a stable Message-ID so a receiving server can spot the duplicate.
+ * Claiming and leases are shared with the push worker (`outbox-lease.server.ts`): several server
+ * instances never claim one message twice, and a worker that dies mid-send leaves a lease that
+ * expires, so the message is sent again. Delivery is at least once, and each message carries a
+ * stable Message-ID so a receiving server can spot the duplicate.
  *
  * Failures: an SMTP 5xx (other than a failed login, which is the operator's to fix) is a permanent
  * refusal: the message is marked failed and logged, never retried. Anything else is retried after
@@ -23,15 +22,16 @@ import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { Dialect } from "./db.server";
 import type { Env } from "./env.server";
 import { describeError, log } from "./log.server";
 import { mailFileDirectory, mailFileName } from "./mail-files.server";
-import { onMailNudge, parseMailPayload, type MailPayload } from "./outbox.server";
-import { timestamp, type Database, type OutboxTable } from "./schema.server";
+import { claimDue, whileLeased, workerLoop, type OutboxRow } from "./outbox-lease.server";
+import { parseMailPayload, type MailPayload } from "./outbox.server";
+import { timestamp, type Database } from "./schema.server";
 import { smtpTransportOptions } from "./smtp-transport.server";
 
 export type MailWorkerConfig = Pick<Env, "smtpUrl" | "mailFrom" | "dataDir" | "mailRetryBaseMs">;
@@ -103,8 +103,6 @@ function domainOf(address: string): string {
   return match?.[1] ?? "localhost";
 }
 
-type OutboxRow = Selectable<OutboxTable>;
-
 interface DeliveryResult {
   messageId: string;
   /** Where the message was written, when there is no SMTP server. */
@@ -157,40 +155,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const fromDomain = domainOf(config.mailFrom);
 
   let delivery: Delivery | undefined;
-  let loop: Promise<void> | undefined;
-  let stopping = false;
-  let nudged = false;
-  let wake: (() => void) | undefined;
-  let unregister: (() => void) | undefined;
 
   function getDelivery(): Delivery {
     delivery ??= config.smtpUrl ? smtpDelivery(config.smtpUrl) : fileDelivery(config.dataDir);
     return delivery;
-  }
-
-  async function claim(now: Date): Promise<{ rows: OutboxRow[]; lockedUntil: string }> {
-    const nowText = timestamp(now);
-    const lockedUntil = timestamp(new Date(now.getTime() + leaseMs));
-    const due = db
-      .selectFrom("outbox")
-      .select("id")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowText)]),
-          // a lease that ran out: its worker died mid-send
-          eb.and([eb("status", "=", "sending"), eb("locked_until", "<", nowText)]),
-        ]),
-      )
-      .orderBy("next_attempt_at")
-      .limit(batchSize)
-      .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked());
-    const rows = await db
-      .updateTable("outbox")
-      .set((eb) => ({ status: "sending", locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .where("id", "in", due)
-      .returningAll()
-      .execute();
-    return { rows, lockedUntil };
   }
 
   async function buildMessage(row: OutboxRow, payload: MailPayload): Promise<Mail.Options> {
@@ -227,14 +195,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     };
   }
 
-  /** Records the outcome only if the lease is still ours (another worker may have taken an expired one). */
-  function finish(row: OutboxRow, lockedUntil: string) {
-    return db
-      .updateTable("outbox")
-      .where("id", "=", row.id)
-      .where("status", "=", "sending")
-      .where("locked_until", "=", lockedUntil);
-  }
+  const finish = (row: OutboxRow, lockedUntil: string) => whileLeased(db, row, lockedUntil);
 
   async function deliver(row: OutboxRow, lockedUntil: string): Promise<void> {
     const fields = { id: row.id, kind: row.kind, attempt: row.attempts };
@@ -290,57 +251,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function runOnce(): Promise<number> {
-    const { rows, lockedUntil } = await claim(new Date());
+    const { rows, lockedUntil } = await claimDue(db, dialect, { channel: "mail", batchSize, leaseMs, now: new Date() });
     for (const row of rows) await deliver(row, lockedUntil);
     return rows.length;
   }
 
-  async function run(): Promise<void> {
-    while (!stopping) {
-      nudged = false;
-      let handled = 0;
-      try {
-        handled = await runOnce();
-      } catch (error) {
-        log("error", "mail worker could not read the outbox", { error: describeError(error) });
-      }
-      if (stopping) break;
-      // A full batch means more may be due; a nudge during the batch means new mail was committed.
-      if (handled >= batchSize || nudged) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  }
-
-  function nudge(): void {
-    nudged = true;
-    wake?.();
-  }
+  const loop = workerLoop({ name: "mail worker", pollIntervalMs, batchSize, runOnce });
 
   return {
-    start() {
-      if (loop) return;
-      stopping = false;
-      unregister = onMailNudge(nudge);
-      loop = run();
-    },
+    start: loop.start,
     async stop() {
-      stopping = true;
-      wake?.();
-      unregister?.();
-      unregister = undefined;
-      await loop;
-      loop = undefined;
+      await loop.stop();
       delivery?.close();
       delivery = undefined;
     },
-    nudge,
+    nudge: loop.nudge,
     runOnce,
   };
 }

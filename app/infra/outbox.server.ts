@@ -18,6 +18,7 @@ import { timestamp, type Database } from "./schema.server";
 export type MailKind =
   | "lead-owner-notification"
   | "lead-visitor-confirmation"
+  | "lead-reminder"
   | "newsletter-confirm"
   | "newsletter-welcome"
   | "owner-sign-in-code";

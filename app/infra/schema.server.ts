@@ -30,6 +30,8 @@ export interface LeadsTable {
   source_path: ColumnType<string | null, string | null | undefined, string | null>;
   /** Lower-case name, email, address and phone (as typed and as digits), for the desk's search. */
   search_text: ColumnType<string, string | undefined, string>;
+  /** When the owners were reminded that it was still New; set once. */
+  reminded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface LeadPhotosTable {
@@ -60,6 +62,9 @@ export interface SubscribersTable {
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
 
+/** Which worker delivers a row: the mail worker or the push worker. */
+export type OutboxChannel = "mail" | "push";
+
 export interface OutboxTable {
   id: string;
   kind: string;
@@ -76,6 +81,9 @@ export interface OutboxTable {
   locked_until: Timestamp | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  channel: ColumnType<OutboxChannel, OutboxChannel | undefined, OutboxChannel>;
+  /** For a push: the device it goes to (deleting the device deletes it). */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Owned by rate-limiter-flexible; `expire` is a Unix time in milliseconds. */
@@ -176,6 +184,18 @@ export interface LeadEventsTable {
   created_at: Timestamp;
 }
 
+export interface PushSubscriptionsTable {
+  id: string;
+  owner_id: string;
+  /** The push service's address for this browser; only hosts in PUSH_SERVICE_HOSTS are kept. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url: what the payload is encrypted to. */
+  p256dh: string;
+  auth: string;
+  device_name: string;
+  created_at: Timestamp;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -198,6 +218,7 @@ export interface Database {
   owner_audit: OwnerAuditTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export function toDate(value: Date | string): Date {

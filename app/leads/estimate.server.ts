@@ -7,6 +7,7 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { enqueueNewLeadPush } from "~/alerts/push-outbox.server";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import {
@@ -334,7 +335,10 @@ async function storeLead(
         })
         .execute();
     }
-    if (spamReason === undefined) await enqueueLeadMail(trx, lead, { confirm, now });
+    if (spamReason === undefined) {
+      await enqueueLeadMail(trx, lead, { confirm, now });
+      await enqueueNewLeadPush(trx, { id, ...stored, photoCount: photos.length }, now);
+    }
   });
   if (spamReason === undefined) nudgeMailWorkers();
   return id;

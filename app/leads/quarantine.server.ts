@@ -1,9 +1,10 @@
 /**
  * Leads held as suspected spam (the trap field was filled). They are stored like any lead but
- * mailed to nobody, until the owner releases one (then it gets its emails, as if it had just
- * arrived) or 30 days pass (then it is deleted with its photos).
+ * mailed to nobody, until the owner releases one (then it gets its emails and its push, as if it
+ * had just arrived) or 30 days pass (then it is deleted with its photos).
  */
 import type { Kysely } from "kysely";
+import { enqueueNewLeadPush } from "~/alerts/push-outbox.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { mayConfirm } from "./confirmation-limits.server";
@@ -64,6 +65,8 @@ export async function releaseLead(
       },
       { confirm, now },
     );
+    // Held leads alerted nobody; released, it alerts the owners' devices as if it had just arrived.
+    await enqueueNewLeadPush(trx, { ...lead, photoCount: photos.length }, now);
     return true;
   });
   if (!released) return { released: false, reason: "not-found" };

@@ -1,6 +1,7 @@
 /**
  * /owner/account: the owner's passkeys (device and date added; any but the last can be removed),
- * adding one on this device, and signing out everywhere.
+ * adding one on this device, the devices notified of new leads (`alerts/device-actions.server.ts`
+ * answers their posts), and signing out everywhere.
  */
 import { useState } from "react";
 import { data, Form } from "react-router";
@@ -12,6 +13,10 @@ import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { deviceAction } from "~/alerts/device-actions.server";
+import { pushDevicesData } from "~/alerts/devices.server";
+import { PushDevices } from "~/alerts/push-devices";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Account | ${profile.shortName} desk` },
@@ -31,12 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: p.createdAt.toISOString(),
       lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
     })),
+    push: await pushDevicesData(db, session.ownerId),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
   const form = await readSmallForm(request);
+  const device = await deviceAction(db, session, form, request, clientIpFrom(context));
+  if (device) return device;
   const result = await removePasskey(
     db,
     { id: session.ownerId, email: session.email },
@@ -52,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, passkeys, added, deviceName } = loaderData;
+  const { email, passkeys, added, deviceName, push } = loaderData;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
@@ -129,6 +137,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           For another phone or computer, print a setup link on the server: npm run owner -- link {email}
         </p>
       </section>
+      <PushDevices {...push} />
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">
           Signed in elsewhere?

@@ -1,0 +1,63 @@
+/**
+ * The account page's actions on the devices notified of new leads (posted to /owner/account, so
+ * the desk gains no route and the route table every public page loads stays as it was):
+ * - `intent=subscribe-device`, `subscription=<the browser's PushSubscription as JSON>`: from
+ *   "Notify me on this device"; stores the device, or says why not with a 4xx.
+ * - `intent=remove-device`, `device=<id>`: removes one of the signed-in owner's devices.
+ * Anything else is not theirs: undefined, for the page's own action to handle.
+ */
+import type { Kysely } from "kysely";
+import { data } from "react-router";
+import { clientKey } from "~/infra/client-key.server";
+import { getEnv } from "~/infra/env.server";
+import { log } from "~/infra/log.server";
+import { consumeBudget } from "~/infra/rate-limit.server";
+import type { Database } from "~/infra/schema.server";
+import type { DeskSession } from "~/owner/sessions.server";
+import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
+import { addDevice, parseSubscription, removeDevice, SubscriptionError } from "./subscriptions.server";
+
+/** A subscription is a few hundred bytes; anything near this is not one. */
+const MAX_SUBSCRIPTION_CHARS = 8 * 1024;
+
+const answer = (status: number, message: string) => data({ ok: false, message }, { status });
+
+export async function deviceAction(
+  db: Kysely<Database>,
+  session: DeskSession,
+  form: FormData,
+  request: Request,
+  clientIp: string | undefined,
+) {
+  const intent = form.get("intent");
+  if (intent === REMOVE_INTENT) {
+    const removed = await removeDevice(db, session.ownerId, String(form.get("device") ?? ""));
+    if (!removed) return answer(404, "That device is not yours or was already removed.");
+    return { ok: true, message: "Device removed: it gets no more alerts." };
+  }
+  if (intent !== SUBSCRIBE_INTENT) return undefined;
+
+  const budget = await consumeBudget(
+    { name: "owner-push-subscribe", points: 30, durationSeconds: 15 * 60 },
+    clientKey(clientIp),
+  );
+  if (!budget.allowed) return answer(429, "Too many attempts. Please wait a few minutes.");
+  const raw = String(form.get("subscription") ?? "");
+  if (raw.length > MAX_SUBSCRIPTION_CHARS) return answer(413, "The subscription is too large to be a real one.");
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return answer(400, "The subscription could not be read: send the browser's subscription as JSON.");
+  }
+  try {
+    const subscription = parseSubscription(value, getEnv().pushServiceHosts);
+    const device = await addDevice(db, session.ownerId, subscription, request.headers.get("user-agent") ?? "");
+    log("info", "push device added", { device: device.id, host: new URL(subscription.endpoint).host });
+    return data({ ok: true, message: "This device will be notified of new leads." }, { status: 201 });
+  } catch (error) {
+    if (!(error instanceof SubscriptionError)) throw error;
+    log("info", "push subscription refused", { reason: error.message });
+    return answer(error.status, error.message);
+  }
+}

@@ -1,0 +1,31 @@
+/** The email that reminds the owners of a lead still New after the set business hours. */
+import { buttonHtml, emailDocument, formatBusinessTime, html, parseMailbox } from "~/infra/mail-format.server";
+import type { OutgoingMail } from "~/infra/outbox.server";
+import { leadPath } from "~/owner/paths";
+import { reminderAlert, type LeadForAlert } from "./alert-text";
+
+export function reminderEmail(
+  lead: LeadForAlert & { createdAt: Date },
+  options: { leadsTo: string; siteUrl: string; afterHours: number },
+): OutgoingMail {
+  const alert = reminderAlert(lead, options.afterHours);
+  const deskUrl = `${options.siteUrl}${leadPath(lead.id)}`;
+  const [details = "", words = ""] = alert.body.split("\n");
+  const received = `Received ${formatBusinessTime(lead.createdAt)}.`;
+  const text = `${alert.title}\n\n${details}\n${words}\n\n${received}\n\nOpen it on the desk: ${deskUrl}\n`;
+  const body = html`<h1 style="font-size:20px;margin:0 0 12px">${alert.title}</h1>
+    <p>${details}</p>
+    <p style="color:#334155">${words}</p>
+    <p>${received}</p>
+    ${buttonHtml(deskUrl, "Open on the desk")}`;
+  const footer = html`One reminder per lead, once it has waited ${options.afterHours} business hours (Monday to Friday,
+  New Jersey time) without being marked contacted.`;
+  return {
+    kind: "lead-reminder",
+    leadId: lead.id,
+    to: parseMailbox(options.leadsTo),
+    subject: alert.title,
+    text,
+    html: emailDocument(alert.title, body, footer),
+  };
+}
