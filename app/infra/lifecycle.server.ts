@@ -1,7 +1,7 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox mail worker and the hourly clean-up of expired records, mail files, and uploads a killed
- * process left on disk.
+ * outbox mail worker, the hourly clean-up of expired records, mail files, and uploads a killed
+ * process left on disk, and the owners' morning digest.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
@@ -14,9 +14,10 @@ import { removeStaleUploads } from "./uploads.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
+import { startDigestSchedule, type DigestSchedule } from "~/visits/digest.server";
 
 interface Background {
-  ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout }>;
+  ready: Promise<{ worker: MailWorker; retentionTimer: NodeJS.Timeout; digest: DigestSchedule }>;
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -27,9 +28,10 @@ const shared = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Background };
 /**
  * Migrates the database if needed and starts the mail worker. Returns at once; a configuration error
  * throws here, and a database that cannot be opened or migrated ends the process (exit code 1) after
- * logging why, since a site that cannot store leads must not look healthy.
+ * logging why, since a site that cannot store leads must not look healthy. `now` is the clock the
+ * scheduled work reads (the digest's 7:00), so a test can set the time.
  */
-export function startBackgroundWork(): void {
+export function startBackgroundWork(now: () => Date = () => new Date()): void {
   if (shared[GLOBAL_KEY]) return;
   const env = getEnv();
   if (env.nodeEnv === "production" && !env.smtpUrl)
@@ -72,11 +74,13 @@ export function startBackgroundWork(): void {
       void sweepUploads();
     }, RETENTION_EVERY_MS);
     retentionTimer.unref();
+    const digest = startDigestSchedule({ db: handle.db, siteUrl: env.siteUrl, now });
+    void digest.tick();
     log("info", "background work started", {
       database: handle.dialect,
       mail: env.smtpUrl ? "smtp" : "files in DATA_DIR/outbox",
     });
-    return { worker, retentionTimer };
+    return { worker, retentionTimer, digest };
   });
   shared[GLOBAL_KEY] = { ready };
   ready.catch((error: unknown) => {
@@ -95,7 +99,10 @@ export async function stopBackgroundWork(): Promise<void> {
   const background = shared[GLOBAL_KEY];
   shared[GLOBAL_KEY] = undefined;
   const started = await background?.ready.catch(() => undefined);
-  if (started) clearInterval(started.retentionTimer);
+  if (started) {
+    clearInterval(started.retentionTimer);
+    started.digest.stop();
+  }
   await started?.worker.stop();
   await closeDatabase();
 }

@@ -9,6 +9,7 @@ const sections = [
   { to: "/owner", label: "Leads", end: true },
   { to: "/owner/quarantine", label: "Spam", end: false },
   { to: "/owner/subscribers", label: "Subscribers", end: false },
+  { to: "/owner/stats", label: "Numbers", end: false },
   { to: "/owner/account", label: "Account", end: false },
 ];
 

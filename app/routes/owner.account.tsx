@@ -12,6 +12,8 @@ import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
+import { DigestToggle } from "~/visits/digest-toggle";
+import { digestChoice } from "~/visits/digest.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Account | ${profile.shortName} desk` },
@@ -21,8 +23,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request);
   const passkeys = await listPasskeys(db, session.ownerId);
+  const digestChanged = new URL(request.url).searchParams.get("digest");
   return {
     email: session.email,
+    digest: await digestChoice(db, session.ownerId),
+    digestChanged: digestChanged === "on" ? ("on" as const) : digestChanged === "off" ? ("off" as const) : null,
     added: new URL(request.url).searchParams.get("added") === "1",
     deviceName: guessDeviceName(request.headers.get("user-agent") ?? ""),
     passkeys: passkeys.map((p) => ({
@@ -52,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, passkeys, added, deviceName } = loaderData;
+  const { email, passkeys, added, deviceName, digest, digestChanged } = loaderData;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
@@ -129,6 +134,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           For another phone or computer, print a setup link on the server: npm run owner -- link {email}
         </p>
       </section>
+      <DigestToggle on={digest} changed={digestChanged} />
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">
           Signed in elsewhere?
