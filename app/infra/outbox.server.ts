@@ -101,7 +101,9 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
   // Refused here, in the transaction that queues it, rather than by the worker after the commit.
   for (const attachment of mail.inlineAttachments ?? [])
     if (attachment.content.length > INLINE_ATTACHMENT_MAX_CHARS)
-      throw new Error(`inline attachment ${attachment.fileName} is larger than ${INLINE_ATTACHMENT_MAX_CHARS} characters`);
+      throw new Error(
+        `inline attachment ${attachment.fileName} is larger than ${INLINE_ATTACHMENT_MAX_CHARS} characters`,
+      );
   const id = randomUUID();
   const to = typeof mail.to === "string" ? { name: "", address: mail.to } : mail.to;
   const payload: MailPayload = {

@@ -179,7 +179,14 @@ export async function getDeskLead(db: Kysely<Database>, id: string): Promise<Des
   };
 }
 
-export async function addEvent(trx: Kysely<Database>, leadId: string, actor: string, kind: string, detail: string, now: Date) {
+export async function addEvent(
+  trx: Kysely<Database>,
+  leadId: string,
+  actor: string,
+  kind: string,
+  detail: string,
+  now: Date,
+) {
   await trx
     .insertInto("lead_events")
     .values({ id: randomUUID(), lead_id: leadId, actor, kind, detail, created_at: timestamp(now) })

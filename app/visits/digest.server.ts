@@ -78,22 +78,24 @@ export function digestEmail(to: string, content: DigestContent, siteUrl: string,
   ].join("\n");
   const body = html`<h1 style="font-size:20px;margin:0 0 8px">${dayLabel}</h1>
     <h2 style="font-size:17px;margin:16px 0 4px">Waiting for an answer (${waitingTotal})</h2>
-    ${waiting.length
-      ? html`<ul>
-          ${waiting.map((lead) => html`<li><a href="${siteUrl}${leadPath(lead.id)}">${leadLine(lead)}</a></li>`)}
-          ${more > 0 ? html`<li>and ${more} more on the desk</li>` : ""}
-        </ul>`
-      : html`<p>None.</p>`}
+    ${
+      waiting.length
+        ? html`<ul>
+            ${waiting.map((lead) => html`<li><a href="${siteUrl}${leadPath(lead.id)}">${leadLine(lead)}</a></li>`)}
+            ${more > 0 ? html`<li>and ${more} more on the desk</li>` : ""}
+          </ul>`
+        : html`<p>None.</p>`
+    }
     <h2 style="font-size:17px;margin:16px 0 4px">Visits today (${visits.length})</h2>
-    ${visits.length
-      ? html`<ul>
-          ${visits.map((visit) => html`<li><a href="${siteUrl}${leadPath(visit.leadId)}">${visitLine(visit)}</a></li>`)}
-        </ul>`
-      : html`<p>None.</p>`}
+    ${
+      visits.length
+        ? html`<ul>
+            ${visits.map((visit) => html`<li><a href="${siteUrl}${leadPath(visit.leadId)}">${visitLine(visit)}</a></li>`)}
+          </ul>`
+        : html`<p>None.</p>`
+    }
     ${buttonHtml(desk, "Open the desk")}
-    <p style="font-size:14px;color:#475569">
-      Stop these emails on <a href="${account}">your account page</a>.
-    </p>`;
+    <p style="font-size:14px;color:#475569">Stop these emails on <a href="${account}">your account page</a>.</p>`;
   return {
     kind: "owner-digest",
     to,
@@ -160,7 +162,12 @@ export async function sendDailyDigest(db: Kysely<Database>, siteUrl: string, now
       .onConflict((oc) => oc.column("day").doNothing())
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return { sent: 0, day, skipped: "taken" };
-    const owners = await trx.selectFrom("owners").select("email").where("daily_digest", "=", 1).orderBy("email").execute();
+    const owners = await trx
+      .selectFrom("owners")
+      .select("email")
+      .where("daily_digest", "=", 1)
+      .orderBy("email")
+      .execute();
     if (owners.length === 0) return { sent: 0, day };
     const content = await digestContent(trx, day);
     for (const owner of owners) await enqueueMail(trx, digestEmail(owner.email, content, siteUrl, now), now);

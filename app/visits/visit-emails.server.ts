@@ -67,12 +67,19 @@ function document(subject: string, text: string[], body: SafeHtml) {
 const calling = `If none of these times suits you, reply to this email or call us at ${profile.phone.display} and we will find another.`;
 
 /** To the homeowner: the times the owner offers, each with its own link. */
-export function proposalEmail(lead: VisitLead, windows: readonly OfferedWindow[], context: VisitMailContext): OutgoingMail {
+export function proposalEmail(
+  lead: VisitLead,
+  windows: readonly OfferedWindow[],
+  context: VisitMailContext,
+): OutgoingMail {
   const { to, greeting } = homeowner(lead);
   const subject = `Choose a time for your site visit - ${profile.shortName}`;
   const intro = `Thank you for your estimate request. We would like to see the project in person; here ${windows.length === 1 ? "is a time" : "are the times"} we can come by (New Jersey time). Choose the one that suits you:`;
   const expiry = `The links work for ${VISIT_LINK_DAYS} days, and once one time is confirmed the others are released.`;
-  const rows = windows.map((w) => ({ when: formatWindow(w.startsAt, w.endsAt), url: visitUrl(context.siteUrl, w.token) }));
+  const rows = windows.map((w) => ({
+    when: formatWindow(w.startsAt, w.endsAt),
+    url: visitUrl(context.siteUrl, w.token),
+  }));
   const text = [
     greeting,
     ``,
@@ -88,8 +95,9 @@ export function proposalEmail(lead: VisitLead, windows: readonly OfferedWindow[]
     <p>${greeting}</p>
     <p>${intro}</p>
     ${rows.map(
-      (row) => html`<p style="margin:16px 0 0;font-weight:600">${row.when}</p>
-        ${buttonHtml(row.url, "Choose this time")}`,
+      (row) =>
+        html`<p style="margin:16px 0 0;font-weight:600">${row.when}</p>
+          ${buttonHtml(row.url, "Choose this time")}`,
     )}
     <p>${expiry}</p>
     <p>${calling}</p>
@@ -108,7 +116,13 @@ export function visitUid(visitId: string, siteUrl: string): string {
   return `visit-${visitId}@${new URL(siteUrl).hostname}`;
 }
 
-function calendarAttachment(method: CalendarMethod, lead: VisitLead, visit: BookedVisit, context: VisitMailContext, now: Date) {
+function calendarAttachment(
+  method: CalendarMethod,
+  lead: VisitLead,
+  visit: BookedVisit,
+  context: VisitMailContext,
+  now: Date,
+) {
   const { street, locality } = profile.address;
   const name = greetingName(lead.name);
   const content = calendarFile({

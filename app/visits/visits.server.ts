@@ -303,7 +303,11 @@ export interface UpcomingVisit {
 }
 
 /** Booked visits from the start of today (New Jersey) on, soonest first. */
-export async function upcomingVisits(db: Kysely<Database>, now: Date = new Date(), limit = 50): Promise<UpcomingVisit[]> {
+export async function upcomingVisits(
+  db: Kysely<Database>,
+  now: Date = new Date(),
+  limit = 50,
+): Promise<UpcomingVisit[]> {
   const rows = await db
     .selectFrom("site_visits as v")
     .innerJoin("leads as l", "l.id", "v.lead_id")
