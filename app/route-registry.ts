@@ -39,11 +39,14 @@ export const sitemapEntries: readonly SitemapEntry[] = [
 
 /**
  * The pages and endpoints that take a form post, grouped by the action they perform. Each group
- * shares one rate-limit budget per client, whichever of its addresses a post is sent to.
+ * shares one rate-limit budget per client, whichever of its addresses a post is sent to. A `:name`
+ * segment stands for any one segment.
  */
 export const formActions = {
   estimate: ["/estimate", "/api/estimate"],
   newsletter: ["/newsletter", "/api/newsletter"],
+  // A visit link's confirmation: a token is unguessable, but each guess still costs a lookup.
+  visit: ["/visit/:token"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FormAction = keyof typeof formActions;

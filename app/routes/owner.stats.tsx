@@ -7,7 +7,7 @@ import { profile } from "~/content/profile";
 import { LOST_REASON_LABELS } from "~/owner/lead-status";
 import { requireOwner } from "~/owner/sessions.server";
 import { BarList, ColumnChart } from "~/owner/stats-charts";
-import { formatDuration, leadStats, percent, WEEKS } from "~/owner/stats.server";
+import { formatDuration, leadStats, percent } from "~/owner/stats.server";
 import type { Route } from "./+types/owner.stats";
 
 export const meta: Route.MetaFunction = () => [
@@ -76,7 +76,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold text-navy-900">Numbers</h1>
       <p className="mt-1 text-slate-700">
-        The last {WEEKS} weeks, since Monday {d.from} (New Jersey time): {d.total} lead{d.total === 1 ? "" : "s"}, held
+        The last {d.weeks.length} weeks, since Monday {d.from} (New Jersey time): {d.total} lead{d.total === 1 ? "" : "s"}, held
         spam not counted.
       </p>
       {d.truncated ? <p className="mt-1 text-sm text-red-800">Only the first 20,000 leads are counted.</p> : null}
