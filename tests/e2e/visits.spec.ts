@@ -219,6 +219,53 @@ test.describe("a site visit", () => {
     expect(cancel.event.sequence).toBe(homeInvite.event.sequence + 1);
   });
 
+  test("with JavaScript off the owner proposes a visit; a crafted post of four times is refused", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    await page
+      .getByRole("list", { name: "Leads, newest first" })
+      .getByRole("link", { name: /Dana Visit/ })
+      .click();
+    await expect(page.getByRole("heading", { name: "Dana Visit" })).toBeVisible();
+    const leadUrl = page.url();
+    const crafted: Record<string, string> = { intent: "propose-visit" };
+    for (const n of [1, 2, 3, 4])
+      Object.assign(crafted, {
+        [`window-${n}-date`]: dayAhead(2 + n, 9).day,
+        [`window-${n}-start`]: "09:00",
+        [`window-${n}-end`]: "11:00",
+      });
+    const refused = await page.request.post(leadUrl, { headers: { Origin: origin }, form: crafted, maxRedirects: 0 });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("Propose at most 3 times; the homeowner picks one.");
+
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScript.newPage();
+    await plain.goto(leadUrl);
+    const time1 = plain.getByRole("group", { name: "Time 1", exact: true });
+    await time1.getByLabel("Date").fill(dayAhead(-1, 9).day);
+    await time1.getByLabel("From").fill("09:00");
+    await time1.getByLabel("To", { exact: true }).fill("11:00");
+    await plain.getByRole("button", { name: /^Propose/ }).click();
+    await expect(time1.getByLabel("Date")).toHaveAccessibleDescription(
+      "This time has already passed: choose a later one.",
+    );
+    const later = dayAhead(9, 17);
+    await time1.getByLabel("Date").fill(later.day);
+    await time1.getByLabel("From").fill("17:00");
+    await time1.getByLabel("To", { exact: true }).fill("19:00");
+    await plain.getByRole("button", { name: /^Propose/ }).click();
+    await expect(plain.getByRole("status")).toHaveText("Visit proposed: 1 time emailed to the homeowner.");
+    await expect(plain.getByTestId("visit")).toContainText("5:00 PM – 7:00 PM");
+    await noScript.close();
+  });
+
   test("without a session: no proposal, no numbers", async ({ request }) => {
     const before = smtp.received.length;
     const lead = await request.post(`${origin}/owner/leads/00000000-0000-4000-8000-000000000000`, {
@@ -262,6 +309,10 @@ test.describe("a site visit", () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await axe(page), `/owner/stats at ${width}`).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `sideways scroll at ${width}`,
+      ).toBeLessThanOrEqual(0);
     }
     await page.goto(`${origin}/owner/account`);
     await expect(page.getByTestId("digest-state")).toHaveText("You get it.");
