@@ -76,8 +76,8 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold text-navy-900">Numbers</h1>
       <p className="mt-1 text-slate-700">
-        The last {d.weeks.length} weeks, since Monday {d.from} (New Jersey time): {d.total} lead{d.total === 1 ? "" : "s"}, held
-        spam not counted.
+        The last {d.weeks.length} weeks, since Monday {d.from} (New Jersey time): {d.total} lead
+        {d.total === 1 ? "" : "s"}, held spam not counted.
       </p>
       {d.truncated ? <p className="mt-1 text-sm text-red-800">Only the first 20,000 leads are counted.</p> : null}
 

@@ -204,7 +204,9 @@ describe.each(backends)("site visits on %s", (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await proposeVisit(db, leadId, [windowIn(8, 9)], OWNER, context);
     expect(await visitLink(db, old)).toEqual({ state: "gone", status: 410 });
-    expect((await outbox("visit-cancellation")).some((c) => /times we offered .* no longer available/.test(c.payload.text))).toBe(true);
+    expect(
+      (await outbox("visit-cancellation")).some((c) => /times we offered .* no longer available/.test(c.payload.text)),
+    ).toBe(true);
     const [fresh = ""] = await proposalTokens(db);
     expect(fresh).not.toBe(old);
     expect((await visitLink(db, fresh)).state).toBe("ready");
