@@ -278,7 +278,7 @@ export async function deleteDeskLead(db: Kysely<Database>, id: string): Promise<
     const lead = await trx.selectFrom("leads").select(["name"]).where("id", "=", id).executeTakeFirst();
     if (!lead) return undefined;
     // Also done by ON DELETE CASCADE; explicit so a database without foreign keys enforced keeps no orphans.
-    for (const table of ["lead_photos", "lead_notes", "lead_events", "outbox"] as const)
+    for (const table of ["lead_photos", "lead_notes", "lead_events", "outbox", "visit_windows", "site_visits"] as const)
       await trx.deleteFrom(table).where("lead_id", "=", id).execute();
     await trx.deleteFrom("leads").where("id", "=", id).execute();
     return lead.name;

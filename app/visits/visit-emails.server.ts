@@ -59,7 +59,7 @@ function homeowner(lead: VisitLead): { to: MailAddress | string; greeting: strin
   return { to: name ? { name, address: lead.email } : lead.email, greeting: name ? `Hi ${name},` : "Hello," };
 }
 
-function document(subject: string, text: string[], body: SafeHtml) {
+function bodies(subject: string, text: string[], body: SafeHtml) {
   const foot = footer();
   return { text: `${text.join("\n")}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
 }
@@ -108,7 +108,7 @@ export function proposalEmail(
     to,
     replyTo: parseMailbox(context.leadsTo),
     subject,
-    ...document(subject, text, body),
+    ...bodies(subject, text, body),
   };
 }
 
@@ -162,7 +162,7 @@ export function invitationEmails(
     replyTo: parseMailbox(context.leadsTo),
     subject,
     inlineAttachments: attachment,
-    ...document(
+    ...bodies(
       subject,
       [greeting, ``, confirmed, ``, change, ``, profile.name],
       html`<h1 style="font-size:20px;margin:0 0 16px">Your site visit is booked</h1>
@@ -182,7 +182,7 @@ export function invitationEmails(
     to: visit.ownerEmail,
     subject: ownerSubject,
     inlineAttachments: attachment,
-    ...document(
+    ...bodies(
       ownerSubject,
       [ownerText, ``, `The lead on the desk: ${deskUrl}`],
       html`<h1 style="font-size:20px;margin:0 0 16px">Visit booked</h1>
@@ -220,7 +220,7 @@ export function cancellationEmails(
         to,
         replyTo: parseMailbox(context.leadsTo),
         subject,
-        ...document(
+        ...bodies(
           subject,
           [greeting, ``, line, next, ``, profile.name],
           html`<h1 style="font-size:20px;margin:0 0 16px">Visit times withdrawn</h1>
@@ -246,7 +246,7 @@ export function cancellationEmails(
       replyTo: parseMailbox(context.leadsTo),
       subject,
       inlineAttachments: attachment,
-      ...document(
+      ...bodies(
         subject,
         [greeting, ``, line, next, ``, profile.name],
         html`<h1 style="font-size:20px;margin:0 0 16px">Site visit cancelled</h1>
@@ -262,7 +262,7 @@ export function cancellationEmails(
       to: booked.ownerEmail,
       subject: ownerSubject,
       inlineAttachments: attachment,
-      ...document(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`),
+      ...bodies(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`),
     },
   ];
 }

@@ -11,6 +11,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { parseMailPayload } from "~/infra/outbox.server";
 import { addOwner } from "~/owner/owners.server";
+import { deleteDeskLead } from "~/owner/leads.server";
+import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
 import { randomToken } from "~/owner/tokens.server";
 import { digestDayDue, sendDailyDigest, setDigestChoice, startDigestSchedule } from "~/visits/digest.server";
 import { instantOf, njDay } from "~/visits/nj-time";
@@ -65,8 +67,13 @@ describe.each(backends)("site visits on %s", (backend) => {
   const harness = useHarness(backend);
   beforeEach(async () => {
     const db = await harness().db();
-    await db.deleteFrom("digest_days").execute();
     await db.deleteFrom("owners").execute();
+    await db.deleteFrom("digest_days").execute();
+    // The harness's own schedule runs on the real clock: today is taken, so it never mails these tests' owners.
+    await db
+      .insertInto("digest_days")
+      .values({ day: njDay(new Date()), claimed_at: new Date().toISOString() })
+      .execute();
   });
 
   it("emails one link per window; confirming the second voids the first and books the visit with invitations", async () => {
@@ -130,6 +137,18 @@ describe.each(backends)("site visits on %s", (backend) => {
       uids.add(event.uid);
     }
     expect(uids.size).toBe(1);
+  });
+
+  it("deletes a lead's visits and links with the lead", async () => {
+    const db = await harness().db();
+    const leadId = await insertLead(db);
+    await proposeVisit(db, leadId, [windowIn(2, 8), windowIn(3, 8)], OWNER, context);
+    const [token = ""] = await proposalTokens(db);
+    await confirmVisit(db, token, context);
+    expect(await deleteDeskLead(db, leadId)).toBe("Dana Visitor");
+    expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("visit_windows").select("id").execute()).toEqual([]);
+    expect(await visitLink(db, token)).toEqual({ state: "gone", status: 404 });
   });
 
   it("lets exactly one of two confirmations at once win", async () => {
@@ -270,5 +289,24 @@ describe.each(backends)("site visits on %s", (backend) => {
 
     // The next business day is a new day.
     expect(await sendDailyDigest(db, SITE_URL, at(11, 7, 1))).toEqual({ sent: 1, day: "2025-06-11" });
+  });
+
+  it("runs the digest from the server's background work, on the clock it is given", async () => {
+    const db = await harness().db();
+    await addOwner(db, "pat@causeway.test");
+    await insertLead(db, { name: "Waiting Wanda" });
+    // The server as started at 7:05 on Monday, December 1, 2025, New Jersey time.
+    await stopBackgroundWork();
+    startBackgroundWork(() => instantOf(2025, 12, 1, 7, 5));
+    await backgroundWorkReady();
+    const [mail] = await harness().smtp.waitFor(1);
+    expect(mail?.rcptTo).toEqual(["pat@causeway.test"]);
+    expect(mail?.mail.subject).toBe("Today: 1 new lead, 0 visits");
+    expect(mail?.mail.text).toContain("Monday, December 1, 2025");
+    const days = await (await harness().db()).selectFrom("digest_days").select("day").execute();
+    expect(days).toContainEqual({ day: "2025-12-01" });
+    await stopBackgroundWork();
+    startBackgroundWork();
+    await backgroundWorkReady();
   });
 });
