@@ -64,8 +64,6 @@ function bodies(subject: string, text: string[], body: SafeHtml) {
   return { text: `${text.join("\n")}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
 }
 
-const calling = `If none of these times suits you, reply to this email or call us at ${profile.phone.display} and we will find another.`;
-
 /** To the homeowner: the times the owner offers, each with its own link. */
 export function proposalEmail(
   lead: VisitLead,
@@ -73,9 +71,15 @@ export function proposalEmail(
   context: VisitMailContext,
 ): OutgoingMail {
   const { to, greeting } = homeowner(lead);
+  const one = windows.length === 1;
   const subject = `Choose a time for your site visit - ${profile.shortName}`;
-  const intro = `Thank you for your estimate request. We would like to see the project in person; here ${windows.length === 1 ? "is a time" : "are the times"} we can come by (New Jersey time). Choose the one that suits you:`;
-  const expiry = `The links work for ${VISIT_LINK_DAYS} days, and once one time is confirmed the others are released.`;
+  const intro = one
+    ? `Thank you for your estimate request. We would like to see the project in person, and can come by at this time (New Jersey time). Please confirm it with the link below:`
+    : `Thank you for your estimate request. We would like to see the project in person; here are the times we can come by (New Jersey time). Choose the one that suits you:`;
+  const expiry = one
+    ? `The link works for ${VISIT_LINK_DAYS} days.`
+    : `The links work for ${VISIT_LINK_DAYS} days, and once one time is confirmed the others are released.`;
+  const calling = `If ${one ? "this time does not suit" : "none of these times suits"} you, reply to this email or call us at ${profile.phone.display} and we will find another.`;
   const rows = windows.map((w) => ({
     when: formatWindow(w.startsAt, w.endsAt),
     url: visitUrl(context.siteUrl, w.token),
