@@ -39,11 +39,14 @@ export const sitemapEntries: readonly SitemapEntry[] = [
 
 /**
  * The pages and endpoints that take a form post, grouped by the action they perform. Each group
- * shares one rate-limit budget per client, whichever of its addresses a post is sent to.
+ * shares one rate-limit budget per client, whichever of its addresses a post is sent to. A `:name`
+ * segment stands for any one segment.
  */
 export const formActions = {
   estimate: ["/estimate", "/api/estimate"],
   newsletter: ["/newsletter", "/api/newsletter"],
+  // A visit link's confirmation: a token is unguessable, but each guess still costs a lookup.
+  visit: ["/visit/:token"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FormAction = keyof typeof formActions;
@@ -77,12 +80,15 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/newsletter": "answers the signup form posted without JavaScript",
   "/newsletter/confirm": "reached only from the confirmation email",
   "/newsletter/unsubscribe": "reached only from the newsletter's emails",
+  "/visit/:token": "reached only from a site visit email; the link is a credential",
   "/owner": "the owner's lead desk: signed-in, never indexed",
   "/owner/sign-in": "the desk's sign-in, for owners only",
   "/owner/setup": "reached only from a setup link printed by npm run owner",
   "/owner/account": "the desk: an owner's passkeys and sessions",
   "/owner/quarantine": "the desk: suspected spam",
   "/owner/subscribers": "the desk: newsletter subscribers",
+  "/owner/stats": "the desk: the numbers",
+  "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",
   "/owner/passkey": "the desk's passkey endpoint for scripts, not a page",

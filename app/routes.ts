@@ -24,6 +24,7 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  route("visit/:token", "routes/visit.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   // The owner's desk: server-rendered only, never prerendered, kept out of the sitemap.
@@ -35,7 +36,9 @@ export default [
     route("quarantine", "routes/owner.quarantine.tsx"),
     route("subscribers", "routes/owner.subscribers.tsx"),
     route("leads/:id", "routes/owner.lead.tsx"),
+    route("stats", "routes/owner.stats.tsx"),
   ]),
+  route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),

@@ -24,6 +24,13 @@ describe("form action of a path", () => {
       expect(formActionOf(path), path).toBe("newsletter");
   });
 
+  it("finds the visit confirmation under any token and spelling, and only one segment deep", () => {
+    for (const path of ["/visit/abc", "/Visit/AbC_-9/", "/visit/abc.data", "/%76isit/abc"])
+      expect(formActionOf(path), path).toBe("visit");
+    for (const path of ["/visit", "/visit/", "/visit/a/b", "/visits/abc"])
+      expect(formActionOf(path), path).toBeUndefined();
+  });
+
   it("maps every registered address to its own action", () => {
     for (const [action, paths] of Object.entries(formActions))
       for (const path of paths) expect(formActionOf(path)).toBe(action);

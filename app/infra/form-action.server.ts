@@ -8,9 +8,14 @@
  */
 import { formActions, type FormAction } from "~/route-registry";
 
-const actionByPath = new Map<string, FormAction>(
-  Object.entries(formActions).flatMap(([action, paths]) => paths.map((p) => [p, action as FormAction] as const)),
+const registered = Object.entries(formActions).flatMap(([action, paths]) =>
+  paths.map((p) => [p, action as FormAction] as const),
 );
+const actionByPath = new Map<string, FormAction>(registered.filter(([p]) => !p.includes(":")));
+/** Addresses with a parameter (`/visit/:token`), matched one segment per parameter. */
+const actionPatterns = registered
+  .filter(([p]) => p.includes(":"))
+  .map(([p, action]) => [new RegExp(`^${p.replace(/:[^/]+/g, "[^/]+")}$`), action] as const);
 
 function decodeFully(path: string): string | undefined {
   let current = path;
@@ -45,5 +50,6 @@ export function canonicalActionPath(rawPath: string): string | undefined {
 /** The form action a request path reaches, or undefined when it reaches none. */
 export function formActionOf(rawPath: string): FormAction | undefined {
   const path = canonicalActionPath(rawPath);
-  return path === undefined ? undefined : actionByPath.get(path);
+  if (path === undefined) return undefined;
+  return actionByPath.get(path) ?? actionPatterns.find(([pattern]) => pattern.test(path))?.[1];
 }

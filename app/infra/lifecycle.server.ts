@@ -1,7 +1,8 @@
 /**
  * What the server entry starts and stops besides HTTP: the database (migrated at start), the
- * outbox's mail and push workers, the minutely look for leads due a reminder, and the hourly
- * clean-up of expired records, mail files, and uploads a killed process left on disk.
+ * outbox's mail and push workers, the minutely look for leads due a reminder, the owners' morning
+ * digest, and the hourly clean-up of expired records, mail files, and uploads a killed process left
+ * on disk.
  */
 import { closeDatabase, getDatabase } from "./db.server";
 import { getEnv } from "./env.server";
@@ -16,6 +17,7 @@ import { sendDueReminders } from "~/alerts/reminders.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
+import { startDigestSchedule, type DigestSchedule } from "~/visits/digest.server";
 
 interface Background {
   ready: Promise<{
@@ -23,6 +25,7 @@ interface Background {
     pushWorker: PushWorker;
     retentionTimer: NodeJS.Timeout;
     reminderTimer: NodeJS.Timeout;
+    digest: DigestSchedule;
   }>;
 }
 
@@ -36,9 +39,10 @@ const shared = globalThis as typeof globalThis & { [GLOBAL_KEY]?: Background };
 /**
  * Migrates the database if needed and starts the mail worker. Returns at once; a configuration error
  * throws here, and a database that cannot be opened or migrated ends the process (exit code 1) after
- * logging why, since a site that cannot store leads must not look healthy.
+ * logging why, since a site that cannot store leads must not look healthy. `now` is the clock the
+ * scheduled work reads (the digest's 7:00), so a test can set the time.
  */
-export function startBackgroundWork(): void {
+export function startBackgroundWork(now: () => Date = () => new Date()): void {
   if (shared[GLOBAL_KEY]) return;
   const env = getEnv();
   if (env.nodeEnv === "production" && !env.smtpUrl)
@@ -97,11 +101,13 @@ export function startBackgroundWork(): void {
       void sweepUploads();
     }, RETENTION_EVERY_MS);
     retentionTimer.unref();
+    const digest = startDigestSchedule({ db: handle.db, siteUrl: env.siteUrl, now });
+    void digest.tick();
     log("info", "background work started", {
       database: handle.dialect,
       mail: env.smtpUrl ? "smtp" : "files in DATA_DIR/outbox",
     });
-    return { worker, pushWorker, retentionTimer, reminderTimer };
+    return { worker, pushWorker, retentionTimer, reminderTimer, digest };
   });
   shared[GLOBAL_KEY] = { ready };
   ready.catch((error: unknown) => {
@@ -123,6 +129,7 @@ export async function stopBackgroundWork(): Promise<void> {
   if (started) {
     clearInterval(started.retentionTimer);
     clearInterval(started.reminderTimer);
+    started.digest.stop();
   }
   await Promise.all([started?.worker.stop(), started?.pushWorker.stop()]);
   await closeDatabase();

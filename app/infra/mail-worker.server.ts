@@ -182,6 +182,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // The owner deleted the lead's photos before this message went out: send the rest.
       if (data) attachments.push({ filename: ref.fileName, contentType: ref.contentType, content: data });
     }
+    for (const inline of payload.inlineAttachments ?? [])
+      attachments.push({ filename: inline.fileName, contentType: inline.contentType, content: inline.content });
     return {
       from: config.mailFrom,
       to: payload.toName ? { name: payload.toName, address: row.recipient } : row.recipient,

@@ -4,7 +4,8 @@
  * SMTP outage delays mail but can never lose a lead, and a failed commit never sends mail.
  *
  * Attachments are stored by reference (a lead photo's id): the bytes already sit in `lead_photos`
- * and are read at sending time.
+ * and are read at sending time. A small text attachment written for the message (a calendar
+ * invitation) has nowhere else to live, so it is stored in the payload itself.
  *
  * A message with attachments may carry the same message without them (`withoutAttachments`), sent
  * instead when the mail server refuses the message for its size. Its bodies are written when the
@@ -21,7 +22,11 @@ export type MailKind =
   | "lead-reminder"
   | "newsletter-confirm"
   | "newsletter-welcome"
-  | "owner-sign-in-code";
+  | "owner-sign-in-code"
+  | "visit-proposal"
+  | "visit-invitation"
+  | "visit-cancellation"
+  | "owner-digest";
 
 export interface MailAddress {
   name: string;
@@ -34,6 +39,16 @@ export interface MailAttachmentRef {
   contentType: string;
 }
 
+/** Text written for this message, carried in the payload; at most `INLINE_ATTACHMENT_MAX_CHARS`. */
+export interface MailInlineAttachment {
+  content: string;
+  fileName: string;
+  contentType: string;
+}
+
+/** An invitation is a few kilobytes; anything near this is a mistake, not an attachment to store. */
+export const INLINE_ATTACHMENT_MAX_CHARS = 64 * 1024;
+
 export interface OutgoingMail {
   kind: MailKind;
   to: MailAddress | string;
@@ -43,6 +58,7 @@ export interface OutgoingMail {
   replyTo?: MailAddress;
   headers?: Record<string, string>;
   attachments?: MailAttachmentRef[];
+  inlineAttachments?: MailInlineAttachment[];
   /** The bodies to send instead, without the attachments, if the server refuses the message as too large. */
   withoutAttachments?: MailBodies;
   leadId?: string;
@@ -62,6 +78,15 @@ const payloadSchema = z.object({
   replyTo: mailAddressSchema.optional(),
   headers: z.record(z.string(), z.string()).optional(),
   attachments: z.array(z.object({ photoId: z.string(), fileName: z.string(), contentType: z.string() })).optional(),
+  inlineAttachments: z
+    .array(
+      z.object({
+        content: z.string().max(INLINE_ATTACHMENT_MAX_CHARS),
+        fileName: z.string(),
+        contentType: z.string(),
+      }),
+    )
+    .optional(),
   // Optional: messages queued before it existed have none, and fail on a size refusal as they did.
   withoutAttachments: z.object({ text: z.string(), html: z.string() }).optional(),
 });
@@ -74,6 +99,12 @@ export function parseMailPayload(json: string): MailPayload {
 
 /** Adds a message to the outbox; pass the transaction that writes the record the message is about. */
 export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now: Date = new Date()): Promise<string> {
+  // Refused here, in the transaction that queues it, rather than by the worker after the commit.
+  for (const attachment of mail.inlineAttachments ?? [])
+    if (attachment.content.length > INLINE_ATTACHMENT_MAX_CHARS)
+      throw new Error(
+        `inline attachment ${attachment.fileName} is larger than ${INLINE_ATTACHMENT_MAX_CHARS} characters`,
+      );
   const id = randomUUID();
   const to = typeof mail.to === "string" ? { name: "", address: mail.to } : mail.to;
   const payload: MailPayload = {
@@ -83,6 +114,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
     replyTo: mail.replyTo,
     headers: mail.headers,
     attachments: mail.attachments,
+    inlineAttachments: mail.inlineAttachments?.length ? mail.inlineAttachments : undefined,
     withoutAttachments: mail.attachments?.length ? mail.withoutAttachments : undefined,
   };
   await db

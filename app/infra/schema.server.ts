@@ -32,6 +32,8 @@ export interface LeadsTable {
   search_text: ColumnType<string, string | undefined, string>;
   /** When the owners were reminded that it was still New; set once. */
   reminded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When the lead first left New (a reply, a visit proposed…); null while it waits. */
+  first_reply_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface LeadPhotosTable {
@@ -97,6 +99,45 @@ export interface OwnersTable {
   id: string;
   email: string;
   created_at: Timestamp;
+  /** 1: the owner gets the morning digest; 0: switched off on the account page. */
+  daily_digest: ColumnType<number, number | undefined, number>;
+}
+
+export type VisitStatus = "proposed" | "confirmed" | "cancelled" | "replaced";
+
+export interface SiteVisitsTable {
+  id: string;
+  lead_id: string;
+  status: VisitStatus;
+  proposed_by: string;
+  proposed_at: Timestamp;
+  confirmed_window_id: string | null;
+  confirmed_at: Timestamp | null;
+  /** The confirmed window's times, copied so the visit list reads one table. */
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  /** When it was cancelled or replaced by a new proposal. */
+  ended_at: Timestamp | null;
+  sequence: ColumnType<number, number | undefined, number>;
+}
+
+export interface VisitWindowsTable {
+  id: string;
+  visit_id: string;
+  lead_id: string;
+  position: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  /** The hash of the token in the homeowner's link; the token itself is only in the email. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface DigestDaysTable {
+  /** YYYY-MM-DD in New Jersey. */
+  day: string;
+  claimed_at: Timestamp;
 }
 
 export interface OwnerPasskeysTable {
@@ -219,6 +260,9 @@ export interface Database {
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
   push_subscriptions: PushSubscriptionsTable;
+  site_visits: SiteVisitsTable;
+  visit_windows: VisitWindowsTable;
+  digest_days: DigestDaysTable;
 }
 
 export function toDate(value: Date | string): Date {

@@ -9,6 +9,7 @@ const sections = [
   { to: "/owner", label: "Leads", end: true },
   { to: "/owner/quarantine", label: "Spam", end: false },
   { to: "/owner/subscribers", label: "Subscribers", end: false },
+  { to: "/owner/stats", label: "Numbers", end: false },
   { to: "/owner/account", label: "Account", end: false },
 ];
 
@@ -63,7 +64,7 @@ export function DeskFrame({
                     to={section.to}
                     end={section.end}
                     className={({ isActive }) =>
-                      `flex min-h-11 items-center justify-center border-b-4 px-1 text-sm font-semibold ${isActive ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
+                      `flex min-h-11 items-center justify-center border-b-4 px-0.5 text-xs font-semibold sm:px-1 sm:text-sm ${isActive ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
                     }
                   >
                     {section.label}

@@ -1,11 +1,20 @@
 /** Where the owner stands with a lead, and why a lost one was lost. Shared with the browser. */
 
-export const LEAD_STATUSES = ["new", "contacted", "visit-scheduled", "quoted", "won", "lost"] as const;
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "visit-proposed",
+  "visit-scheduled",
+  "quoted",
+  "won",
+  "lost",
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
   contacted: "Contacted",
+  "visit-proposed": "Visit proposed",
   "visit-scheduled": "Visit scheduled",
   quoted: "Quoted",
   won: "Won",

@@ -179,11 +179,32 @@ export async function getDeskLead(db: Kysely<Database>, id: string): Promise<Des
   };
 }
 
-async function addEvent(trx: Kysely<Database>, leadId: string, actor: string, kind: string, detail: string, now: Date) {
+export async function addEvent(
+  trx: Kysely<Database>,
+  leadId: string,
+  actor: string,
+  kind: string,
+  detail: string,
+  now: Date,
+) {
   await trx
     .insertInto("lead_events")
     .values({ id: randomUUID(), lead_id: leadId, actor, kind, detail, created_at: timestamp(now) })
     .execute();
+}
+
+/**
+ * The columns to set when a lead changes status: the first change away from New is when the
+ * business first answered, which the numbers page measures.
+ */
+export function firstReply(
+  lead: { status: string; first_reply_at: Date | string | null },
+  next: string,
+  now: Date,
+): { first_reply_at?: string } {
+  return lead.first_reply_at === null && lead.status === "new" && next !== "new"
+    ? { first_reply_at: timestamp(now) }
+    : {};
 }
 
 export type ChangeResult = { ok: true } | { ok: false; status: 400 | 404; error: string };
@@ -210,13 +231,17 @@ export async function setLeadStatus(
   return db.transaction().execute(async (trx): Promise<ChangeResult> => {
     const lead = await trx
       .selectFrom("leads")
-      .select(["status", "lost_reason"])
+      .select(["status", "lost_reason", "first_reply_at"])
       .where("id", "=", id)
       .where("quarantined_at", "is", null)
       .executeTakeFirst();
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     if (lead.status === rawStatus && lead.lost_reason === reason) return { ok: true };
-    await trx.updateTable("leads").set({ status: rawStatus, lost_reason: reason }).where("id", "=", id).execute();
+    await trx
+      .updateTable("leads")
+      .set({ status: rawStatus, lost_reason: reason, ...firstReply(lead, rawStatus, now) })
+      .where("id", "=", id)
+      .execute();
     const to = STATUS_LABELS[rawStatus] + (reason ? ` (${LOST_REASON_LABELS[reason]})` : "");
     await addEvent(trx, id, actor, "status", `Status: ${statusLabel(lead.status)} → ${to}`, now);
     return { ok: true };
@@ -253,7 +278,7 @@ export async function deleteDeskLead(db: Kysely<Database>, id: string): Promise<
     const lead = await trx.selectFrom("leads").select(["name"]).where("id", "=", id).executeTakeFirst();
     if (!lead) return undefined;
     // Also done by ON DELETE CASCADE; explicit so a database without foreign keys enforced keeps no orphans.
-    for (const table of ["lead_photos", "lead_notes", "lead_events", "outbox"] as const)
+    for (const table of ["lead_photos", "lead_notes", "lead_events", "outbox", "visit_windows", "site_visits"] as const)
       await trx.deleteFrom(table).where("lead_id", "=", id).execute();
     await trx.deleteFrom("leads").where("id", "=", id).execute();
     return lead.name;

@@ -1,6 +1,7 @@
 /**
  * /owner: every lead that is not held as spam, newest first, 50 a page, with how long each new one
- * has waited (red after two business hours). Filter by status; search name, phone, email, address.
+ * has waited (red after two business hours), with the booked visits from today on above them.
+ * Filter by status; search name, phone, email, address.
  */
 import { Form, Link } from "react-router";
 import { profile } from "~/content/profile";
@@ -10,7 +11,17 @@ import { countNewLeads, listDeskLeads, parseListQuery } from "~/owner/leads.serv
 import { leadPath } from "~/owner/paths";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import { townOf, waitingClock } from "~/owner/waiting";
+import { VisitList } from "~/visits/visit-list";
+import { formatTime, njDay } from "~/visits/nj-time";
+import { upcomingVisits } from "~/visits/visits.server";
 import type { Route } from "./+types/owner._index";
+
+const visitDay = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data && data.newCount > 0 ? `(${data.newCount} new) ` : ""}Leads | ${profile.shortName} desk` },
@@ -21,9 +32,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request);
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams);
-  const [list, newCount] = await Promise.all([listDeskLeads(db, query), countNewLeads(db)]);
   const now = new Date();
+  const [list, newCount, visits] = await Promise.all([
+    listDeskLeads(db, query),
+    countNewLeads(db),
+    upcomingVisits(db, now, 20),
+  ]);
+  const today = njDay(now);
   return {
+    visits: visits.map((visit) => ({
+      leadId: visit.leadId,
+      name: visit.name,
+      town: townOf(visit.address),
+      day: visitDay.format(visit.startsAt),
+      time: `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}`,
+      today: njDay(visit.startsAt) === today,
+    })),
     query,
     newCount,
     total: list.total,
@@ -55,7 +79,7 @@ function pageHref(query: { status?: string; search?: string }, page: number) {
 }
 
 export default function LeadList({ loaderData }: Route.ComponentProps) {
-  const { rows, query, total, page, pages, newCount, exportReady, deleted } = loaderData;
+  const { rows, query, total, page, pages, newCount, exportReady, deleted, visits } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -68,6 +92,7 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
       </div>
       {exportReady ? <Notice tone="ok">Thanks. Your download is ready: press Download CSV.</Notice> : null}
       {deleted ? <Notice tone="ok">The lead from {deleted} was deleted.</Notice> : null}
+      <VisitList visits={visits} />
       <Form
         method="get"
         role="search"

@@ -17,6 +17,8 @@ import { clientIpFrom } from "~/leads/request-context.server";
 import { deviceAction } from "~/alerts/device-actions.server";
 import { pushDevicesData } from "~/alerts/devices.server";
 import { PushDevices } from "~/alerts/push-devices";
+import { DigestToggle } from "~/visits/digest-toggle";
+import { digestChoice } from "~/visits/digest.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Account | ${profile.shortName} desk` },
@@ -26,8 +28,11 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request);
   const passkeys = await listPasskeys(db, session.ownerId);
+  const digestChanged = new URL(request.url).searchParams.get("digest");
   return {
     email: session.email,
+    digest: await digestChoice(db, session.ownerId),
+    digestChanged: digestChanged === "on" ? ("on" as const) : digestChanged === "off" ? ("off" as const) : null,
     added: new URL(request.url).searchParams.get("added") === "1",
     deviceName: guessDeviceName(request.headers.get("user-agent") ?? ""),
     passkeys: passkeys.map((p) => ({
@@ -60,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, passkeys, added, deviceName, push } = loaderData;
+  const { email, passkeys, added, deviceName, push, digest, digestChanged } = loaderData;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
@@ -138,6 +143,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       </section>
       <PushDevices {...push} />
+      <DigestToggle on={digest} changed={digestChanged} />
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">
           Signed in elsewhere?

@@ -28,6 +28,12 @@ import { requireOwner } from "~/owner/sessions.server";
 import { waitingClock } from "~/owner/waiting";
 import type { Route } from "./+types/owner.lead";
 import { readSmallForm } from "~/infra/uploads.server";
+import { getEnv } from "~/infra/env.server";
+import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { VisitSection, type VisitAnswer } from "~/visits/visit-section";
+import { formatWindow, njDay } from "~/visits/nj-time";
+import { cancelVisit, proposeVisit, visitOfLead } from "~/visits/visits.server";
+import { readWindowInputs, validateWindows } from "~/visits/windows";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -39,7 +45,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lead = await getDeskLead(db, params.id);
   if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const digits = usPhoneDigits(lead.phone);
+  const visit = await visitOfLead(db, lead.id);
   return {
+    visit: visit
+      ? {
+          status: visit.status,
+          proposedBy: visit.proposedBy,
+          windows: visit.windows.map((w) => ({ when: formatWindow(w.startsAt, w.endsAt), chosen: w.chosen })),
+        }
+      : null,
+    today: njDay(new Date()),
     lead: {
       ...lead,
       createdAt: lead.createdAt.toISOString(),
@@ -51,7 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { ok: boolean; message: string; intent: string };
+type ActionAnswer = { ok: boolean; message: string; intent: string } & Partial<VisitAnswer>;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
@@ -72,6 +87,47 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { ok: result.ok, intent, message: result.ok ? "Note added." : result.error },
         { status: result.ok ? 200 : result.status },
       );
+    }
+    case "propose-visit": {
+      const now = new Date();
+      const rows = readWindowInputs((name) => form.get(name));
+      const values = Object.fromEntries(
+        rows.flatMap(({ row, input }) => [
+          [`window-${row}-date`, input.date],
+          [`window-${row}-start`, input.start],
+          [`window-${row}-end`, input.end],
+        ]),
+      );
+      const check = validateWindows(rows, now);
+      if (!check.ok)
+        return data<ActionAnswer>(
+          {
+            ok: false,
+            intent,
+            message: check.formError ?? "Check the visit times marked below.",
+            fieldErrors: check.errors,
+            values,
+          },
+          { status: 400 },
+        );
+      const env = getEnv();
+      const result = await proposeVisit(db, params.id, check.windows, session.email, env, now);
+      if (!result.ok)
+        return data<ActionAnswer>({ ok: false, intent, message: result.error }, { status: result.status });
+      nudgeMailWorkers();
+      const count = check.windows.length;
+      return data<ActionAnswer>({
+        ok: true,
+        intent,
+        message: `Visit proposed: ${count} time${count === 1 ? "" : "s"} emailed to the homeowner.`,
+      });
+    }
+    case "cancel-visit": {
+      const result = await cancelVisit(db, params.id, session.email, getEnv());
+      if (!result.ok)
+        return data<ActionAnswer>({ ok: false, intent, message: result.error }, { status: result.status });
+      nudgeMailWorkers();
+      return data<ActionAnswer>({ ok: true, intent, message: "Visit cancelled; the homeowner has been emailed." });
     }
     case "delete": {
       if (form.get("confirm") !== "yes")
@@ -100,7 +156,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const linkButton = `${secondaryButton} flex-1`;
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, phoneE164, waiting } = loaderData;
+  const { lead, phoneE164, waiting, visit, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [status, setStatus] = useState(isLeadStatus(lead.status) ? lead.status : "new");
@@ -271,6 +327,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       )}
+
+      {!lead.quarantined ? (
+        <VisitSection
+          visit={visit}
+          today={today}
+          busy={busy}
+          answer={actionData && actionData.intent === "propose-visit" ? actionData : undefined}
+        />
+      ) : null}
 
       <section aria-labelledby="notes" className="mt-6">
         <h2 id="notes" className="text-lg font-bold text-navy-900">

@@ -127,6 +127,10 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       "/owner/quarantine",
       "/owner/subscribers",
       "/owner/account",
+      "/owner/stats",
+      "/owner/stats.data",
+      "/OWNER/STATS",
+      "/owner/digest",
       "/OWNER/Leads/" + leadId,
     ];
     for (const urlPath of paths) {
@@ -148,6 +152,12 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       ["/owner/subscribers", { id: "x" }],
       ["/owner/account", { passkey: "x" }],
       [`/owner/leads/${leadId}.data`, { intent: "delete", confirm: "yes" }],
+      [
+        `/owner/leads/${leadId}`,
+        { intent: "propose-visit", "window-1-date": "2030-06-03", "window-1-start": "09:00", "window-1-end": "11:00" },
+      ],
+      [`/owner/leads/${leadId}`, { intent: "cancel-visit" }],
+      ["/owner/digest", { digest: "off" }],
     ];
     for (const [urlPath, body] of posts) {
       const response = await post(`${origin}${urlPath}`, body);
@@ -162,6 +172,7 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     expect(register.status).toBe(401);
     const lead = await db.selectFrom("leads").select(["status"]).where("id", "=", leadId).executeTakeFirst();
     expect(lead).toEqual({ status: "new" });
+    expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
   });
 
   it("refuses an expired session, a removed owner's session and a post from another site", async () => {
@@ -352,13 +363,11 @@ describe("figures", () => {
       "/owner/account",
       "/owner/quarantine",
       "/owner/subscribers",
+      "/owner/stats",
     ]) {
       // The sign-in and setup pages are what a stranger sees; a signed-in owner is sent on from them.
       const html = await (
-        await get(
-          `${origin}${urlPath}`,
-          urlPath.startsWith("/owner/s") && !urlPath.includes("subscribers") ? undefined : cookie,
-        )
+        await get(`${origin}${urlPath}`, /^\/owner\/(sign-in|setup)/.test(urlPath) ? undefined : cookie)
       ).text();
       const scripts = startupScripts(html);
       expect(scripts.length, urlPath).toBeGreaterThan(1);

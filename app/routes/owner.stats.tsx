@@ -1,0 +1,169 @@
+/**
+ * /owner/stats: the numbers of the last 12 weeks. Leads per week as a chart and a table, the
+ * median time to a first reply, the share won, the lost by reason, and the pages the requests
+ * came from. Signed-in owners only; see `owner/stats.server.ts` for how each figure is counted.
+ */
+import { profile } from "~/content/profile";
+import { LOST_REASON_LABELS } from "~/owner/lead-status";
+import { requireOwner } from "~/owner/sessions.server";
+import { BarList, ColumnChart } from "~/owner/stats-charts";
+import { formatDuration, leadStats, percent } from "~/owner/stats.server";
+import type { Route } from "./+types/owner.stats";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Numbers | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** "Nov 23" for "2026-11-23": the date is already New Jersey's, read at noon UTC so no zone shifts it. */
+const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request);
+  const stats = await leadStats(db);
+  return {
+    from: dayLabel(stats.from),
+    total: stats.total,
+    weeks: stats.weeks.map((w) => ({ label: dayLabel(w.monday), value: w.count })),
+    medianReply: stats.medianReplyMs === null ? null : formatDuration(stats.medianReplyMs),
+    answered: stats.answered,
+    won: stats.won,
+    wonShare: percent(stats.won, stats.total),
+    lost: stats.lost,
+    lostShare: percent(stats.lost, stats.total),
+    lostBy: stats.lostBy.map((r) => ({ label: LOST_REASON_LABELS[r.reason], value: r.count })),
+    sources: stats.sources.map((s) => ({ label: s.path, value: s.count })),
+    truncated: stats.truncated,
+  };
+}
+
+const th = "border-b border-slate-300 px-2 py-1 text-left font-semibold text-navy-900";
+const td = "border-b border-slate-200 px-2 py-1";
+
+function FigureTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: [string, string][] }) {
+  return (
+    <table className="mt-2 w-full max-w-md text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={th}>
+            {head[0]}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {head[1]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row" className={`${td} font-normal break-all`}>
+              {label}
+            </th>
+            <td className={`${td} text-right tabular-nums`}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function Stats({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  const weekList = d.weeks.map((w) => `week of ${w.label}: ${w.value}`).join("; ");
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-navy-900">Numbers</h1>
+      <p className="mt-1 text-slate-700">
+        The last {d.weeks.length} weeks, since Monday {d.from} (New Jersey time): {d.total} lead
+        {d.total === 1 ? "" : "s"}, held spam not counted.
+      </p>
+      {d.truncated ? <p className="mt-1 text-sm text-red-800">Only the first 20,000 leads are counted.</p> : null}
+
+      <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+        <div className="rounded-lg border border-slate-300 bg-white p-3">
+          <dt className="text-sm font-semibold text-slate-700">Median time to first reply</dt>
+          <dd className="text-2xl font-bold text-navy-900" data-testid="median-reply">
+            {d.medianReply ?? "–"}
+          </dd>
+          <dd className="text-sm text-slate-700">
+            over {d.answered} answered lead{d.answered === 1 ? "" : "s"}, from received to the first status change
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-300 bg-white p-3">
+          <dt className="text-sm font-semibold text-slate-700">Won</dt>
+          <dd className="text-2xl font-bold text-navy-900" data-testid="won-share">
+            {d.wonShare}
+          </dd>
+          <dd className="text-sm text-slate-700">
+            {d.won} of {d.total}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-slate-300 bg-white p-3">
+          <dt className="text-sm font-semibold text-slate-700">Lost</dt>
+          <dd className="text-2xl font-bold text-navy-900" data-testid="lost-share">
+            {d.lostShare}
+          </dd>
+          <dd className="text-sm text-slate-700">
+            {d.lost} of {d.total}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="per-week" className="mt-6">
+        <h2 id="per-week" className="text-lg font-bold text-navy-900">
+          Leads per week
+        </h2>
+        <ColumnChart
+          title="Leads per week"
+          description={`Leads received each week, oldest first: ${weekList}.`}
+          bars={d.weeks}
+        />
+        <FigureTable
+          caption="Leads per week"
+          head={["Week of", "Leads"]}
+          rows={d.weeks.map((w) => [w.label, String(w.value)])}
+        />
+      </section>
+
+      <section aria-labelledby="lost-by" className="mt-6">
+        <h2 id="lost-by" className="text-lg font-bold text-navy-900">
+          Lost, by reason
+        </h2>
+        <BarList
+          title="Lost leads by reason"
+          description={d.lostBy.map((r) => `${r.label}: ${r.value}`).join("; ")}
+          bars={d.lostBy}
+        />
+        <FigureTable
+          caption="Lost leads by reason"
+          head={["Reason", "Leads"]}
+          rows={d.lostBy.map((r) => [r.label, String(r.value)])}
+        />
+      </section>
+
+      <section aria-labelledby="by-page" className="mt-6">
+        <h2 id="by-page" className="text-lg font-bold text-navy-900">
+          Leads by page
+        </h2>
+        {d.sources.length === 0 ? (
+          <p>No leads in these weeks.</p>
+        ) : (
+          <>
+            <BarList
+              title="Leads by the page their form was sent from"
+              description={d.sources.map((s) => `${s.label}: ${s.value}`).join("; ")}
+              bars={d.sources}
+            />
+            <FigureTable
+              caption="Leads by page"
+              head={["Page", "Leads"]}
+              rows={d.sources.map((s) => [s.label, String(s.value)])}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

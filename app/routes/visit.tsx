@@ -1,0 +1,102 @@
+/**
+ * /visit/:token: the link in the homeowner's email for one of the visit times offered. Opening it
+ * only shows the time; the button posts. Mail scanners open every link in a message, and a link
+ * that confirmed on GET would book a visit nobody chose.
+ *
+ * A link that is spent, expired, withdrawn or unknown shows one neutral page (410 or 404) with no
+ * time and no name: an old link forwarded or found must not tell anyone about the visit.
+ */
+import { data, Form, Link } from "react-router";
+import { tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { buttonClass } from "~/components/ui/button";
+import { profile } from "~/content/profile";
+import { getDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { formatWindow } from "~/visits/nj-time";
+import { confirmVisit, visitLink, type LinkState } from "~/visits/visits.server";
+import type { Route } from "./+types/visit";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your site visit | ${profile.shortName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = tokenLinkHeaders;
+
+/** After the button, the action's answer is the page: reading the link again would only say it is spent. */
+export const shouldRevalidate = () => false;
+
+type Shown = { state: "ready" | "confirmed"; when: string } | { state: "gone" };
+
+function shown(link: LinkState): { body: Shown; status: number } {
+  if (link.state === "gone") return { body: { state: "gone" }, status: link.status };
+  return { body: { state: link.state, when: formatWindow(link.startsAt, link.endsAt) }, status: 200 };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { db } = await getDatabase();
+  const { body, status } = shown(await visitLink(db, params.token));
+  return data(body, { status });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const { db } = await getDatabase();
+  const env = getEnv();
+  const link = await confirmVisit(db, params.token, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
+  if (link.state === "confirmed") nudgeMailWorkers();
+  const { body, status } = shown(link);
+  return data(body, { status });
+}
+
+export default function VisitPage({ loaderData, actionData }: Route.ComponentProps) {
+  const view: Shown = actionData ?? loaderData;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16">
+      {view.state === "ready" ? (
+        <>
+          <h1 className="text-3xl font-bold text-navy-900">Your site visit</h1>
+          <p className="mt-4 text-lg text-slate-700">{profile.name} can visit your project at this time:</p>
+          <p className="mt-4 text-xl font-semibold text-navy-900">{view.when}</p>
+          <p className="mt-1 text-slate-700">New Jersey time</p>
+          <Form method="post" className="mt-6">
+            <button type="submit" className={buttonClass("secondary")}>
+              Confirm this time
+            </button>
+          </Form>
+          <p className="mt-6 text-slate-700">
+            Confirming releases the other times we offered. To arrange another time, call us at{" "}
+            <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
+              {profile.phone.display}
+            </a>
+            .
+          </p>
+        </>
+      ) : view.state === "confirmed" ? (
+        <>
+          <h1 className="text-3xl font-bold text-navy-900">Your visit is booked</h1>
+          <p role="status" className="mt-4 text-lg text-slate-700">
+            Thank you. We will see you {view.when} (New Jersey time). An invitation for your calendar is on its way by
+            email.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold text-navy-900">This link no longer works</h1>
+          <p className="mt-4 text-lg text-slate-700">
+            Visit links work once, for a limited time. If you still need a visit, call us at{" "}
+            <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
+              {profile.phone.display}
+            </a>{" "}
+            or reply to our email.
+          </p>
+        </>
+      )}
+      <p className="mt-10">
+        <Link to="/" className="font-medium text-sea-600 underline">
+          Back to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The emails of a site visit: the proposal to the homeowner (one link per time offered), the
+ * invitation with its calendar file to both sides once a time is confirmed, and the cancellation.
+ *
+ * To the homeowner they repeat nothing the visitor typed except a first name (see `greetingName`):
+ * anyone can put anyone's address into the estimate form. The calendar file names the project
+ * address as the visit's place, which the owner has read before proposing a visit.
+ */
+import { profile } from "~/content/profile";
+import { buttonHtml, emailDocument, html, parseMailbox, type SafeHtml } from "~/infra/mail-format.server";
+import type { MailAddress, OutgoingMail } from "~/infra/outbox.server";
+import { greetingName } from "~/leads/estimate-emails.server";
+import { calendarContentType, calendarFile, type CalendarMethod } from "./ics.server";
+import { formatWindow } from "./nj-time";
+
+export const VISIT_LINK_DAYS = 14;
+
+export interface VisitMailContext {
+  siteUrl: string;
+  /** LEADS_TO: where the homeowner's replies go, and the invitation's organizer. */
+  leadsTo: string;
+}
+
+export interface VisitLead {
+  id: string;
+  name: string;
+  email: string;
+  address: string;
+}
+
+export interface OfferedWindow {
+  startsAt: Date;
+  endsAt: Date;
+  token: string;
+}
+
+export interface BookedVisit {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  sequence: number;
+  /** The owner who proposed it: the business side of the invitation. */
+  ownerEmail: string;
+}
+
+export const visitUrl = (siteUrl: string, token: string) => `${siteUrl}/visit/${encodeURIComponent(token)}`;
+
+function footer() {
+  const { street, locality, region, postalCode } = profile.address;
+  const lines = [profile.legalName, `${street}, ${locality}, ${region} ${postalCode}`, profile.phone.display];
+  return {
+    html: html`${lines.map((line, index) => html`${index > 0 ? html`<br />` : ""}${line}`)}`,
+    text: lines.join("\n"),
+  };
+}
+
+function homeowner(lead: VisitLead): { to: MailAddress | string; greeting: string } {
+  const name = greetingName(lead.name);
+  return { to: name ? { name, address: lead.email } : lead.email, greeting: name ? `Hi ${name},` : "Hello," };
+}
+
+function bodies(subject: string, text: string[], body: SafeHtml) {
+  const foot = footer();
+  return { text: `${text.join("\n")}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
+}
+
+/** To the homeowner: the times the owner offers, each with its own link. */
+export function proposalEmail(
+  lead: VisitLead,
+  windows: readonly OfferedWindow[],
+  context: VisitMailContext,
+): OutgoingMail {
+  const { to, greeting } = homeowner(lead);
+  const one = windows.length === 1;
+  const subject = `Choose a time for your site visit - ${profile.shortName}`;
+  const intro = one
+    ? `Thank you for your estimate request. We would like to see the project in person, and can come by at this time (New Jersey time). Please confirm it with the link below:`
+    : `Thank you for your estimate request. We would like to see the project in person; here are the times we can come by (New Jersey time). Choose the one that suits you:`;
+  const expiry = one
+    ? `The link works for ${VISIT_LINK_DAYS} days.`
+    : `The links work for ${VISIT_LINK_DAYS} days, and once one time is confirmed the others are released.`;
+  const calling = `If ${one ? "this time does not suit" : "none of these times suits"} you, reply to this email or call us at ${profile.phone.display} and we will find another.`;
+  const rows = windows.map((w) => ({
+    when: formatWindow(w.startsAt, w.endsAt),
+    url: visitUrl(context.siteUrl, w.token),
+  }));
+  const text = [
+    greeting,
+    ``,
+    intro,
+    ``,
+    ...rows.flatMap((row) => [row.when, `Confirm this time: ${row.url}`, ``]),
+    expiry,
+    calling,
+    ``,
+    profile.name,
+  ];
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">Choose a time for your site visit</h1>
+    <p>${greeting}</p>
+    <p>${intro}</p>
+    ${rows.map(
+      (row) =>
+        html`<p style="margin:16px 0 0;font-weight:600">${row.when}</p>
+          ${buttonHtml(row.url, "Choose this time")}`,
+    )}
+    <p>${expiry}</p>
+    <p>${calling}</p>
+    <p>${profile.name}</p>`;
+  return {
+    kind: "visit-proposal",
+    leadId: lead.id,
+    to,
+    replyTo: parseMailbox(context.leadsTo),
+    subject,
+    ...bodies(subject, text, body),
+  };
+}
+
+export function visitUid(visitId: string, siteUrl: string): string {
+  return `visit-${visitId}@${new URL(siteUrl).hostname}`;
+}
+
+function calendarAttachment(
+  method: CalendarMethod,
+  lead: VisitLead,
+  visit: BookedVisit,
+  context: VisitMailContext,
+  now: Date,
+) {
+  const { street, locality } = profile.address;
+  const name = greetingName(lead.name);
+  const content = calendarFile({
+    method,
+    uid: visitUid(visit.id, context.siteUrl),
+    sequence: visit.sequence,
+    stamp: now,
+    startsAt: visit.startsAt,
+    endsAt: visit.endsAt,
+    summary: `Site visit - ${profile.shortName}`,
+    description: `${profile.name} visits to see the project and prepare your estimate. To change the time, call ${profile.phone.display}.`,
+    location: lead.address || `${street}, ${locality}`,
+    organizer: { name: profile.name, email: parseMailbox(context.leadsTo).address },
+    attendee: { name, email: lead.email },
+  });
+  return [{ content, fileName: "invite.ics", contentType: calendarContentType(method) }];
+}
+
+/** To the homeowner and to the owner: the confirmed time, with the invitation for their calendars. */
+export function invitationEmails(
+  lead: VisitLead,
+  visit: BookedVisit,
+  context: VisitMailContext,
+  now: Date,
+): OutgoingMail[] {
+  const when = formatWindow(visit.startsAt, visit.endsAt);
+  const attachment = calendarAttachment("REQUEST", lead, visit, context, now);
+  const { to, greeting } = homeowner(lead);
+
+  const subject = `Your site visit is booked: ${when} - ${profile.shortName}`;
+  const confirmed = `Thank you: we will see you ${when} (New Jersey time). The invitation attached adds the visit to your calendar.`;
+  const change = `To change or cancel the visit, reply to this email or call us at ${profile.phone.display}.`;
+  const toHomeowner: OutgoingMail = {
+    kind: "visit-invitation",
+    leadId: lead.id,
+    to,
+    replyTo: parseMailbox(context.leadsTo),
+    subject,
+    inlineAttachments: attachment,
+    ...bodies(
+      subject,
+      [greeting, ``, confirmed, ``, change, ``, profile.name],
+      html`<h1 style="font-size:20px;margin:0 0 16px">Your site visit is booked</h1>
+        <p>${greeting}</p>
+        <p>${confirmed}</p>
+        <p>${change}</p>
+        <p>${profile.name}</p>`,
+    ),
+  };
+
+  const deskUrl = `${context.siteUrl}/owner/leads/${lead.id}`;
+  const ownerSubject = `Visit booked: ${lead.name}, ${when}`;
+  const ownerText = `${lead.name} confirmed the site visit ${when} (New Jersey time), at ${lead.address || "an address not given"}.`;
+  const toOwner: OutgoingMail = {
+    kind: "visit-invitation",
+    leadId: lead.id,
+    to: visit.ownerEmail,
+    subject: ownerSubject,
+    inlineAttachments: attachment,
+    ...bodies(
+      ownerSubject,
+      [ownerText, ``, `The lead on the desk: ${deskUrl}`],
+      html`<h1 style="font-size:20px;margin:0 0 16px">Visit booked</h1>
+        <p>${ownerText}</p>
+        ${buttonHtml(deskUrl, "Open on the desk")}`,
+    ),
+  };
+  return [toHomeowner, toOwner];
+}
+
+/**
+ * When a visit is called off or replaced. A booked visit's cancellation carries the calendar file
+ * that removes it (same UID, higher SEQUENCE), to both sides; times only offered are withdrawn
+ * with a line to the homeowner.
+ */
+export function cancellationEmails(
+  lead: VisitLead,
+  visit: { id: string; sequence: number; ownerEmail: string; booked: { startsAt: Date; endsAt: Date } | null },
+  reason: "cancelled" | "replaced",
+  context: VisitMailContext,
+  now: Date,
+): OutgoingMail[] {
+  const { to, greeting } = homeowner(lead);
+  const replaced = reason === "replaced";
+  const next = replaced
+    ? `We will send you new times to choose from in a separate email.`
+    : `We will be in touch to arrange another time; you can also reply to this email or call us at ${profile.phone.display}.`;
+  if (!visit.booked) {
+    const subject = `The visit times we offered are withdrawn - ${profile.shortName}`;
+    const line = `The times we offered for a site visit are no longer available, and their links no longer work.`;
+    return [
+      {
+        kind: "visit-cancellation",
+        leadId: lead.id,
+        to,
+        replyTo: parseMailbox(context.leadsTo),
+        subject,
+        ...bodies(
+          subject,
+          [greeting, ``, line, next, ``, profile.name],
+          html`<h1 style="font-size:20px;margin:0 0 16px">Visit times withdrawn</h1>
+            <p>${greeting}</p>
+            <p>${line} ${next}</p>
+            <p>${profile.name}</p>`,
+        ),
+      },
+    ];
+  }
+  const booked: BookedVisit = { id: visit.id, sequence: visit.sequence, ownerEmail: visit.ownerEmail, ...visit.booked };
+  const when = formatWindow(booked.startsAt, booked.endsAt);
+  const attachment = calendarAttachment("CANCEL", lead, booked, context, now);
+  const subject = `Site visit cancelled: ${when} - ${profile.shortName}`;
+  const line = `We have cancelled the site visit of ${when} (New Jersey time). The attachment removes it from your calendar.`;
+  const ownerSubject = `Visit cancelled: ${lead.name}, ${when}`;
+  const ownerLine = `The site visit with ${lead.name} of ${when} is cancelled${replaced ? "; new times were proposed" : ""}.`;
+  return [
+    {
+      kind: "visit-cancellation",
+      leadId: lead.id,
+      to,
+      replyTo: parseMailbox(context.leadsTo),
+      subject,
+      inlineAttachments: attachment,
+      ...bodies(
+        subject,
+        [greeting, ``, line, next, ``, profile.name],
+        html`<h1 style="font-size:20px;margin:0 0 16px">Site visit cancelled</h1>
+          <p>${greeting}</p>
+          <p>${line}</p>
+          <p>${next}</p>
+          <p>${profile.name}</p>`,
+      ),
+    },
+    {
+      kind: "visit-cancellation",
+      leadId: lead.id,
+      to: booked.ownerEmail,
+      subject: ownerSubject,
+      inlineAttachments: attachment,
+      ...bodies(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`),
+    },
+  ];
+}
