@@ -4,35 +4,10 @@
  * weekend. Shared with the browser; pure.
  */
 import { profile, type DayName, type OpeningHours } from "~/content/profile";
+import { instantOf as njInstant, wallClock } from "~/visits/nj-time";
 
 export const LATE_AFTER_BUSINESS_MS = 2 * 60 * 60 * 1000;
-const ZONE = "America/New_York";
 const DAY_NAMES: readonly DayName[] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-const parts = new Intl.DateTimeFormat("en-US", {
-  timeZone: ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  hourCycle: "h23",
-});
-
-/** Wall-clock fields of an instant in New Jersey. */
-function wallClock(date: Date) {
-  const fields = parts.formatToParts(date);
-  const get = (type: string) => Number(fields.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
-    second: get("second"),
-  };
-}
 
 // A list of 50 leads asks for the same few opening and closing instants again and again.
 const instants = new Map<string, Date>();
@@ -43,16 +18,9 @@ function instantOf(year: number, month: number, day: number, hour: number, minut
   const known = instants.get(key);
   if (known) return known;
   if (instants.size > 5_000) instants.clear();
-  const instant = computeInstant(year, month, day, hour, minute);
+  const instant = njInstant(year, month, day, hour, minute);
   instants.set(key, instant);
   return instant;
-}
-
-function computeInstant(year: number, month: number, day: number, hour: number, minute: number): Date {
-  const guess = Date.UTC(year, month - 1, day, hour, minute);
-  const seen = wallClock(new Date(guess));
-  const offset = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) - guess;
-  return new Date(guess - offset);
 }
 
 const minutes = (hhmm: string) => {

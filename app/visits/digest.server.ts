@@ -16,6 +16,7 @@ import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { leadPath } from "~/owner/paths";
 import { waitingClock } from "~/owner/waiting";
 import { addDays, formatDay, formatTime, njDay, startOfDay, wallClock } from "./nj-time";
+import { bookedVisits } from "./visits.server";
 
 export const DIGEST_HOUR = 7;
 const LAST_HOUR = 12;
@@ -120,32 +121,12 @@ async function digestContent(db: Kysely<Database>, day: string): Promise<DigestC
     .where("status", "=", "new")
     .where("quarantined_at", "is", null)
     .executeTakeFirstOrThrow();
-  const visitRows = await db
-    .selectFrom("site_visits as v")
-    .innerJoin("leads as l", "l.id", "v.lead_id")
-    .select(["v.lead_id", "l.name", "l.address", "v.starts_at", "v.ends_at"])
-    .where("v.status", "=", "confirmed")
-    .where("v.starts_at", ">=", timestamp(startOfDay(day)))
-    .where("v.starts_at", "<", timestamp(startOfDay(addDays(day, 1))))
-    .orderBy("v.starts_at")
-    .execute();
+  const visits = await bookedVisits(db, { from: startOfDay(day), before: startOfDay(addDays(day, 1)) });
   return {
     day,
     waiting: waitingRows.map((row) => ({ id: row.id, name: row.name, createdAt: toDate(row.created_at) })),
     waitingTotal: Number(total.n),
-    visits: visitRows.flatMap((row) =>
-      row.starts_at && row.ends_at
-        ? [
-            {
-              leadId: row.lead_id,
-              name: row.name,
-              address: row.address,
-              startsAt: toDate(row.starts_at),
-              endsAt: toDate(row.ends_at),
-            },
-          ]
-        : [],
-    ),
+    visits,
   };
 }
 

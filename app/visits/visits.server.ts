@@ -303,20 +303,25 @@ export interface UpcomingVisit {
 }
 
 /** Booked visits from the start of today (New Jersey) on, soonest first. */
-export async function upcomingVisits(
+export function upcomingVisits(db: Kysely<Database>, now: Date = new Date(), limit = 50): Promise<UpcomingVisit[]> {
+  return bookedVisits(db, { from: startOfDay(njDay(now)), limit });
+}
+
+/** Booked visits starting in [from, before), soonest first: the desk's list and the morning digest. */
+export async function bookedVisits(
   db: Kysely<Database>,
-  now: Date = new Date(),
-  limit = 50,
+  range: { from: Date; before?: Date; limit?: number },
 ): Promise<UpcomingVisit[]> {
-  const rows = await db
+  let query = db
     .selectFrom("site_visits as v")
     .innerJoin("leads as l", "l.id", "v.lead_id")
     .select(["v.lead_id", "l.name", "l.address", "v.starts_at", "v.ends_at"])
     .where("v.status", "=", "confirmed")
-    .where("v.starts_at", ">=", timestamp(startOfDay(njDay(now))))
-    .orderBy("v.starts_at")
-    .limit(limit)
-    .execute();
+    .where("v.starts_at", ">=", timestamp(range.from))
+    .orderBy("v.starts_at");
+  if (range.before) query = query.where("v.starts_at", "<", timestamp(range.before));
+  if (range.limit) query = query.limit(range.limit);
+  const rows = await query.execute();
   return rows.flatMap((row) =>
     row.starts_at && row.ends_at
       ? [
