@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
-import { startScriptEnvironment } from "./tests/support/start-command";
+import { startCommand } from "./tests/support/start-command";
 
 // End-to-end tests drive Debian's Chromium against the built production server (`npm run build`
 // first). The server gets its own data folder and no rate limit; tests that need a limit or a mail
@@ -26,12 +26,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${e2eDataDir} && node build/server.js`,
+    command: `rm -rf ${e2eDataDir} && node ${startCommand().args.join(" ")}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
     env: {
-      ...startScriptEnvironment(),
+      ...startCommand().environment,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: e2eDataDir,

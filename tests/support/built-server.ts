@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
-import { startScriptEnvironment } from "./start-command";
+import { startCommand } from "./start-command";
 
 export interface BuiltServer {
   origin: string;
@@ -21,11 +21,11 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("No build found: run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-quality-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const child = spawn(process.execPath, startCommand().args, {
     cwd: root,
     env: {
       ...process.env,
-      ...startScriptEnvironment(),
+      ...startCommand().environment,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

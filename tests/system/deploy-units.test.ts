@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENV_VARIABLES } from "~/infra/env.server";
-import { startScriptEnvironment } from "../support/start-command";
+import { startCommand } from "../support/start-command";
 
 const deploy = path.resolve(import.meta.dirname, "../../deploy");
 const UNITS = ["causeway.service", "causeway-backup.service", "causeway-backup.timer"];
@@ -56,9 +56,14 @@ describe("the systemd units", () => {
     const stop = Number(/^(\d+)s?$/.exec(server.get("TimeoutStopSec")?.[0] ?? "")?.[1]);
     expect(stop).toBeGreaterThan(SHUTDOWN_BOUND_SECONDS);
     expect(stop).toBeLessThanOrEqual(30);
-    expect(server.get("ExecStart")?.[0]).toMatch(/node \/opt\/causeway\/build\/server\.js$/);
-    // The same allocator settings as `npm start`, without which photo uploads hold far more memory.
-    for (const [name, value] of Object.entries(startScriptEnvironment()))
+    // The same allocator settings and Node flags as `npm start`, without which photo uploads hold
+    // far more memory.
+    const { environment, args } = startCommand();
+    const nodeFlags = args.slice(0, -1).join(" ");
+    expect(server.get("ExecStart")?.[0]).toBe(
+      `/usr/bin/node ${nodeFlags} /opt/causeway/build/server.js`.replace("  ", " "),
+    );
+    for (const [name, value] of Object.entries(environment))
       expect(server.get("Environment")).toContain(`${name}=${value}`);
   });
 

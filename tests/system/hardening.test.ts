@@ -13,7 +13,7 @@ import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { storedLeads } from "../support/lead-store";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
-import { startScriptEnvironment } from "../support/start-command";
+import { startCommand } from "../support/start-command";
 import { createTestDatabase, startPostgres } from "../support/postgres";
 import { stopAfterEachTest, postgresForThisFile } from "../support/system";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -345,9 +345,9 @@ describe("production by default", () => {
     const site = await server();
     const { port } = new URL(site.origin);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-busy-"));
-    const child = spawn(process.execPath, ["build/server.js"], {
+    const child = spawn(process.execPath, startCommand().args, {
       cwd: root,
-      env: { ...process.env, ...startScriptEnvironment(), PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir },
+      env: { ...process.env, ...startCommand().environment, PORT: port, HOST: "127.0.0.1", DATA_DIR: dataDir },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
