@@ -13,6 +13,7 @@ import { pruneExpiredMailFiles, pruneExpiredRecords } from "./retention.server";
 import { removeStaleUploads } from "./uploads.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
+import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
 
 interface Background {
@@ -40,11 +41,12 @@ export function startBackgroundWork(): void {
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();
     const prune = async () => {
-      const counts = { mail: 0, subscribers: 0, mailFiles: 0, quarantined: 0, limits: 0 };
+      const counts = { mail: 0, subscribers: 0, mailFiles: 0, quarantined: 0, limits: 0, requestKeys: 0 };
       try {
         Object.assign(counts, await pruneExpiredRecords(handle.db));
         counts.quarantined = await purgeQuarantine(handle.db);
         counts.limits = await pruneExpiredBudgets(handle.db);
+        counts.requestKeys = await pruneIdempotencyKeys(handle.db);
         await pruneDeskRecords(handle.db);
       } catch (error) {
         log("error", "could not delete expired records", { error: describeError(error) });

@@ -181,6 +181,15 @@ export interface MetaTable {
   value: string;
 }
 
+/** An estimate request's idempotency key and the lead it stored; kept for a day. */
+export interface IdempotencyKeysTable {
+  key: string;
+  lead_id: string;
+  /** Hash of the request's text fields: the same key with other text is a different request. */
+  fingerprint: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;
@@ -198,6 +207,7 @@ export interface Database {
   owner_audit: OwnerAuditTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export function toDate(value: Date | string): Date {
