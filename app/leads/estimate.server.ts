@@ -413,10 +413,14 @@ const COULD_NOT_SAVE = "We could not save your request. Please try again or call
 const inFlight = createInFlightRequests<EstimateOutcome>((outcome) => (outcome.success ? outcome.leadId : undefined));
 
 /** The answer to a copy of a request whose lead is already stored: the first answer, or 422 for other text. */
-function replayOutcome(keyed: KeyedRequest, stored: { leadId: string; fingerprint: string }): EstimateOutcome {
+function replayOutcome(
+  keyed: KeyedRequest,
+  stored: { leadId: string; fingerprint: string },
+  values: EstimateValues,
+): EstimateOutcome {
   if (stored.fingerprint !== keyed.fingerprint) {
     log("info", "estimate request refused", { status: 422, reason: "idempotency key reused with other text" });
-    return { status: 422, success: false, error: KEY_REUSED_MESSAGE };
+    return { status: 422, success: false, error: KEY_REUSED_MESSAGE, values };
   }
   log("info", "estimate request already stored; answered again", { leadId: stored.leadId });
   return { status: 200, success: true, leadId: stored.leadId, quarantined: false, replayed: true };
@@ -453,13 +457,7 @@ async function handleParsedSubmission(
     return { status: 500, success: false, error: COULD_NOT_SAVE, values };
   }
   const result = await inFlight(db, keyed, () => storeSubmission(form, values, request, options, spamReason, keyed));
-  if (result.kind === "stored") return replayOutcome(keyed, result);
-  const outcome = result.value;
-  if (outcome.success || outcome.status !== 500) return outcome;
-  // Another copy of the request, on another connection or server instance, may have committed
-  // first: its key's row is what made this one fail. Then this one's answer is the first's.
-  const winner = await findKeyedLead(db, keyed.key).catch(() => undefined);
-  return winner ? replayOutcome(keyed, winner) : outcome;
+  return result.kind === "stored" ? replayOutcome(keyed, result, values) : result.value;
 }
 
 async function storeSubmission(
@@ -497,7 +495,19 @@ async function storeSubmission(
     });
     return { status: 200, success: true, leadId, quarantined: spamReason !== undefined };
   } catch (error) {
+    // Another copy of the request, on another connection or server instance, may have committed
+    // first: its key's row is what made this one fail. Then this one's answer is the first's.
+    const winner = keyed ? await lookUpWinner(keyed.key) : undefined;
+    if (keyed && winner) return replayOutcome(keyed, winner, values);
     log("error", "estimate request could not be stored", { error: describeError(error) });
     return { status: 500, success: false, error: COULD_NOT_SAVE, values };
+  }
+}
+
+async function lookUpWinner(key: string): Promise<{ leadId: string; fingerprint: string } | undefined> {
+  try {
+    return await findKeyedLead((await getDatabase()).db, key);
+  } catch {
+    return undefined;
   }
 }
