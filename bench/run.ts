@@ -84,7 +84,8 @@ async function load(url: string) {
 /** The first script the home page loads: a text asset beside the pages. */
 async function firstScript(origin: string): Promise<string> {
   const html = await (await fetch(origin)).text();
-  const src = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // Module scripts are imported from inline code, so the name is found in quotes, not in a src.
+  const src = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!src) throw new Error("bench: no script found in the home page");
   return src;
 }
