@@ -3,8 +3,9 @@
  *
  * Prerendered pages are read from build/client at start and served at clean URLs (/services, never
  * a redirect to /services/), each with a Content-Security-Policy naming the hashes of its inline
- * scripts. Everything else (form posts, the 404 page, newsletter links) goes to React Router, whose
- * responses carry a per-request nonce instead.
+ * scripts. They and the other text files are held in memory with the brotli and gzip copies the
+ * build made (see app/infra/precompressed.server.ts). Everything else (form posts, the 404 page,
+ * newsletter links) goes to React Router, whose responses carry a per-request nonce instead.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,6 +14,13 @@ import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import {
+  loadStaticFile,
+  loadTextFiles,
+  sendStaticFile,
+  TEXT_TYPES,
+  type StaticFile,
+} from "./app/infra/precompressed.server";
 import type * as AppServices from "./app/server-services.server";
 
 // Express and React pick their production behaviour from NODE_ENV when they load: without it a
@@ -83,14 +91,28 @@ function contentSecurityPolicy(scriptSources = ""): string {
 }
 
 /** Prerendered pages, keyed by URL path, loaded once: the site is small and this is its hot path. */
-const pages = new Map<string, { html: Buffer; csp: string }>();
+const pages = new Map<string, StaticFile>();
 for (const [file, hashes] of Object.entries(cspHashes)) {
   const urlPath = file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
-  pages.set(urlPath, {
-    html: fs.readFileSync(path.join(clientDir, file)),
-    csp: contentSecurityPolicy(hashes.map((h) => `'${h}'`).join(" ")),
-  });
+  pages.set(
+    urlPath,
+    loadStaticFile(path.join(clientDir, file), {
+      contentType: TEXT_TYPES[".html"] ?? "text/html",
+      cacheControl: "public, max-age=0, must-revalidate",
+      headers: { "Content-Security-Policy": contentSecurityPolicy(hashes.map((h) => `'${h}'`).join(" ")) },
+    }),
+  );
 }
+
+// Hashed file names never change content, so browsers may keep them for a year.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Scripts, the sitemap, robots.txt, the feed, icons: every text file but the pages and site images. */
+const textFiles = loadTextFiles(
+  clientDir,
+  "",
+  (file) => (file.startsWith("assets/") ? IMMUTABLE : "public, max-age=3600"),
+  (file) => file.endsWith(".html") || file.startsWith("img/"),
+);
 
 /**
  * The owner's desk shows people's names, phones and photos: no shared cache or browser history may
@@ -157,8 +179,6 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(compression());
-
 app.get("/healthz", async (_req, res) => {
   res.setHeader("Cache-Control", "no-store");
   // Up but unable to store a lead is not healthy: a load balancer should send visitors elsewhere.
@@ -166,7 +186,13 @@ app.get("/healthz", async (_req, res) => {
   else res.status(503).json({ ok: false, database: "not answering" });
 });
 
-// Hashed file names never change content, so browsers may keep them for a year.
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const file = textFiles.get(req.path);
+  if (!file) return next();
+  sendStaticFile(req, res, file);
+});
+
 const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false } as const;
 app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
 app.use("/img", express.static(path.join(clientDir, "img"), immutable));
@@ -199,13 +225,14 @@ app.use((req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   const page = pages.get(req.path);
   if (!page) return next();
-  res.setHeader("Content-Security-Policy", page.csp);
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-  res.send(page.html);
+  sendStaticFile(req, res, page);
 });
 
 app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1h" }));
+
+// Only what is made per request is compressed per request: the pages and text files above were
+// compressed once by the build, and images do not shrink.
+app.use(compression());
 
 // A post from another site's page is a forgery: the browser names that page's origin. Clients that
 // are not browsers send no Origin, and may post.

@@ -1,12 +1,14 @@
 /**
  * `npm run build`: images, then React Router's build (which prerenders every public page), then
- * the prerendered HTML's finishing touches, then the Express entry.
+ * the prerendered HTML's finishing touches, brotli and gzip copies of the text files, then the
+ * Express entry.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { profile, validateProfile } from "../app/content/profile";
 import { BUILD_SETTINGS_FILE, readBuildSettings } from "../app/settings/build-settings";
+import { compressTextFiles } from "./postbuild/compress";
 import { finishPrerenderedHtml } from "./postbuild/finish-html";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,6 +43,14 @@ step("html", () => {
   fs.writeFileSync(path.join(root, "build", BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   console.log(
     `build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed`,
+  );
+});
+// After the HTML is final: the compressed copies must hold the same bytes as the files.
+step("compress", () => {
+  const result = compressTextFiles(path.join(root, "build/client"));
+  const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+  console.log(
+    `build: ${result.files} text files, ${kb(result.bytes)} → brotli ${kb(result.brotliBytes)}, gzip ${kb(result.gzipBytes)}`,
   );
 });
 step("server", () =>

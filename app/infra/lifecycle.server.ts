@@ -16,6 +16,7 @@ import { createPushWorker, type PushWorker } from "~/alerts/push-worker.server";
 import { sendDueReminders } from "~/alerts/reminders.server";
 // Quarantined leads are the leads domain's, but their clean-up runs with everything else's.
 import { purgeQuarantine } from "~/leads/quarantine.server";
+import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
 import { startDigestSchedule, type DigestSchedule } from "~/visits/digest.server";
 
@@ -69,11 +70,12 @@ export function startBackgroundWork(now: () => Date = () => new Date()): void {
     const reminderTimer = setInterval(() => void remind(), REMINDERS_EVERY_MS);
     reminderTimer.unref();
     const prune = async () => {
-      const counts = { mail: 0, subscribers: 0, mailFiles: 0, quarantined: 0, limits: 0 };
+      const counts = { mail: 0, subscribers: 0, mailFiles: 0, quarantined: 0, limits: 0, requestKeys: 0 };
       try {
         Object.assign(counts, await pruneExpiredRecords(handle.db));
         counts.quarantined = await purgeQuarantine(handle.db);
         counts.limits = await pruneExpiredBudgets(handle.db);
+        counts.requestKeys = await pruneIdempotencyKeys(handle.db);
         await pruneDeskRecords(handle.db);
       } catch (error) {
         log("error", "could not delete expired records", { error: describeError(error) });

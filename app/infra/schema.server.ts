@@ -242,6 +242,15 @@ export interface MetaTable {
   value: string;
 }
 
+/** An estimate request's idempotency key and the lead it stored; kept for a day. */
+export interface IdempotencyKeysTable {
+  key: string;
+  lead_id: string;
+  /** Hash of the request's text fields: the same key with other text is a different request. */
+  fingerprint: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;
@@ -263,6 +272,7 @@ export interface Database {
   site_visits: SiteVisitsTable;
   visit_windows: VisitWindowsTable;
   digest_days: DigestDaysTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export function toDate(value: Date | string): Date {

@@ -4,7 +4,12 @@
  *
  * Without JavaScript it is a plain multipart POST to the /estimate page, which answers with errors
  * at the fields or a thank-you. With JavaScript it checks fields first, shrinks the photos, posts to
- * /api/estimate and answers with toasts, keeping the visitor's text when anything fails.
+ * /api/estimate with a progress bar, tries again by itself when the connection drops, and answers
+ * with toasts, keeping the visitor's text when anything fails. What is typed is kept in the tab's
+ * session storage until the request succeeds, so a reload does not lose it.
+ *
+ * Every filled-in form carries one idempotency key, made when it first changes: however many times
+ * the same request is sent (retries, a reload after a lost answer), the server stores it once.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLocation } from "react-router";
@@ -24,13 +29,21 @@ import {
   type EstimateField,
   type EstimateValues,
 } from "./estimate-schema";
+import { createAnnouncer } from "./announcer";
+import { clearDraft, loadDraft, sameValues, saveDraft, sessionStore, type EstimateDraft } from "./estimate-draft";
+import { sendOnce, sendWithRetries } from "./estimate-transport";
 import { HoneypotField } from "./honeypot-field";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "./idempotency-key";
+import { encodeMultipart, uploadStage, type MultipartFile } from "./multipart-body";
 import { preparedName, preparePhoto } from "./photo-prep";
+import { sendingText, UploadProgress, type SendingState } from "./upload-progress";
 
 export const ESTIMATE_SUCCESS_TITLE = "Estimate Request Submitted Successfully!";
 export const ESTIMATE_SUCCESS_TEXT = `Thank you! Our team will reply within ${profile.replyWithinHours} hours with your free estimate. Please check your email for confirmation.`;
 export const ESTIMATE_ERROR_TEXT = "Failed to send message. Please try again or call us directly.";
 const SUCCESS_TOAST_MS = 8000;
+export const RESTORED_TITLE = "We kept what you typed";
+export const RESTORED_TEXT = "Photos are not kept when the page reloads: please choose them again.";
 
 /** What the /estimate page's action hands back to a form posted without JavaScript. */
 export interface EstimateFormState {
@@ -38,6 +51,8 @@ export interface EstimateFormState {
   error?: string;
   fieldErrors?: Partial<Record<EstimateField, string>>;
   values?: Partial<EstimateValues>;
+  /** The key the form shown again sends with its next try. */
+  idempotencyKey?: string;
 }
 
 interface ChosenPhoto {
@@ -64,22 +79,56 @@ const acceptedFiles = (files: FileList | null | undefined) =>
     .filter(isAcceptedImageFile)
     .slice(0, MAX_PHOTOS);
 
+/** Writes text into an uncontrolled field; returns whether it changed anything. */
+function fillControl(form: HTMLFormElement, field: EstimateField, value: string | undefined): boolean {
+  const control = form.elements.namedItem(field);
+  if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) return false;
+  // What the visitor typed before the script ran, or what the server sent back, is newer.
+  if (!value || control.value !== "") return false;
+  control.value = value;
+  return true;
+}
+
 export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps) {
   const [errors, setErrors] = useState<Partial<Record<EstimateField, string>>>(initial?.fieldErrors ?? {});
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  const [sending, setSending] = useState<SendingState | undefined>();
+  const [announcement, setAnnouncement] = useState("");
   const fileInput = useRef<HTMLInputElement>(null);
   // The owner's desk shows which page a request came from.
   const { pathname } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
+  const keyInput = useRef<HTMLInputElement>(null);
+  const draft = useRef<EstimateDraft>({ values: {}, key: initial?.idempotencyKey });
   // Marks the form as scripted (checks in the browser, toasts); until then it posts as plain HTML.
   useEffect(() => {
-    if (formRef.current) formRef.current.dataset.enhanced = "";
+    const form = formRef.current;
+    if (!form) return;
+    form.dataset.enhanced = "";
     // Photos chosen before the script arrived: replay the change event it missed, so they get
     // their type checks and thumbnails now.
     if (fileInput.current?.files?.length) fileInput.current.dispatchEvent(new Event("change", { bubbles: true }));
-  }, []);
+    // After hydration, never during it: the server's HTML has empty fields, and a reload's text
+    // comes back into the same boxes, so nothing moves.
+    const stored = loadDraft(sessionStore(), idPrefix);
+    if (stored) {
+      draft.current = { ...stored, key: draft.current.key ?? stored.key };
+      const restored = ESTIMATE_FIELDS.map((field) => fillControl(form, field, stored.values[field])).some(Boolean);
+      if (restored) toast({ title: RESTORED_TITLE, description: RESTORED_TEXT, durationMs: SUCCESS_TOAST_MS });
+    }
+    if (keyInput.current && draft.current.key) keyInput.current.value = draft.current.key;
+    form.dataset.draftReady = "";
+  }, [idPrefix]);
   const id = (name: string) => `${idPrefix}-${name}`;
+
+  /** Keeps the text (and the form's key, made on its first change) in session storage. */
+  const rememberDraft = (form: HTMLFormElement) => {
+    draft.current.key ??= newIdempotencyKey();
+    if (keyInput.current) keyInput.current.value = draft.current.key;
+    draft.current.values = fieldValues(form);
+    saveDraft(sessionStore(), idPrefix, draft.current);
+  };
 
   // Thumbnails hold object URLs: free them when the list changes or the form goes away.
   useEffect(() => () => photos.forEach((p) => URL.revokeObjectURL(p.url)), [photos]);
@@ -119,29 +168,69 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       return;
     }
     setSubmitting(true);
+    setSending({ phase: "preparing" });
+    const announce = createAnnouncer(() => performance.now());
+    const show = (state: SendingState, topic: string) => {
+      setSending(state);
+      const text = announce(
+        state.phase === "uploading" ? `${sendingText(state)}, ${state.percent}%` : sendingText(state),
+        topic,
+      );
+      if (text !== undefined) setAnnouncement(text);
+    };
     try {
-      const body = new FormData();
-      for (const [key, value] of Object.entries(values)) body.append(key, value);
-      body.append(HONEYPOT_FIELD, (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "");
-      body.append(SOURCE_FIELD, pathname);
+      // Other text than the last send is another request, and gets a key of its own.
+      if (draft.current.sentValues && !sameValues(draft.current.sentValues, values)) draft.current.key = undefined;
+      rememberDraft(form);
+      const idempotencyKey = draft.current.key ?? newIdempotencyKey();
+      draft.current.sentValues = values;
+      saveDraft(sessionStore(), idPrefix, draft.current);
+
+      const fields: [string, string][] = Object.entries(values);
+      fields.push([HONEYPOT_FIELD, (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? ""]);
+      fields.push([SOURCE_FIELD, pathname]);
       const files = acceptedFiles(fileInput.current?.files);
       const prepared = await Promise.all(files.map((file) => preparePhoto(file)));
-      prepared.forEach((blob, i) => {
-        const original = files[i];
-        if (original) body.append(`photo_${i}`, blob, preparedName(original, blob));
-      });
-      const response = await fetch("/api/estimate", { method: "POST", body, headers: { Accept: "application/json" } });
-      const result = (await response.json().catch(() => ({}))) as {
+      const parts: MultipartFile[] = prepared.map((blob, i) => ({
+        field: `photo_${i}`,
+        fileName: preparedName(files[i] as File, blob),
+        blob,
+      }));
+      const { body, contentType, fileRanges } = encodeMultipart(fields, parts);
+      const outcome = await sendWithRetries(
+        () =>
+          sendOnce({
+            url: "/api/estimate",
+            body,
+            contentType,
+            idempotencyKey,
+            onProgress: (loaded, total) => {
+              const stage = uploadStage(loaded, total, fileRanges);
+              if (loaded >= total) show({ phase: "waiting" }, "waiting");
+              else show({ phase: "uploading", ...stage }, `photo ${stage.photo}`);
+            },
+          }),
+        { onRetry: (attempt) => show({ phase: "retrying", attempt }, `retry ${attempt}`) },
+      );
+      if (outcome.kind === "lost") {
+        console.error("Estimate request failed: the connection was lost on every try");
+        toast({ title: "Error", description: ESTIMATE_ERROR_TEXT, variant: "destructive" });
+        return;
+      }
+      const result = (typeof outcome.body === "object" && outcome.body !== null ? outcome.body : {}) as {
         success?: boolean;
         error?: string;
         fieldErrors?: Partial<Record<EstimateField, string>>;
       };
-      if (!response.ok || result.success !== true) {
-        console.error("Estimate request failed:", result.error ?? `HTTP ${response.status}`);
+      if (outcome.status !== 200 || result.success !== true) {
+        console.error("Estimate request failed:", result.error ?? `HTTP ${outcome.status}`);
         if (result.fieldErrors) setErrors(result.fieldErrors);
         toast({ title: "Error", description: ESTIMATE_ERROR_TEXT, variant: "destructive" });
         return;
       }
+      clearDraft(sessionStore(), idPrefix);
+      draft.current = { values: {} };
+      if (keyInput.current) keyInput.current.value = "";
       for (const field of ESTIMATE_FIELDS) {
         const control = form.elements.namedItem(field);
         if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = "";
@@ -155,6 +244,8 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       toast({ title: "Error", description: ESTIMATE_ERROR_TEXT, variant: "destructive" });
     } finally {
       setSubmitting(false);
+      setSending(undefined);
+      setAnnouncement("");
     }
   };
 
@@ -168,9 +259,12 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
+      onInput={(event) => rememberDraft(event.currentTarget)}
       className="space-y-4"
       aria-label="Estimate request"
     >
+      {/* Before the photos, so a server reading the post in order knows the key before the files. */}
+      <input ref={keyInput} type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={initial?.idempotencyKey ?? ""} />
       <InputField
         id={id("name")}
         name="name"
@@ -261,6 +355,11 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full")}>
         {submitting ? "Sending..." : "Send My Estimate Request"}
       </button>
+      {sending ? <UploadProgress id={id("progress")} state={sending} /> : null}
+      {/* In the page from the start, since screen readers announce changes only to regions already there. */}
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <p className="text-sm text-slate-700">
         We use your details only to prepare your estimate. See our{" "}
         <a href="/privacy" className="font-medium text-sea-600 underline">

@@ -1,9 +1,11 @@
 /**
  * Accepting an estimate request: shared by `POST /api/estimate` and the /estimate page's action.
  *
- * Order of work: read the form within limits, check every field and every photo's real type,
- * re-encode the photos, then store the lead, its photos and the two emails it owes in one
- * transaction, committed before answering. Any refusal stores and sends nothing.
+ * Order of work: read the form within limits, check every field, answer a request already stored
+ * under the same idempotency key as it was answered the first time (before any photo is touched),
+ * check every photo's real type, re-encode the photos, then store the lead, its key, its photos and
+ * the two emails it owes in one transaction, committed before answering. Any refusal stores and
+ * sends nothing.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -28,6 +30,14 @@ import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
 import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
 import { FormParseError, parseFormRequest, type ParsedForm, type UploadedFile } from "~/infra/uploads.server";
 import { mayConfirm } from "./confirmation-limits.server";
+import {
+  createInFlightRequests,
+  findKeyedLead,
+  KEY_REUSED_MESSAGE,
+  recordKey,
+  requestFingerprint,
+  type KeyedRequest,
+} from "./estimate-idempotency.server";
 import { ownerNotification, visitorConfirmation, type LeadForEmail, type StoredPhoto } from "./estimate-emails.server";
 import {
   ESTIMATE_FIELDS,
@@ -45,6 +55,14 @@ import {
   type EstimateFieldErrors,
   type EstimateValues,
 } from "./estimate-schema";
+import {
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_HEADER,
+  INVALID_KEY_MESSAGE,
+  readIdempotencyField,
+  readIdempotencyHeader,
+  type KeyReading,
+} from "./idempotency-key";
 
 export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 422 | 500;
 
@@ -54,6 +72,8 @@ export interface EstimateSuccess {
   leadId: string;
   /** True when the post tripped the spam trap: stored in quarantine, nothing mailed. */
   quarantined: boolean;
+  /** True when an earlier copy of the request (same idempotency key) stored the lead. */
+  replayed?: boolean;
 }
 
 export interface EstimateFailure {
@@ -65,6 +85,8 @@ export interface EstimateFailure {
   fieldErrors?: EstimateFieldErrors;
   /** What was received, trimmed, so the form can be shown again filled in. Photos cannot be. */
   values?: EstimateValues;
+  /** The idempotency key the request carried, for the form shown again to send with its next try. */
+  idempotencyKey?: string;
 }
 
 export type EstimateOutcome = EstimateSuccess | EstimateFailure;
@@ -287,6 +309,7 @@ async function storeLead(
   options: EstimateSubmissionOptions,
   spamReason: string | undefined,
   sourcePath: string | undefined,
+  keyed: KeyedRequest | undefined,
 ): Promise<string> {
   const { db } = await getDatabase();
   const id = randomUUID();
@@ -319,6 +342,8 @@ async function storeLead(
         search_text: leadSearchText(stored),
       })
       .execute();
+    // Straight after the lead: a second copy of the request fails here, before its photos are written.
+    if (keyed) await recordKey(trx, keyed, id, now);
     for (const [position, photo] of photos.entries()) {
       await trx
         .insertInto("lead_photos")
@@ -351,6 +376,13 @@ export async function handleEstimateSubmission(
   if (request.method !== "POST")
     return { status: 405, success: false, error: "Estimate requests must be sent with POST." };
 
+  // A malformed key is refused before the body is read: the request cannot be made safe to repeat.
+  const headerKey = readIdempotencyHeader(request.headers.get(IDEMPOTENCY_HEADER));
+  if (headerKey.kind === "malformed") {
+    log("info", "estimate request refused", { status: 400, reason: "malformed idempotency key" });
+    return { status: 400, success: false, error: INVALID_KEY_MESSAGE };
+  }
+
   let form: ParsedForm;
   try {
     form = await parseFormRequest(request, FORM_LIMITS);
@@ -364,7 +396,15 @@ export async function handleEstimateSubmission(
     return { status: error.status, success: false, error: parseFailureMessage(error) };
   }
   try {
-    return await handleParsedSubmission(form, request, options);
+    // The header wins; the form without JavaScript carries the key as a field.
+    const key: KeyReading =
+      headerKey.kind === "key" ? headerKey : readIdempotencyField(form.fields.get(IDEMPOTENCY_FIELD));
+    if (key.kind === "malformed") {
+      log("info", "estimate request refused", { status: 400, reason: "malformed idempotency key" });
+      return { status: 400, success: false, error: INVALID_KEY_MESSAGE, values: valuesOf(form) };
+    }
+    const outcome = await handleParsedSubmission(form, request, options, key.kind === "key" ? key.key : undefined);
+    return !outcome.success && key.kind === "key" ? { ...outcome, idempotencyKey: key.key } : outcome;
   } finally {
     await form.dispose();
   }
@@ -374,10 +414,27 @@ const intake = new Semaphore(IMAGE_WORK_SLOTS);
 
 const COULD_NOT_SAVE = "We could not save your request. Please try again or call us directly.";
 
+const inFlight = createInFlightRequests<EstimateOutcome>((outcome) => (outcome.success ? outcome.leadId : undefined));
+
+/** The answer to a copy of a request whose lead is already stored: the first answer, or 422 for other text. */
+function replayOutcome(
+  keyed: KeyedRequest,
+  stored: { leadId: string; fingerprint: string },
+  values: EstimateValues,
+): EstimateOutcome {
+  if (stored.fingerprint !== keyed.fingerprint) {
+    log("info", "estimate request refused", { status: 422, reason: "idempotency key reused with other text" });
+    return { status: 422, success: false, error: KEY_REUSED_MESSAGE, values };
+  }
+  log("info", "estimate request already stored; answered again", { leadId: stored.leadId });
+  return { status: 200, success: true, leadId: stored.leadId, quarantined: false, replayed: true };
+}
+
 async function handleParsedSubmission(
   form: ParsedForm,
   request: Request,
   options: EstimateSubmissionOptions,
+  idempotencyKey: string | undefined,
 ): Promise<EstimateOutcome> {
   // A filled trap field marks the post as suspected spam, but it goes through every check and is
   // stored: a person whose browser filled the field by mistake must not lose the request unseen.
@@ -394,6 +451,27 @@ async function handleParsedSubmission(
     return { status: 400, success: false, error: Object.values(fieldErrors).join(" "), fieldErrors, values };
   }
 
+  if (!idempotencyKey) return storeSubmission(form, values, request, options, spamReason, undefined);
+  const keyed: KeyedRequest = { key: idempotencyKey, fingerprint: requestFingerprint(values) };
+  let db: Kysely<Database>;
+  try {
+    ({ db } = await getDatabase());
+  } catch (error) {
+    log("error", "estimate request could not be stored", { error: describeError(error) });
+    return { status: 500, success: false, error: COULD_NOT_SAVE, values };
+  }
+  const result = await inFlight(db, keyed, () => storeSubmission(form, values, request, options, spamReason, keyed));
+  return result.kind === "stored" ? replayOutcome(keyed, result, values) : result.value;
+}
+
+async function storeSubmission(
+  form: ParsedForm,
+  values: EstimateValues,
+  request: Request,
+  options: EstimateSubmissionOptions,
+  spamReason: string | undefined,
+  keyed: KeyedRequest | undefined,
+): Promise<EstimateOutcome> {
   try {
     // Whole requests take turns from here on, not only their photos: a request's re-encoded photos
     // stay in memory until its transaction commits, so ten requests working at once would hold ten
@@ -402,7 +480,8 @@ async function handleParsedSubmission(
       const checked = await preparePhotos(form.files, values);
       if (!checked.ok) return checked;
       const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
-      return { ...checked, leadId: await storeLead(values, checked.photos, request, options, spamReason, sourcePath) };
+      const leadId = await storeLead(values, checked.photos, request, options, spamReason, sourcePath, keyed);
+      return { ...checked, leadId };
     });
     if (!stored.ok) {
       log("info", "estimate request refused", { status: stored.failure.status, reason: "photo" });
@@ -420,7 +499,19 @@ async function handleParsedSubmission(
     });
     return { status: 200, success: true, leadId, quarantined: spamReason !== undefined };
   } catch (error) {
+    // Another copy of the request, on another connection or server instance, may have committed
+    // first: its key's row is what made this one fail. Then this one's answer is the first's.
+    const winner = keyed ? await lookUpWinner(keyed.key) : undefined;
+    if (keyed && winner) return replayOutcome(keyed, winner, values);
     log("error", "estimate request could not be stored", { error: describeError(error) });
     return { status: 500, success: false, error: COULD_NOT_SAVE, values };
+  }
+}
+
+async function lookUpWinner(key: string): Promise<{ leadId: string; fingerprint: string } | undefined> {
+  try {
+    return await findKeyedLead((await getDatabase()).db, key);
+  } catch {
+    return undefined;
   }
 }

@@ -5,7 +5,7 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { imageFallbackUrl, Picture } from "~/components/ui/picture";
+import { imageFallbackUrl, Picture, picturePreload } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { phoneHref, profile } from "~/content/profile";
 import { getService } from "~/content/service-details";
@@ -14,6 +14,9 @@ import { articleJsonLd, breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/article";
+
+/** How wide the article's picture is drawn; its preload link says the same. */
+const ARTICLE_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { getArticle } = await import("~/content/articles.server");
@@ -37,7 +40,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       ]),
     ],
   });
-  return { article: a, seo };
+  // The article's picture is the largest paint: fetched with the HTML rather than after layout.
+  return { article: a, seo: [...seo, picturePreload(a.image, ARTICLE_IMAGE_SIZES)] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -83,7 +87,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           name={a.image}
           alt={a.imageAlt}
           priority
-          sizes="(min-width: 768px) 720px, 100vw"
+          sizes={ARTICLE_IMAGE_SIZES}
           imgClassName="aspect-[16/9] w-full rounded-xl object-cover"
         />
         <aside aria-labelledby="at-a-glance" className="mt-8 rounded-xl border border-sea-100 bg-sea-50 p-5">

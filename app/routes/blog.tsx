@@ -3,25 +3,33 @@ import { Link } from "react-router";
 import { ContactSection } from "~/components/sections/contact-section";
 import { NewsletterSection } from "~/components/sections/newsletter-section";
 import { PageHero } from "~/components/sections/page-hero";
-import { Picture } from "~/components/ui/picture";
+import { Picture, picturePreload } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/blog";
 
+/** How wide an article card's picture is drawn; the preload of the first one says the same. */
+const CARD_SIZES = "(min-width: 768px) 45vw, 100vw";
+
 export async function loader() {
   const { articles, summarize } = await import("~/content/articles.server");
+  const first = articles[0];
   return {
     articles: articles.map(summarize),
-    seo: pageMeta({
-      title: "Shore Home Advice Blog",
-      description:
-        "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
-      path: "/blog",
-      keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
-      jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
-    }),
+    seo: [
+      ...pageMeta({
+        title: "Shore Home Advice Blog",
+        description:
+          "Practical guides for Long Beach Island homeowners: storm preparation, off-season home watch, Andersen windows and drywall repair.",
+        path: "/blog",
+        keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
+        jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
+      }),
+      // On a phone the first article's picture, just below the banner, is the largest paint.
+      ...(first ? [picturePreload(first.image, CARD_SIZES)] : []),
+    ],
   };
 }
 
@@ -39,13 +47,14 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           Articles
         </h2>
         <ul className="grid gap-6 md:grid-cols-2">
-          {loaderData.articles.map((a) => (
+          {loaderData.articles.map((a, i) => (
             <li key={a.slug}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 <Picture
                   name={a.image}
                   alt={a.imageAlt}
-                  sizes="(min-width: 768px) 45vw, 100vw"
+                  sizes={CARD_SIZES}
+                  priority={i === 0}
                   imgClassName="aspect-[16/9] w-full object-cover"
                 />
                 <div className="flex flex-1 flex-col p-5">

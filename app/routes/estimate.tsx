@@ -33,10 +33,19 @@ export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 export async function action({ request, context }: Route.ActionArgs) {
   const { handleEstimateSubmission } = await import("~/leads/estimate.server");
   const { clientIpFrom } = await import("~/leads/request-context.server");
+  const { newIdempotencyKey } = await import("~/leads/idempotency-key");
   const outcome = await handleEstimateSubmission(request, { clientIp: clientIpFrom(context) });
+  // The form shown again carries a key, so that sending it again (or the browser resending this
+  // post) stores one lead: the one it came with, or a fresh one when it came without.
   const state: EstimateFormState = outcome.success
     ? { success: true }
-    : { success: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values: outcome.values };
+    : {
+        success: false,
+        error: outcome.error,
+        fieldErrors: outcome.fieldErrors,
+        values: outcome.values,
+        idempotencyKey: outcome.idempotencyKey ?? newIdempotencyKey(),
+      };
   return data(state, { status: outcome.status });
 }
 

@@ -10,6 +10,8 @@ import { canonicalPath } from "~/route-registry";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
+import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
+import { picturePreload } from "~/components/ui/picture";
 import type { Route } from "./+types/service-page";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -31,7 +33,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ]),
     ],
   });
-  return { service, page, seo };
+  // The hero's picture is the largest paint: fetched with the HTML rather than after layout.
+  return { service, page, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);

@@ -1,6 +1,8 @@
 /** /services: every service as a card. */
 import { PageHero } from "~/components/sections/page-hero";
-import { ServiceCard } from "~/components/sections/service-card";
+import { SERVICE_CARD_SIZES, ServiceCard } from "~/components/sections/service-card";
+import { picturePreload } from "~/components/ui/picture";
+import { withDetails } from "~/content/service-details";
 import { services } from "~/content/services";
 import { EstimateButton } from "~/leads/estimate-button";
 import { breadcrumbJsonLd, serviceListJsonLd } from "~/seo/json-ld";
@@ -9,15 +11,20 @@ import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/services";
 
 export function loader() {
+  const first = services[0];
   return {
-    seo: pageMeta({
-      title: "Home Services for Long Beach Island",
-      description:
-        "Bathroom renovations, decks and stairs, Andersen windows, carpentry, ground level remodeling, outdoor showers, handyman work and home watch on LBI.",
-      path: "/services",
-      keywords: ["LBI contractor services", "Long Beach Island remodeling", "shore home repair"],
-      jsonLd: [serviceListJsonLd(), breadcrumbJsonLd([{ name: "Services", path: "/services" }])],
-    }),
+    seo: [
+      ...pageMeta({
+        title: "Home Services for Long Beach Island",
+        description:
+          "Bathroom renovations, decks and stairs, Andersen windows, carpentry, ground level remodeling, outdoor showers, handyman work and home watch on LBI.",
+        path: "/services",
+        keywords: ["LBI contractor services", "Long Beach Island remodeling", "shore home repair"],
+        jsonLd: [serviceListJsonLd(), breadcrumbJsonLd([{ name: "Services", path: "/services" }])],
+      }),
+      // On a phone the first card's picture, just below the banner, is the largest paint.
+      ...(first ? [picturePreload(withDetails(first).image, SERVICE_CARD_SIZES)] : []),
+    ],
   };
 }
 
@@ -40,7 +47,7 @@ export default function ServicesPage() {
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {services.map((s, i) => (
             <li key={s.slug}>
-              <ServiceCard service={s} index={i} />
+              <ServiceCard service={s} index={i} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -41,8 +41,8 @@ describe("image pipeline", () => {
   });
 
   it("makes no width larger than the source and always includes the source width up to 1920", () => {
-    expect(outputWidths(1200)).toEqual([480, 800, 1200]);
-    expect(outputWidths(3000)).toEqual([480, 800, 1200, 1920]);
+    expect(outputWidths(1200)).toEqual([480, 721, 800, 1200]);
+    expect(outputWidths(3000)).toEqual([480, 721, 800, 1200, 1920]);
     expect(outputWidths(300)).toEqual([300]);
   });
 
@@ -54,10 +54,10 @@ describe("image pipeline", () => {
       const opts = { srcDir: path.join(dir, "src"), outDir: path.join(dir, "out"), cacheDir: path.join(dir, "cache") };
       const first = await runPipeline(opts);
       const entry = first.manifest["deck-photo"];
-      expect(entry).toMatchObject({ width: 1600, height: 1200, widths: [480, 800, 1200, 1600] });
+      expect(entry).toMatchObject({ width: 1600, height: 1200, widths: [480, 721, 800, 1200, 1600] });
       const outputs = fs.readdirSync(opts.outDir).filter((f) => f.startsWith("deck-photo."));
-      expect(outputs.filter((f) => f.endsWith(".avif"))).toHaveLength(4);
-      expect(outputs.filter((f) => f.endsWith(".webp"))).toHaveLength(4);
+      expect(outputs.filter((f) => f.endsWith(".avif"))).toHaveLength(5);
+      expect(outputs.filter((f) => f.endsWith(".webp"))).toHaveLength(5);
       expect(outputs.filter((f) => f.endsWith(".jpg"))).toHaveLength(1);
       for (const file of outputs) {
         const bytes = fs.readFileSync(path.join(opts.outDir, file));

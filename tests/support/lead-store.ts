@@ -31,3 +31,29 @@ export async function storedLeads(target: { dataDir: string; databaseUrl?: strin
     db.close();
   }
 }
+
+export interface StoredMail {
+  recipient: string;
+  kind: string;
+  leadId: string | null;
+}
+
+/** Every email the server queued (sent or not), oldest first, straight from its outbox table. */
+export async function storedMail(target: { dataDir: string; databaseUrl?: string }): Promise<StoredMail[]> {
+  const query = `select recipient, kind, lead_id as "leadId" from outbox order by created_at, recipient`;
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<StoredMail>(query)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(path.join(target.dataDir, "site.db"), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(query).all() as StoredMail[];
+  } finally {
+    db.close();
+  }
+}

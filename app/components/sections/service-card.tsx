@@ -7,14 +7,20 @@ import { withDetails } from "~/content/service-details";
 import type { ServiceSummary } from "~/content/services";
 import { buttonClass } from "~/components/ui/button";
 
+/** How wide a card's picture is drawn at each viewport; a page preloading a card's picture says the same. */
+export const SERVICE_CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw";
+
+/** `priority`: the card's picture is the page's largest paint (the first card at the top of /services). */
 export function ServiceCard({
   service: summary,
   index,
   headingLevel = 3,
+  priority = false,
 }: {
   service: ServiceSummary;
   index: number;
   headingLevel?: 2 | 3;
+  priority?: boolean;
 }) {
   const service = withDetails(summary);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -27,7 +33,8 @@ export function ServiceCard({
       <Picture
         name={service.image}
         alt={service.alt}
-        sizes="(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
+        sizes={SERVICE_CARD_SIZES}
+        priority={priority}
         imgClassName="aspect-[3/2] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

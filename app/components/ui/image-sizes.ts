@@ -2,7 +2,13 @@
  * The widths and file names the image pipeline produces, shared by the build (which writes the
  * files) and the <Picture> component (which names them), so the two cannot disagree.
  */
-export const TARGET_WIDTHS = [480, 800, 1200, 1920] as const;
+/**
+ * A 412-pixel phone at 1.75 device pixels per CSS pixel (the common mid-range Android, and the phone
+ * Lighthouse emulates) draws a full-width picture 721 pixels wide. Browsers take the smallest
+ * candidate at least that wide, so 720 would lose to 800: the width is the product, rounded up.
+ */
+export const PHONE_WIDTH = Math.ceil(412 * 1.75);
+export const TARGET_WIDTHS = [480, PHONE_WIDTH, 800, 1200, 1920] as const;
 export const FALLBACK_WIDTH = 800;
 
 export type ImageFormat = "avif" | "webp" | "jpg";

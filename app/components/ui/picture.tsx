@@ -48,6 +48,24 @@ export function srcSet(name: string, format: "avif" | "webp"): string {
   return entry.widths.map((w) => `${imageUrl(name, entry.hash, w, format)} ${w}w`).join(", ");
 }
 
+/**
+ * A head link that fetches a page's largest picture with the HTML instead of after layout, in the
+ * format every supporting browser takes (AVIF), with the same `sizes` as the picture so the browser
+ * picks the same file. For a route's meta, built in its loader (which keeps the manifest out of
+ * the browser's code where the page does not need it).
+ */
+export function picturePreload(name: string, sizes: string) {
+  return {
+    tagName: "link",
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: srcSet(name, "avif"),
+    imageSizes: sizes,
+    fetchPriority: "high",
+  } as const;
+}
+
 const block = (event: MouseEvent) => event.preventDefault();
 
 export function Picture({

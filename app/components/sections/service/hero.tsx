@@ -5,6 +5,9 @@ import type { SectionOf } from "~/content/service-page-schema";
 import { EstimateButton } from "~/leads/estimate-button";
 import { CallButton } from "./call-button";
 
+/** How wide the hero's picture is drawn: the whole viewport. The route's preload link uses the same. */
+export const SERVICE_HERO_SIZES = "100vw";
+
 /** The page's opening: its h1 over the service's picture, and the buttons that start a request. */
 export function Hero({ section, image }: { section: SectionOf<"hero">; image: string }) {
   const { rating } = profile;
@@ -13,7 +16,7 @@ export function Hero({ section, image }: { section: SectionOf<"hero">; image: st
       <Picture
         name={image}
         alt=""
-        sizes="100vw"
+        sizes={SERVICE_HERO_SIZES}
         priority
         className="absolute inset-0 -z-10"
         imgClassName="h-full w-full object-cover opacity-30"
