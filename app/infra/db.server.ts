@@ -6,6 +6,7 @@
  * one SQLite file would each keep their own write queue.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
@@ -38,7 +39,10 @@ export function sqliteFile(dataDir: string): string {
 /** Opens a handle without touching the schema; most callers want `getDatabase()`. */
 export function openDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): DatabaseHandle {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // Each lead being stored (one per core at most) holds a connection for its transaction and asks
+    // for a second one for the confirmation budgets, so the pool must hold two per core and more.
+    const max = Math.max(10, 2 * os.availableParallelism() + 4);
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max, connectionTimeoutMillis: 10_000 });
     // A connection lost while the database restarts must not crash the process. The pool listens
     // only to its idle clients; one checked out between two queries (a transaction awaiting other
     // work) would otherwise raise an unhandled 'error' event. Every client gets a listener of its

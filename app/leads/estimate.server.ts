@@ -323,10 +323,6 @@ async function storeLead(
     bytes: photo.data.length,
   }));
   const lead = { id, createdAt: now, values: stored, photos: storedPhotos };
-  // Decided before the transaction: the budgets live in the same database, and a confirmation
-  // counted for a lead that then fails to store only makes the limit stricter for a moment.
-  const confirm = spamReason === undefined && (await mayConfirm(stored.email));
-
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("leads")
@@ -344,6 +340,11 @@ async function storeLead(
       .execute();
     // Straight after the lead: a second copy of the request fails here, before its photos are written.
     if (keyed) await recordKey(trx, keyed, id, now);
+    // Spent only once the key is ours: a copy of this request that loses the race to store it must
+    // not use up the address's one confirmation a day before the copy that wins asks for it. On
+    // SQLite the budgets share this connection, so a failed transaction gives the budget back; on
+    // PostgreSQL a losing copy waits at the key above and never gets here.
+    const confirm = spamReason === undefined && (await mayConfirm(stored.email));
     for (const [position, photo] of photos.entries()) {
       await trx
         .insertInto("lead_photos")

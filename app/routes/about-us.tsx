@@ -30,8 +30,11 @@ export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 export default function AboutUsRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate("/", { replace: true, preventScrollReset: true });
-    scrollToId("about", ABOUT_REDIRECT_DELAY_MS);
+    // The delay counts from the home page being there: on a slow phone its code and data can take
+    // longer than the delay itself, and a scroll before then finds no #about to go to.
+    void Promise.resolve(navigate("/", { replace: true, preventScrollReset: true })).then(() =>
+      scrollToId("about", ABOUT_REDIRECT_DELAY_MS),
+    );
   }, [navigate]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
