@@ -82,6 +82,11 @@ describe("behind nginx with deploy/nginx.conf", () => {
     expect(home.status).toBe(200);
     expect(home.headers["strict-transport-security"]).toBe(HSTS);
     expect(home.headers["content-encoding"]).toBe("gzip");
+    // The page compressed at build comes through as it is: nginx neither strips the browser's
+    // Accept-Encoding on the way in nor compresses the answer again on the way out.
+    const brotli = await nginx.request(`${nginx.httpsOrigin}/`, { headers: { "Accept-Encoding": "br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.body.equals(fs.readFileSync(path.join(clientDir, "index.html.br")))).toBe(true);
     // The server's own headers come through.
     expect(home.headers["content-security-policy"]).toContain("default-src 'self'");
 
