@@ -42,7 +42,7 @@ step("html", () => {
   fs.writeFileSync(path.join(root, "build/csp-hashes.json"), `${JSON.stringify(result.hashes, null, 2)}\n`);
   fs.writeFileSync(path.join(root, "build", BUILD_SETTINGS_FILE), `${JSON.stringify(settings, null, 2)}\n`);
   console.log(
-    `build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed`,
+    `build: ${Object.keys(result.hashes).length} pages finished, ${result.preloadsRemoved} modulepreload links removed, ${result.bootsDeferred} boot scripts wait for the first paint`,
   );
 });
 // After the HTML is final: the compressed copies must hold the same bytes as the files.

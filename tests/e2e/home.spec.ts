@@ -296,20 +296,41 @@ test.describe("images", () => {
     expect(new Set(loading)).toEqual(new Set(["lazy"]));
   });
 
+  test("no script is fetched before the hero picture has arrived, and the page still hydrates", async ({ page }) => {
+    // Resolves only once React has hydrated the page.
+    await gotoHydrated(page, "/");
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const hero = resources.find((r) => /hero-beach\.[0-9a-f]+-\d+\.avif/.test(r.name));
+      const scripts = resources.filter((r) => /\/assets\/.+\.js$/.test(r.name));
+      return {
+        heroEnd: hero?.responseEnd,
+        firstScript: Math.min(...scripts.map((r) => r.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.heroEnd).toBeGreaterThan(0);
+    expect(timing.scripts).toBeGreaterThan(3);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.heroEnd ?? Number.POSITIVE_INFINITY);
+  });
+
   test("the hero picture is the largest paint", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    const lcp = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          new PerformanceObserver((list) => {
-            const last = list.getEntries().at(-1) as
-              (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
-            resolve(last?.url ?? last?.element?.tagName ?? "");
-          }).observe({ type: "largest-contentful-paint", buffered: true });
-        }),
-    );
-    expect(lcp).toContain("hero-beach");
+    // The largest paint so far; a busy machine can fire the load event before the picture is drawn,
+    // so the answer is asked for again until it settles.
+    const largestPaint = () =>
+      page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            new PerformanceObserver((list) => {
+              const last = list.getEntries().at(-1) as
+                (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+              resolve(last?.url || last?.element?.tagName || "");
+            }).observe({ type: "largest-contentful-paint", buffered: true });
+          }),
+      );
+    await expect.poll(largestPaint).toContain("hero-beach");
   });
 });
 
