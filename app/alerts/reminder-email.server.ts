@@ -6,7 +6,7 @@ import { reminderAlert, type LeadForAlert } from "./alert-text";
 
 export function reminderEmail(
   lead: LeadForAlert & { createdAt: Date },
-  options: { leadsTo: string; siteUrl: string; afterHours: number },
+  options: { to: string; siteUrl: string; afterHours: number },
 ): OutgoingMail {
   const alert = reminderAlert(lead, options.afterHours);
   const deskUrl = `${options.siteUrl}${leadPath(lead.id)}`;
@@ -23,7 +23,7 @@ export function reminderEmail(
   return {
     kind: "lead-reminder",
     leadId: lead.id,
-    to: parseMailbox(options.leadsTo),
+    to: parseMailbox(options.to),
     subject: alert.title,
     text,
     html: emailDocument(alert.title, body, footer),

@@ -1,6 +1,8 @@
 /**
  * Reminding the owners of leads still New after REMINDER_AFTER_HOURS business hours: one push to
- * every device and one email to LEADS_TO, once per lead. Run every minute by the background jobs.
+ * every device and one email to every owner, once per lead. Run every minute by the background jobs.
+ * Before the first owner is added, the email goes to LEADS_TO, where the lead itself was announced,
+ * so a site not yet set up still says a lead is waiting.
  *
  * Once: a lead is claimed by setting `reminded_at` with a conditional UPDATE (only while it is
  * still unset, New and not held as spam), in the same transaction that queues the reminder, so of
@@ -72,7 +74,9 @@ export async function sendDueReminders(db: Kysely<Database>, options: ReminderOp
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await enqueuePush(trx, "lead-reminder-push", reminderAlert(lead, afterHours), lead.id, now);
-      await enqueueMail(trx, reminderEmail(lead, options), now);
+      const owners = await trx.selectFrom("owners").select("email").orderBy("email").execute();
+      for (const to of owners.length > 0 ? owners.map((o) => o.email) : [options.leadsTo])
+        await enqueueMail(trx, reminderEmail(lead, { ...options, to }), now);
       return true;
     });
     if (claimed) reminded.push(lead.id);

@@ -83,7 +83,7 @@ describe.each(backends)("reminders on %s", (backend) => {
     expect(twice).toEqual([[], []]);
 
     const [mail] = await harness().smtp.waitFor(1);
-    expect(mail?.rcptTo).toEqual([LEADS_TO]);
+    expect(mail?.rcptTo).toEqual(["pat@causeway.test"]);
     expect(mail?.mail.subject).toBe(`Still new after 2 business hours: ${name}`);
     expect(mail?.mail.text).toContain(`${harness().env.siteUrl}/owner/leads/${leadId}`);
     const reminder = await push.waitFor((p) => p.text.includes(name));
@@ -117,6 +117,26 @@ describe.each(backends)("reminders on %s", (backend) => {
     const options = { leadsTo: LEADS_TO, siteUrl: harness().env.siteUrl, now };
     expect(await sendDueReminders(db, { ...options, afterHours: 0 })).toEqual([]);
     expect(await sendDueReminders(db, { ...options, afterHours: 2 })).toEqual([waiting]);
+  });
+
+  it("emails every owner, or LEADS_TO while the site has no owner yet", async () => {
+    const db = await harness().db();
+    await ownerWithDevice(db);
+    const second = await addOwner(db, "lee@causeway.test");
+    if (!second.added) throw new Error("owner not added");
+    const options = { afterHours: 2, leadsTo: LEADS_TO, siteUrl: harness().env.siteUrl };
+    const first = await insertLead(db, new Date("2025-03-04T15:00:00Z"), `Both owners ${backend}`);
+    expect(await sendDueReminders(db, { ...options, now: new Date("2025-03-05T15:00:00Z") })).toEqual([first]);
+    const toOwners = await harness().smtp.waitFor(2);
+    expect(toOwners.flatMap((m) => m.rcptTo).sort()).toEqual(["lee@causeway.test", "pat@causeway.test"]);
+
+    await db.deleteFrom("owners").execute();
+    const later = await insertLead(db, new Date("2025-03-06T15:00:00Z"), `No owner ${backend}`);
+    expect(await sendDueReminders(db, { ...options, now: new Date("2025-03-07T15:00:00Z") })).toEqual([later]);
+    const all = await harness().smtp.waitFor(3);
+    expect(all.filter((m) => m.mail.subject?.includes(`No owner ${backend}`)).map((m) => m.rcptTo)).toEqual([
+      [LEADS_TO],
+    ]);
   });
 });
 
