@@ -2,7 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FormParseError, parseFormRequest, removeStaleUploads, SPOOL_PREFIX, type FormLimits } from "./uploads.server";
+import {
+  BodyTooLargeError,
+  FormParseError,
+  parseFormRequest,
+  readLimitedText,
+  readSmallJson,
+  removeStaleUploads,
+  SPOOL_PREFIX,
+  type FormLimits,
+} from "./uploads.server";
 
 let spoolDir: string;
 beforeEach(() => {
@@ -93,5 +102,78 @@ describe("uploads left behind by a killed process", () => {
 
     expect(await removeStaleUploads(spoolDir)).toBe(1);
     expect(fs.readdirSync(spoolDir).sort()).toEqual([`${SPOOL_PREFIX}current`, "someone-elses-folder"]);
+  });
+});
+
+/** A body sent in `chunks` of `chunkBytes`, recording how much was read and whether reading was cut off. */
+function streamed(chunks: number, chunkBytes: number, headers: Record<string, string> = {}) {
+  const seen = { pulled: 0, cancelled: false };
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === chunks) return controller.close();
+      sent++;
+      seen.pulled += chunkBytes;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(0x20));
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  const init = { method: "POST", body, headers, duplex: "half" as const };
+  return { request: new Request("http://localhost/owner/passkey", init), seen };
+}
+
+async function refusal(read: Promise<unknown>): Promise<Response> {
+  const thrown = await read.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!(thrown instanceof Response)) throw new Error("expected a Response to be thrown");
+  return thrown;
+}
+
+describe("reading a small body", () => {
+  const text = (body: string, headers: Record<string, string> = {}) =>
+    new Request("http://localhost/newsletter", { method: "POST", body, headers });
+
+  it("reads text up to the limit and refuses one byte more, by its declared length or as it arrives", async () => {
+    expect(await readLimitedText(text("héllo"), 6)).toBe("héllo");
+    await expect(readLimitedText(text("héllo!"), 6)).rejects.toBeInstanceOf(BodyTooLargeError);
+    await expect(readLimitedText(text("", { "Content-Length": "7" }), 6)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(await readLimitedText(new Request("http://localhost/newsletter", { method: "POST" }), 6)).toBe("");
+
+    const { request, seen } = streamed(10, 1024);
+    await expect(readLimitedText(request, 2048)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThanOrEqual(4 * 1024);
+  });
+
+  it("reads JSON, answers a body that is not JSON with undefined, and one too large with a 413", async () => {
+    expect(await readSmallJson(text('{"intent":"sign-in"}'))).toEqual({ intent: "sign-in" });
+    expect(await readSmallJson(text('{"intent": '))).toBeUndefined();
+    expect(await readSmallJson(new Request("http://localhost/owner/passkey", { method: "POST" }))).toBeUndefined();
+    expect(await readSmallJson(text(JSON.stringify("x".repeat(8)), { "Content-Length": "10" }), 10)).toBe(
+      "x".repeat(8),
+    );
+
+    const over = await refusal(readSmallJson(text(JSON.stringify("x".repeat(9))), 10));
+    expect(over.status).toBe(413);
+    expect(await over.json()).toEqual({ error: "The request is too large." });
+  });
+
+  it("reads a JSON body somewhat over the limit to its end before refusing it, and cuts off a far larger one", async () => {
+    const drained = streamed(200, 1024);
+    expect((await refusal(readSmallJson(drained.request))).status).toBe(413);
+    expect(drained.seen).toEqual({ pulled: 200 * 1024, cancelled: false });
+
+    const endless = streamed(10_000, 1024);
+    expect((await refusal(readSmallJson(endless.request))).status).toBe(413);
+    expect(endless.seen.cancelled).toBe(true);
+    expect(endless.seen.pulled).toBeLessThan(1200 * 1024);
+
+    const declared = streamed(10_000, 1024, { "Content-Length": String(2 * 1024 * 1024) });
+    expect((await refusal(readSmallJson(declared.request))).status).toBe(413);
+    expect(declared.seen.pulled).toBeLessThanOrEqual(1024);
   });
 });

@@ -292,11 +292,15 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The body as text, refusing (without reading further) once it passes `maxBytes`. */
-export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+/**
+ * The body's bytes, refused with `BodyTooLargeError` once they pass `maxBytes`. Up to `drainBytes`
+ * the excess is read and dropped, so the client still receives the refusal; past it (or when the
+ * declared length is past it) reading stops, since reading on would be the very cost being refused.
+ */
+async function readBoundedBody(request: Request, maxBytes: number, drainBytes = maxBytes): Promise<Buffer> {
   const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declaredLength) && declaredLength > maxBytes) throw new BodyTooLargeError();
-  if (!request.body) return "";
+  if (Number.isFinite(declaredLength) && declaredLength > drainBytes) throw new BodyTooLargeError();
+  if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -304,13 +308,19 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
+    if (size > drainBytes) {
       await reader.cancel();
       throw new BodyTooLargeError();
     }
-    chunks.push(value);
+    if (size <= maxBytes) chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  if (size > maxBytes) throw new BodyTooLargeError();
+  return Buffer.concat(chunks);
+}
+
+/** The body as text, refusing (without reading further) once it passes `maxBytes`. */
+export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBoundedBody(request, maxBytes)).toString("utf8");
 }
 
 /** The bound on a small form (sign-in, a status change, a note): far above any honest one. */
@@ -343,28 +353,16 @@ export async function readSmallForm(request: Request): Promise<FormData> {
 
 /** JSON of at most `maxBytes`; undefined when the body is not JSON, a 413 Response when too large. */
 export async function readSmallJson(request: Request, maxBytes = SMALL_FORM_MAX_BYTES): Promise<unknown> {
-  const tooLarge = () => Response.json({ error: "The request is too large." }, { status: 413 });
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  // Past the drain bound the connection is cut: reading on would be the very cost being refused.
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-  if (!request.body) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    // Over the limit, the rest is read and dropped (up to a bound), so the client still gets the answer.
-    if (size > maxBytes + MULTIPART_OVERHEAD_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    if (size <= maxBytes) chunks.push(value);
-  }
-  if (size > maxBytes) throw tooLarge();
+  let text: string;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    text = (await readBoundedBody(request, maxBytes, maxBytes + MULTIPART_OVERHEAD_BYTES)).toString("utf8");
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      throw Response.json({ error: "The request is too large." }, { status: 413 });
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

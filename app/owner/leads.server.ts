@@ -335,32 +335,25 @@ export async function leadsCsv(db: Kysely<Database>): Promise<{ csv: string; cou
     .where("quarantined_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
-  const header = [
-    "id",
-    "received",
-    "name",
-    "email",
-    "phone",
-    "address",
-    "description",
-    "status",
-    "lost_reason",
-    "source_page",
-    "photo_count",
+  // Each header beside its value, so a column cannot be added, dropped or moved in one list only.
+  const columns: { header: string; value: (row: (typeof rows)[number]) => string | number }[] = [
+    { header: "id", value: (row) => row.id },
+    { header: "received", value: (row) => toDate(row.created_at).toISOString() },
+    { header: "name", value: (row) => row.name },
+    { header: "email", value: (row) => row.email },
+    { header: "phone", value: (row) => row.phone },
+    { header: "address", value: (row) => row.address },
+    { header: "description", value: (row) => row.description },
+    { header: "status", value: (row) => statusLabel(row.status) },
+    {
+      header: "lost_reason",
+      value: (row) => (row.lost_reason && isLostReason(row.lost_reason) ? LOST_REASON_LABELS[row.lost_reason] : ""),
+    },
+    { header: "source_page", value: (row) => row.source_path ?? "unknown" },
+    { header: "photo_count", value: (row) => Number(row.photo_count) },
   ];
-  const cells = rows.map((row) => [
-    row.id,
-    toDate(row.created_at).toISOString(),
-    row.name,
-    row.email,
-    row.phone,
-    row.address,
-    row.description,
-    statusLabel(row.status),
-    row.lost_reason && isLostReason(row.lost_reason) ? LOST_REASON_LABELS[row.lost_reason] : "",
-    row.source_path ?? "unknown",
-    Number(row.photo_count),
-  ]);
+  const header = columns.map((column) => column.header);
+  const cells = rows.map((row) => columns.map((column) => column.value(row)));
   return { csv: csvDocument(header, cells), count: rows.length };
 }
 

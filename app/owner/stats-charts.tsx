@@ -3,7 +3,7 @@
  * image with a title and a description for screen readers, and the page prints the same figures
  * in a table beside it.
  */
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 
 export interface Bar {
   label: string;
@@ -11,26 +11,49 @@ export interface Bar {
   value: number;
 }
 
+interface ChartProps {
+  title: string;
+  description: string;
+  bars: Bar[];
+}
+
 const WIDTH = 640;
 const HEIGHT = 240;
 const AXIS = 28;
 const TOP = 20;
 
-/** Vertical bars, e.g. leads per week; labels under each bar. */
-export function ColumnChart({ title, description, bars }: { title: string; description: string; bars: Bar[] }) {
+/**
+ * The image every chart is drawn in, so that each is announced the same way: by its title, then
+ * its description, which reads out every figure the bars show.
+ */
+function ChartFrame({
+  title,
+  description,
+  height,
+  children,
+}: Omit<ChartProps, "bars"> & { height: number; children: ReactNode }) {
   const id = useId();
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const slot = WIDTH / Math.max(1, bars.length);
-  const plot = HEIGHT - AXIS - TOP;
   return (
     <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`0 0 ${WIDTH} ${height}`}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
       className="h-auto w-full max-w-2xl"
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>
+      {children}
+    </svg>
+  );
+}
+
+/** Vertical bars, e.g. leads per week; labels under each bar. */
+export function ColumnChart({ title, description, bars }: ChartProps) {
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const slot = WIDTH / Math.max(1, bars.length);
+  const plot = HEIGHT - AXIS - TOP;
+  return (
+    <ChartFrame title={title} description={description} height={HEIGHT}>
       <line x1={0} y1={HEIGHT - AXIS} x2={WIDTH} y2={HEIGHT - AXIS} stroke="#475569" strokeWidth={1} />
       {bars.map((bar, i) => {
         const height = (bar.value / max) * plot;
@@ -48,7 +71,7 @@ export function ColumnChart({ title, description, bars }: { title: string; descr
           </g>
         );
       })}
-    </svg>
+    </ChartFrame>
   );
 }
 
@@ -56,20 +79,11 @@ const ROW = 30;
 const LABEL = 210;
 
 /** Horizontal bars, e.g. leads by page; long labels fit on the left. */
-export function BarList({ title, description, bars }: { title: string; description: string; bars: Bar[] }) {
-  const id = useId();
+export function BarList({ title, description, bars }: ChartProps) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const height = Math.max(1, bars.length) * ROW + 8;
   const room = WIDTH - LABEL - 48;
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-      className="h-auto w-full max-w-2xl"
-    >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
+    <ChartFrame title={title} description={description} height={Math.max(1, bars.length) * ROW + 8}>
       {bars.map((bar, i) => {
         const y = i * ROW + 4;
         const label = bar.label.length > 30 ? `${bar.label.slice(0, 29)}…` : bar.label;
@@ -86,6 +100,6 @@ export function BarList({ title, description, bars }: { title: string; descripti
           </g>
         );
       })}
-    </svg>
+    </ChartFrame>
   );
 }

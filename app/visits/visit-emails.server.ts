@@ -8,7 +8,7 @@
  */
 import { profile } from "~/content/profile";
 import { buttonHtml, emailDocument, html, parseMailbox, type SafeHtml } from "~/infra/mail-format.server";
-import type { MailAddress, OutgoingMail } from "~/infra/outbox.server";
+import type { MailAddress, MailInlineAttachment, MailKind, OutgoingMail } from "~/infra/outbox.server";
 import { greetingName } from "~/leads/estimate-emails.server";
 import { calendarContentType, calendarFile, type CalendarMethod } from "./ics.server";
 import { formatWindow } from "./nj-time";
@@ -59,9 +59,47 @@ function homeowner(lead: VisitLead): { to: MailAddress | string; greeting: strin
   return { to: name ? { name, address: lead.email } : lead.email, greeting: name ? `Hi ${name},` : "Hello," };
 }
 
-function bodies(subject: string, text: string[], body: SafeHtml) {
+interface Written {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A message's subject and both its bodies, each ending with the business's footer. */
+function written(subject: string, text: string[], body: SafeHtml): Written {
   const foot = footer();
-  return { text: `${text.join("\n")}\n\n--\n${foot.text}\n`, html: emailDocument(subject, body, foot.html) };
+  return {
+    subject,
+    text: `${text.join("\n")}\n\n--\n${foot.text}\n`,
+    html: emailDocument(subject, body, foot.html),
+  };
+}
+
+/**
+ * The envelopes of one kind of visit email, the same for every copy: the homeowner's is addressed
+ * by first name only and answers to LEADS_TO; the owner's goes to the owner who proposed the visit.
+ * A booked visit's emails carry its calendar file.
+ */
+function visitMails(kind: Extract<MailKind, `visit-${string}`>, lead: VisitLead, context: VisitMailContext) {
+  const envelope = (
+    recipient: Pick<OutgoingMail, "to" | "replyTo">,
+    { subject, text, html }: Written,
+    calendar?: MailInlineAttachment[],
+  ): OutgoingMail => ({
+    kind,
+    leadId: lead.id,
+    ...recipient,
+    subject,
+    ...(calendar ? { inlineAttachments: calendar } : {}),
+    text,
+    html,
+  });
+  return {
+    toHomeowner: (message: Written, calendar?: MailInlineAttachment[]) =>
+      envelope({ to: homeowner(lead).to, replyTo: parseMailbox(context.leadsTo) }, message, calendar),
+    toOwner: (ownerEmail: string, message: Written, calendar?: MailInlineAttachment[]) =>
+      envelope({ to: ownerEmail }, message, calendar),
+  };
 }
 
 /** To the homeowner: the times the owner offers, each with its own link. */
@@ -70,7 +108,7 @@ export function proposalEmail(
   windows: readonly OfferedWindow[],
   context: VisitMailContext,
 ): OutgoingMail {
-  const { to, greeting } = homeowner(lead);
+  const { greeting } = homeowner(lead);
   const one = windows.length === 1;
   const subject = `Choose a time for your site visit - ${profile.shortName}`;
   const intro = one
@@ -106,14 +144,7 @@ export function proposalEmail(
     <p>${expiry}</p>
     <p>${calling}</p>
     <p>${profile.name}</p>`;
-  return {
-    kind: "visit-proposal",
-    leadId: lead.id,
-    to,
-    replyTo: parseMailbox(context.leadsTo),
-    subject,
-    ...bodies(subject, text, body),
-  };
+  return visitMails("visit-proposal", lead, context).toHomeowner(written(subject, text, body));
 }
 
 export function visitUid(visitId: string, siteUrl: string): string {
@@ -154,19 +185,14 @@ export function invitationEmails(
 ): OutgoingMail[] {
   const when = formatWindow(visit.startsAt, visit.endsAt);
   const attachment = calendarAttachment("REQUEST", lead, visit, context, now);
-  const { to, greeting } = homeowner(lead);
+  const { greeting } = homeowner(lead);
 
   const subject = `Your site visit is booked: ${when} - ${profile.shortName}`;
   const confirmed = `Thank you: we will see you ${when} (New Jersey time). The invitation attached adds the visit to your calendar.`;
   const change = `To change or cancel the visit, reply to this email or call us at ${profile.phone.display}.`;
-  const toHomeowner: OutgoingMail = {
-    kind: "visit-invitation",
-    leadId: lead.id,
-    to,
-    replyTo: parseMailbox(context.leadsTo),
-    subject,
-    inlineAttachments: attachment,
-    ...bodies(
+  const mails = visitMails("visit-invitation", lead, context);
+  const toHomeowner = mails.toHomeowner(
+    written(
       subject,
       [greeting, ``, confirmed, ``, change, ``, profile.name],
       html`<h1 style="font-size:20px;margin:0 0 16px">Your site visit is booked</h1>
@@ -175,25 +201,23 @@ export function invitationEmails(
         <p>${change}</p>
         <p>${profile.name}</p>`,
     ),
-  };
+    attachment,
+  );
 
   const deskUrl = `${context.siteUrl}/owner/leads/${lead.id}`;
   const ownerSubject = `Visit booked: ${lead.name}, ${when}`;
   const ownerText = `${lead.name} confirmed the site visit ${when} (New Jersey time), at ${lead.address || "an address not given"}.`;
-  const toOwner: OutgoingMail = {
-    kind: "visit-invitation",
-    leadId: lead.id,
-    to: visit.ownerEmail,
-    subject: ownerSubject,
-    inlineAttachments: attachment,
-    ...bodies(
+  const toOwner = mails.toOwner(
+    visit.ownerEmail,
+    written(
       ownerSubject,
       [ownerText, ``, `The lead on the desk: ${deskUrl}`],
       html`<h1 style="font-size:20px;margin:0 0 16px">Visit booked</h1>
         <p>${ownerText}</p>
         ${buttonHtml(deskUrl, "Open on the desk")}`,
     ),
-  };
+    attachment,
+  );
   return [toHomeowner, toOwner];
 }
 
@@ -209,7 +233,8 @@ export function cancellationEmails(
   context: VisitMailContext,
   now: Date,
 ): OutgoingMail[] {
-  const { to, greeting } = homeowner(lead);
+  const { greeting } = homeowner(lead);
+  const mails = visitMails("visit-cancellation", lead, context);
   const replaced = reason === "replaced";
   const next = replaced
     ? `We will send you new times to choose from in a separate email.`
@@ -218,13 +243,8 @@ export function cancellationEmails(
     const subject = `The visit times we offered are withdrawn - ${profile.shortName}`;
     const line = `The times we offered for a site visit are no longer available, and their links no longer work.`;
     return [
-      {
-        kind: "visit-cancellation",
-        leadId: lead.id,
-        to,
-        replyTo: parseMailbox(context.leadsTo),
-        subject,
-        ...bodies(
+      mails.toHomeowner(
+        written(
           subject,
           [greeting, ``, line, next, ``, profile.name],
           html`<h1 style="font-size:20px;margin:0 0 16px">Visit times withdrawn</h1>
@@ -232,7 +252,7 @@ export function cancellationEmails(
             <p>${line} ${next}</p>
             <p>${profile.name}</p>`,
         ),
-      },
+      ),
     ];
   }
   const booked: BookedVisit = { id: visit.id, sequence: visit.sequence, ownerEmail: visit.ownerEmail, ...visit.booked };
@@ -243,14 +263,8 @@ export function cancellationEmails(
   const ownerSubject = `Visit cancelled: ${lead.name}, ${when}`;
   const ownerLine = `The site visit with ${lead.name} of ${when} is cancelled${replaced ? "; new times were proposed" : ""}.`;
   return [
-    {
-      kind: "visit-cancellation",
-      leadId: lead.id,
-      to,
-      replyTo: parseMailbox(context.leadsTo),
-      subject,
-      inlineAttachments: attachment,
-      ...bodies(
+    mails.toHomeowner(
+      written(
         subject,
         [greeting, ``, line, next, ``, profile.name],
         html`<h1 style="font-size:20px;margin:0 0 16px">Site visit cancelled</h1>
@@ -259,14 +273,8 @@ export function cancellationEmails(
           <p>${next}</p>
           <p>${profile.name}</p>`,
       ),
-    },
-    {
-      kind: "visit-cancellation",
-      leadId: lead.id,
-      to: booked.ownerEmail,
-      subject: ownerSubject,
-      inlineAttachments: attachment,
-      ...bodies(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`),
-    },
+      attachment,
+    ),
+    mails.toOwner(booked.ownerEmail, written(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`), attachment),
   ];
 }
