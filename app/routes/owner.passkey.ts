@@ -3,13 +3,13 @@
  * Intents: sign-in-options, sign-in, register-options, register. Registering needs a live setup
  * link (`token`) or a signed-in owner adding another device.
  */
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
 import { readSmallJson } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
+import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
 import { findOwnerById, ownerOfSetupToken, spendSetupToken, type Owner } from "~/owner/owners.server";
 import {
   authenticationOptions,
@@ -50,11 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "sign-in-options":
         return Response.json({ options: await authenticationOptions(db, request.url) });
       case "sign-in": {
-        if (!isObject(body.response) || typeof body.response.id !== "string" || !isObject(body.response.response))
-          return Response.json({ error: "The passkey's answer is missing." }, { status: 400 });
+        const answer = authenticationResponse.safeParse(body.response);
+        if (!answer.success)
+          return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
         let owner: Owner;
         try {
-          owner = await verifyPasskeySignIn(db, request.url, body.response as unknown as AuthenticationResponseJSON);
+          owner = await verifyPasskeySignIn(db, request.url, answer.data);
         } catch (error) {
           if (error instanceof PasskeyError)
             await recordAudit(db, { action: "sign-in-refused", detail: `passkey: ${error.message}`, client });
@@ -85,13 +86,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           );
         if (body.intent === "register-options")
           return Response.json({ options: await registrationOptions(db, request.url, owner) });
-        if (!isObject(body.response) || typeof body.response.id !== "string" || !isObject(body.response.response))
-          return Response.json({ error: "The passkey's answer is missing." }, { status: 400 });
+        const answer = registrationResponse.safeParse(body.response);
+        if (!answer.success)
+          return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
         const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
-        await registerPasskey(db, request.url, owner, body.response as unknown as RegistrationResponseJSON, deviceName);
+        await registerPasskey(db, request.url, owner, answer.data, deviceName);
         if (!token) return Response.json({ ok: true, next: "/owner/account?added=1" });
         if (!(await spendSetupToken(db, token))) {
-          await db.deleteFrom("owner_passkeys").where("id", "=", body.response.id).execute();
+          await db.deleteFrom("owner_passkeys").where("id", "=", answer.data.id).execute();
           return Response.json(
             { error: "This setup link was used at the same moment elsewhere. Ask for a new one." },
             { status: 409 },

@@ -16,6 +16,7 @@ import { leadSearchText, timestamp, type Database } from "~/infra/schema.server"
 import { addOwner, removeOwner } from "~/owner/owners.server";
 import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startupScripts } from "../support/startup-scripts";
 import { createTestDatabase } from "../support/postgres";
 import { stopAfterEachTest, postgresForThisFile } from "../support/system";
 
@@ -269,6 +270,24 @@ describe("bodies an attacker sends", () => {
       headers: { "Content-Type": "application/json" },
       body: '{"intent": ',
     });
+    for (const [what, response] of [
+      ["no answer", undefined],
+      ["an answer with its parts missing", { id: "AbC", response: {} }],
+      [
+        "an answer whose signature is not base64url",
+        {
+          id: "AbC",
+          rawId: "AbC",
+          type: "public-key",
+          clientExtensionResults: {},
+          response: { clientDataJSON: "eyJ0", authenticatorData: "SZYN", signature: "<script>" },
+        },
+      ],
+    ] as const)
+      await send(`passkey sign-in, ${what}`, `${origin}/owner/passkey`, {
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ intent: "sign-in", response }),
+      });
     await send("a signed-in owner's note, 300 KB", `${origin}/owner/leads/${leadId}`, {
       headers: { Cookie: cookie },
       body: new URLSearchParams({ intent: "note", note: huge }),
@@ -315,21 +334,6 @@ describe("passkeys", () => {
   });
 });
 
-function startupScripts(html: string): string[] {
-  const entry = /"entry":\s*{\s*"module":\s*"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  const routeImports = [...html.matchAll(/import \* as route\d+ from "(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
-  const seen = new Set<string>();
-  const visit = (urlPath: string) => {
-    if (seen.has(urlPath)) return;
-    seen.add(urlPath);
-    const code = fs.readFileSync(path.join(clientDir, urlPath), "utf8");
-    for (const m of code.matchAll(/(?:import|from)\s*["'](\.\/[^"']+\.js)["']/g))
-      visit(path.posix.join(path.posix.dirname(urlPath), m[1] ?? ""));
-  };
-  for (const url of [entry, ...routeImports]) if (url) visit(url);
-  return [...seen];
-}
-
 describe("figures", () => {
   for (const backend of ["sqlite", "postgres"] as const)
     it(`the list's server time with 5,000 leads on ${backend} (printed)`, async () => {
@@ -369,7 +373,7 @@ describe("figures", () => {
       const html = await (
         await get(`${origin}${urlPath}`, /^\/owner\/(sign-in|setup)/.test(urlPath) ? undefined : cookie)
       ).text();
-      const scripts = startupScripts(html);
+      const scripts = startupScripts(html, clientDir);
       expect(scripts.length, urlPath).toBeGreaterThan(1);
       const code = scripts.map((s) => fs.readFileSync(path.join(clientDir, s), "utf8"));
       const js = code.reduce((sum, c) => sum + gzipSync(c).length, 0);
