@@ -3,6 +3,7 @@
  * median time to a first reply, the share won, the lost by reason, and the pages the requests
  * came from. Signed-in owners only; see `owner/stats.server.ts` for how each figure is counted.
  */
+import type { ReactNode } from "react";
 import { profile } from "~/content/profile";
 import { LOST_REASON_LABELS } from "~/owner/lead-status";
 import { requireOwner } from "~/owner/sessions.server";
@@ -82,33 +83,15 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
       {d.truncated ? <p className="mt-1 text-sm text-red-800">Only the first 20,000 leads are counted.</p> : null}
 
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
-        <div className="rounded-lg border border-slate-300 bg-white p-3">
-          <dt className="text-sm font-semibold text-slate-700">Median time to first reply</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-testid="median-reply">
-            {d.medianReply ?? "–"}
-          </dd>
-          <dd className="text-sm text-slate-700">
-            over {d.answered} answered lead{d.answered === 1 ? "" : "s"}, from received to the first status change
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-300 bg-white p-3">
-          <dt className="text-sm font-semibold text-slate-700">Won</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-testid="won-share">
-            {d.wonShare}
-          </dd>
-          <dd className="text-sm text-slate-700">
-            {d.won} of {d.total}
-          </dd>
-        </div>
-        <div className="rounded-lg border border-slate-300 bg-white p-3">
-          <dt className="text-sm font-semibold text-slate-700">Lost</dt>
-          <dd className="text-2xl font-bold text-navy-900" data-testid="lost-share">
-            {d.lostShare}
-          </dd>
-          <dd className="text-sm text-slate-700">
-            {d.lost} of {d.total}
-          </dd>
-        </div>
+        <Figure label="Median time to first reply" value={d.medianReply ?? "–"} testId="median-reply">
+          over {d.answered} answered lead{d.answered === 1 ? "" : "s"}, from received to the first status change
+        </Figure>
+        <Figure label="Won" value={d.wonShare} testId="won-share">
+          {d.won} of {d.total}
+        </Figure>
+        <Figure label="Lost" value={d.lostShare} testId="lost-share">
+          {d.lost} of {d.total}
+        </Figure>
       </dl>
 
       <section aria-labelledby="per-week" className="mt-6">
@@ -165,5 +148,28 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </>
+  );
+}
+
+/** One headline figure: what it is, its value, and what it was counted over. */
+function Figure({
+  label,
+  value,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rounded-lg border border-slate-300 bg-white p-3">
+      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+      <dd className="text-2xl font-bold text-navy-900" data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="text-sm text-slate-700">{children}</dd>
+    </div>
   );
 }
