@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../../tests/support/raw-request";
 import { chooseEncoding, loadStaticFile, loadTextFiles, sendStaticFile } from "./precompressed.server";
 
 describe("choosing an encoding", () => {
@@ -62,21 +63,7 @@ describe("serving a file in its encodings", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A raw request: fetch would decode the body and hide what was sent. */
-  function get(headers: Record<string, string>, method = "GET") {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http
-        .request(origin, { method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on("error", reject)
-        .end();
-    });
-  }
+  const get = (headers: Record<string, string>, method = "GET") => rawRequest(origin, "/", { method, headers });
 
   it("sends the build's brotli, gzip or plain bytes, each with its own length and ETag", async () => {
     const b = await get({ "accept-encoding": "gzip, br" });

@@ -3,10 +3,10 @@
  * same bytes as the files on disk, so nothing is compressed per request for pages and assets.
  */
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { rawRequest, type RawAnswer } from "../support/raw-request";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");
 let server: BuiltServer;
@@ -16,26 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request that shows the bytes as sent: fetch would decode them. */
-function raw(urlPath: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(`${server.origin}${urlPath}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject)
-      .end();
-  });
+function raw(urlPath: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawAnswer> {
+  return rawRequest(server.origin, urlPath, { method, headers });
 }
 
 function firstScript(): string {

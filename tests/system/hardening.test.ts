@@ -11,6 +11,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { storedLeads } from "../support/lead-store";
+import { rawRequest } from "../support/raw-request";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { freePort } from "../support/ports";
 import { startCommand } from "../support/start-command";
@@ -275,29 +276,10 @@ describe("requests from other sites", () => {
   }, 60_000);
 });
 
-/** A GET with the path sent exactly as written (fetch would normalise it). */
-function rawGet(
-  origin: string,
-  rawPath: string,
-): Promise<{ status: number; location?: string; headers: http.IncomingHttpHeaders; body: string }> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, path: rawPath, method: "GET" }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          location: response.headers.location,
-          headers: response.headers,
-          body,
-        }),
-      );
-    });
-    request.on("error", reject);
-    request.end();
-  });
+/** A GET with the path sent exactly as written (fetch would normalise it), its body as text. */
+async function rawGet(origin: string, rawPath: string) {
+  const answer = await rawRequest(origin, rawPath);
+  return { ...answer, location: answer.headers.location, body: answer.body.toString("utf8") };
 }
 
 describe("production by default", () => {
