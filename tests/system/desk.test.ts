@@ -302,6 +302,25 @@ describe("bodies an attacker sends", () => {
 });
 
 describe("passkeys", () => {
+  it("answers a burst of ceremonies from one client with 429 once its 60 are spent, and stores no more challenges", async () => {
+    const { origin, db } = await desk("sqlite");
+    const ask = () =>
+      fetch(`${origin}/owner/passkey`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ intent: "sign-in-options" }),
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 60; n++) statuses.push((await ask()).status);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const challenges = (await db.selectFrom("owner_challenges").select("challenge").execute()).length;
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/Too many attempts/);
+    expect((await db.selectFrom("owner_challenges").select("challenge").execute()).length).toBe(challenges);
+  });
+
   it("are refused at a host that is neither the site's nor localhost", async () => {
     const { site } = await desk("sqlite");
     const atIp = await fetch(`${site.origin}/owner/passkey`, {
