@@ -21,6 +21,7 @@ import {
   TEXT_TYPES,
   type StaticFile,
 } from "./app/infra/precompressed.server";
+import { contentSecurityPolicy, hashSources } from "./app/infra/csp.server";
 import type * as AppServices from "./app/server-services.server";
 
 // Express and React pick their production behaviour from NODE_ENV when they load: without it a
@@ -28,6 +29,7 @@ import type * as AppServices from "./app/server-services.server";
 // and the request handler below, so both are imported only after this line.
 process.env.NODE_ENV ??= "production";
 const { createRequestHandler } = await import("@react-router/express");
+const { createRequestHandler: createRenderer } = await import("react-router");
 
 const buildDir = import.meta.dirname;
 const clientDir = path.join(buildDir, "client");
@@ -47,6 +49,9 @@ function appServices(module: object): typeof AppServices {
     "admitFormPost",
     "errorAnswer",
     "isDeskPath",
+    "startLiveSite",
+    "stopLiveSite",
+    "liveFile",
   ] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;
@@ -72,23 +77,12 @@ const chatOrigin = chatEmbedUrl ? new URL(chatEmbedUrl).origin : "";
 /** The longest a shutdown may take: a process manager waits about this long before SIGKILL. */
 const SHUTDOWN_BOUND_MS = 10_000;
 
-function contentSecurityPolicy(scriptSources = ""): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self'${scriptSources ? ` ${scriptSources}` : ""}`,
-    // Tailwind's stylesheet is inlined into each page for a faster first paint.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    `frame-src ${chatOrigin || "'none'"}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "manifest-src 'self'",
-  ].join("; ");
+function policy(scriptSources = ""): string {
+  return contentSecurityPolicy({ chatOrigin, scriptSources });
 }
+
+/** Pages may change when the owner publishes: a browser asks each time and gets 304 while they have not. */
+const PAGE_CACHE = "public, max-age=0, must-revalidate";
 
 /** Prerendered pages, keyed by URL path, loaded once: the site is small and this is its hot path. */
 const pages = new Map<string, StaticFile>();
@@ -98,8 +92,8 @@ for (const [file, hashes] of Object.entries(cspHashes)) {
     urlPath,
     loadStaticFile(path.join(clientDir, file), {
       contentType: TEXT_TYPES[".html"] ?? "text/html",
-      cacheControl: "public, max-age=0, must-revalidate",
-      headers: { "Content-Security-Policy": contentSecurityPolicy(hashes.map((h) => `'${h}'`).join(" ")) },
+      cacheControl: PAGE_CACHE,
+      headers: { "Content-Security-Policy": policy(hashSources(hashes)) },
     }),
   );
 }
@@ -110,9 +104,15 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const textFiles = loadTextFiles(
   clientDir,
   "",
-  (file) => (file.startsWith("assets/") ? IMMUTABLE : "public, max-age=3600"),
+  // A page's data must change with its HTML when the owner publishes, so it is checked as often.
+  (file) => (file.startsWith("assets/") ? IMMUTABLE : file.endsWith(".data") ? PAGE_CACHE : "public, max-age=3600"),
   (file) => file.endsWith(".html") || file.startsWith("img/"),
 );
+
+/** What the build made at a URL path, to compare a live render with. */
+function builtBody(urlPath: string): Buffer | undefined {
+  return (pages.get(urlPath) ?? textFiles.get(urlPath))?.variants.get("identity")?.body;
+}
 
 /**
  * The owner's desk shows people's names, phones and photos: no shared cache or browser history may
@@ -132,7 +132,7 @@ function setSecurityHeaders(req: Request, res: Response): void {
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+  res.setHeader("Content-Security-Policy", policy());
 }
 
 function isApi(req: Request): boolean {
@@ -186,9 +186,11 @@ app.get("/healthz", async (_req, res) => {
   else res.status(503).json({ ok: false, database: "not answering" });
 });
 
+// What the owner published, rendered once per change (app/live/live-site.server.ts), before the
+// build's own copy of the same page or file.
 app.use((req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const file = textFiles.get(req.path);
+  const file = services.liveFile(req.path) ?? textFiles.get(req.path);
   if (!file) return next();
   sendStaticFile(req, res, file);
 });
@@ -267,7 +269,7 @@ app.use(async (req, res, next) => {
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'nonce-${res.locals.cspNonce}'`));
+  res.setHeader("Content-Security-Policy", policy(`'nonce-${res.locals.cspNonce}'`));
   next();
 });
 
@@ -308,6 +310,22 @@ server.once("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+// The first render from the database comes before the port opens, so no instance ever answers with
+// pages older than what is published.
+try {
+  await services.startLiveSite({
+    render: createRenderer(build, "production"),
+    pages: [...pages.keys()],
+    builtBody,
+    chatOrigin,
+  });
+} catch (error) {
+  services.log("error", "database could not be opened or migrated; stopping", {
+    error: services.describeError(error),
+  });
+  process.exit(1);
+}
+
 server.listen(env.port, env.host, () => {
   services.log("info", "listening", { url: `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}` });
   // Only once the port is ours: a second copy that failed to listen must not run the mail worker.
@@ -330,6 +348,7 @@ async function shutdown(signal: string) {
   const cutoff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_BOUND_MS / 2).unref();
   await closed;
   clearTimeout(cutoff);
+  await services.stopLiveSite();
   await services.stopBackgroundWork();
   process.exit(0);
 }
