@@ -171,15 +171,18 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
       return running;
     }
     running = (async () => {
+      // What the pages went through: a render followed by a pass that found nothing new is a render.
       let outcome: RefreshOutcome = "current";
       do {
         again = false;
+        let pass: RefreshOutcome;
         try {
-          outcome = await refreshOnce();
+          pass = await refreshOnce();
         } catch (error) {
           log("error", "live pages could not be brought up to date", { error: describeError(error) });
-          outcome = "failed";
+          pass = "failed";
         }
+        if (pass !== "current") outcome = pass;
       } while (again && !stopped);
       return outcome;
     })().finally(() => {

@@ -11,9 +11,10 @@ const toneClass = {
   urgent: "bg-sunset-500 text-navy-950 [&_a]:text-navy-950",
 } as const;
 
-export function NoticeBanner({ notice }: { notice: PublicNotice }) {
+/** `preview`: the desk's picture of it, which is no landmark of the desk's page. */
+export function NoticeBanner({ notice, preview = false }: { notice: PublicNotice; preview?: boolean }) {
   return (
-    <div role="region" aria-label="Notice" className={toneClass[notice.tone]}>
+    <div {...(preview ? {} : { role: "region", "aria-label": "Notice" })} className={toneClass[notice.tone]}>
       <p className="mx-auto max-w-5xl px-4 py-2 text-center text-sm leading-snug font-medium sm:text-base">
         {notice.tone === "urgent" ? <strong className="font-bold">Urgent: </strong> : null}
         {noticeParts(notice.body, siteUrl).map((part, index) =>

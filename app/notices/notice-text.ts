@@ -23,7 +23,7 @@ export interface PublicNotice {
   tone: NoticeTone;
 }
 
-const LINK = /\[([^\]]*)\]\(([^)]*)\)/g;
+const LINK = /\[([^\]]*)\]\(((?:[^()]|\([^()]*\))*)\)/g;
 const WEB_ADDRESS = /\bhttps?:\/\/|\bwww\./i;
 
 export interface NoticeRules {

@@ -130,6 +130,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       "/owner/account",
       "/owner/stats",
       "/owner/stats.data",
+      "/owner/site",
+      "/owner/site.data",
+      "/Owner/Site/",
       "/OWNER/STATS",
       "/owner/digest",
       "/OWNER/Leads/" + leadId,
@@ -159,6 +162,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       ],
       [`/owner/leads/${leadId}`, { intent: "cancel-visit" }],
       ["/owner/digest", { digest: "off" }],
+      ["/owner/site", { intent: "publish-notice", body: "Hacked", tone: "urgent" }],
+      ["/owner/site.data", { intent: "publish-notice", body: "Hacked", tone: "urgent" }],
+      ["/owner/site", { intent: "add-closed-day", firstDay: "2030-01-01", label: "Hacked" }],
     ];
     for (const [urlPath, body] of posts) {
       const response = await post(`${origin}${urlPath}`, body);
@@ -174,6 +180,8 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     const lead = await db.selectFrom("leads").select(["status"]).where("id", "=", leadId).executeTakeFirst();
     expect(lead).toEqual({ status: "new" });
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("site_notices").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("closed_days").select("id").execute()).toEqual([]);
   });
 
   it("refuses an expired session, a removed owner's session and a post from another site", async () => {

@@ -9,7 +9,7 @@ import { useSiteLiveData } from "~/live/site-live-data";
 export function ClosedToday({ className = "" }: { className?: string }) {
   const { closedToday } = useSiteLiveData();
   if (!closedToday) return null;
-  return <p className={`font-bold ${className}`}>Closed today: {closedToday}</p>;
+  return <p className={`font-bold ${className}`}>{`Closed today: ${closedToday}`}</p>;
 }
 
 export function BusinessHours({
