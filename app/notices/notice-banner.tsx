@@ -3,8 +3,7 @@
  * first byte (pages are rendered again when it changes), so it never pushes the page down later.
  * An urgent notice says so in words as well as in colour.
  */
-import { siteUrl } from "~/config";
-import { noticeParts, type PublicNotice } from "./notice-text";
+import type { PublicNotice } from "./notice-text";
 
 const toneClass = {
   info: "bg-navy-900 text-white [&_a]:text-white",
@@ -17,7 +16,7 @@ export function NoticeBanner({ notice, preview = false }: { notice: PublicNotice
     <div {...(preview ? {} : { role: "region", "aria-label": "Notice" })} className={toneClass[notice.tone]}>
       <p className="mx-auto max-w-5xl px-4 py-2 text-center text-sm leading-snug font-medium sm:text-base">
         {notice.tone === "urgent" ? <strong className="font-bold">Urgent: </strong> : null}
-        {noticeParts(notice.body, siteUrl).map((part, index) =>
+        {notice.parts.map((part, index) =>
           "href" in part ? (
             <a key={index} href={part.href} className="font-bold underline underline-offset-2">
               {part.text}

@@ -91,7 +91,7 @@ export function NoticeForm({ values, errors, busy }: { values: NoticeValues; err
         </h3>
         <div className="w-[375px] max-w-full overflow-hidden rounded-lg border border-slate-400 bg-white">
           {body.trim() ? (
-            <NoticeBanner notice={{ body, tone }} preview />
+            <NoticeBanner notice={{ tone, parts: checked.ok ? checked.parts : [{ text: body }] }} preview />
           ) : (
             <p className="p-3 text-sm text-slate-700">The notice shows here as you type.</p>
           )}

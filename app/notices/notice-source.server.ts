@@ -1,7 +1,8 @@
 /** The notice as public pages read it while they are rendered (see `app/live/snapshot.server.ts`). */
 import type { LiveSource } from "~/live/snapshot.server";
 import { currentNotice } from "./notices.server";
-import type { PublicNotice } from "./notice-text";
+import { siteUrl } from "~/config";
+import { noticeParts, type PublicNotice } from "./notice-text";
 
 export const noticeSource: LiveSource<PublicNotice | null> = {
   name: "notice",
@@ -11,6 +12,9 @@ export const noticeSource: LiveSource<PublicNotice | null> = {
     if (!notice) return { value: null };
     // Waiting for its start: nothing shows yet, and the pages change when it begins.
     if (notice.startsAt && notice.startsAt > now) return { value: null, changesAt: notice.startsAt };
-    return { value: { body: notice.body, tone: notice.tone }, changesAt: notice.endsAt ?? undefined };
+    return {
+      value: { tone: notice.tone, parts: noticeParts(notice.body, siteUrl) },
+      changesAt: notice.endsAt ?? undefined,
+    };
   },
 };

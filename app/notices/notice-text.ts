@@ -17,10 +17,10 @@ export function isNoticeTone(value: unknown): value is NoticeTone {
 
 export type NoticePart = { text: string } | { text: string; href: string };
 
-/** The notice as public pages show it. */
+/** The notice as public pages show it: its text already split around its link, so pages carry no parser. */
 export interface PublicNotice {
-  body: string;
   tone: NoticeTone;
+  parts: NoticePart[];
 }
 
 const LINK = /\[([^\]]*)\]\(((?:[^()]|\([^()]*\))*)\)/g;

@@ -16,6 +16,7 @@ import { isPublicPage } from "~/live/public-pages.server";
 import { NoticeBanner } from "~/notices/notice-banner";
 import { checkNoticeDraft, type NoticeErrors, type NoticeValues } from "~/notices/notice-draft";
 import { EMPTY_NOTICE, NoticeForm } from "~/notices/notice-form";
+import { noticeParts } from "~/notices/notice-text";
 import { NoticeHistory } from "~/notices/notice-history";
 import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
@@ -143,7 +144,7 @@ function CurrentNotice({
   return (
     <div className="mt-2 space-y-2">
       <div className="w-[375px] max-w-full overflow-hidden rounded-lg border border-slate-400">
-        <NoticeBanner notice={current} preview />
+        <NoticeBanner notice={{ tone: current.tone, parts: noticeParts(current.body, siteUrl) }} preview />
       </div>
       <p className="text-sm">
         {waiting && current.startsAt ? `Shows from ${deskTime(current.startsAt)}` : "Showing now"}

@@ -22,7 +22,7 @@ const MINUTE = 60_000;
 function pageHtml(): string {
   const notice = readLive(noticeSource);
   const closed = readLive(closedDaysSource).today;
-  return `<!DOCTYPE html><html><head><script>window.x=1</script></head><body>${notice ? `<div role="region">${notice.body}</div>` : ""}${closed ? `<p>Closed today: ${closed}</p>` : ""}<main>Page</main></body></html>`;
+  return `<!DOCTYPE html><html><head><script>window.x=1</script></head><body>${notice ? `<div role="region">${notice.parts.map((p) => p.text).join("")}</div>` : ""}${closed ? `<p>Closed today: ${closed}</p>` : ""}<main>Page</main></body></html>`;
 }
 
 const renderer =

@@ -132,7 +132,7 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       "/owner/stats.data",
       "/owner/site",
       "/owner/site.data",
-      "/Owner/Site/",
+      "/Owner/Site",
       "/OWNER/STATS",
       "/owner/digest",
       "/OWNER/Leads/" + leadId,
