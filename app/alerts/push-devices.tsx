@@ -7,9 +7,10 @@
  */
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
+import { Notice, primaryButton } from "~/owner/desk-frame";
 import { deskTime } from "~/owner/format";
 import { ConfirmItsYou } from "~/owner/recent-sign-in";
+import { RemoveButton } from "~/owner/remove-button";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
 import type { PushDevicesData } from "./devices.server";
 import { subscribeThisDevice } from "./push-client";
@@ -72,17 +73,10 @@ export function PushDevices({
                 <span className="font-semibold">{device.deviceName}</span>
                 <span className="block text-sm text-slate-700">Added {deskTime(device.createdAt)}</span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value={REMOVE_INTENT} />
-                <input type="hidden" name="device" value={device.id} />
-                <button
-                  type="submit"
-                  className={dangerButton}
-                  aria-label={`Stop notifying ${device.deviceName}, added ${deskTime(device.createdAt)}`}
-                >
-                  Remove
-                </button>
-              </Form>
+              <RemoveButton
+                fields={{ intent: REMOVE_INTENT, device: device.id }}
+                label={`Stop notifying ${device.deviceName}, added ${deskTime(device.createdAt)}`}
+              />
             </li>
           ))}
         </ul>

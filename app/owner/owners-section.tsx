@@ -3,10 +3,11 @@
  * (never yourself: another owner, or the server's command line, can remove you).
  */
 import { Form } from "react-router";
-import { dangerButton, inputClass, labelClass, secondaryButton } from "./desk-frame";
+import { inputClass, labelClass, secondaryButton } from "./desk-frame";
 import { deskTime } from "./format";
 import { INVITE_OWNER_INTENT, REMOVE_OWNER_INTENT } from "./account-intents";
 import { ConfirmItsYou } from "./recent-sign-in";
+import { RemoveButton } from "./remove-button";
 
 export interface OwnerRow {
   email: string;
@@ -46,13 +47,10 @@ export function OwnersSection({
               </span>
             </span>
             {fresh && owner.email !== you ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value={REMOVE_OWNER_INTENT} />
-                <input type="hidden" name="email" value={owner.email} />
-                <button type="submit" className={dangerButton} aria-label={`Remove owner ${owner.email}`}>
-                  Remove
-                </button>
-              </Form>
+              <RemoveButton
+                fields={{ intent: REMOVE_OWNER_INTENT, email: owner.email }}
+                label={`Remove owner ${owner.email}`}
+              />
             ) : null}
           </li>
         ))}

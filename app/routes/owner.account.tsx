@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
-import { dangerButton, Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
+import { Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
 import { deskTime } from "~/owner/format";
 import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
 import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
@@ -20,6 +20,7 @@ import { listOwners } from "~/owner/owners.server";
 import { OwnersSection } from "~/owner/owners-section";
 import { signInPath } from "~/owner/paths";
 import { ConfirmItsYou } from "~/owner/recent-sign-in";
+import { RemoveButton } from "~/owner/remove-button";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
@@ -121,12 +122,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </span>
               {passkeys.length > 1 ? (
-                <Form method="post">
-                  <input type="hidden" name="passkey" value={p.id} />
-                  <button type="submit" className={dangerButton} aria-label={`Remove passkey ${p.deviceName}`}>
-                    Remove
-                  </button>
-                </Form>
+                <RemoveButton fields={{ passkey: p.id }} label={`Remove passkey ${p.deviceName}`} />
               ) : null}
             </li>
           ))}

@@ -16,26 +16,11 @@ import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
+import { addAuthenticator } from "../support/virtual-authenticator";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PAT = "pat@causeway.test";
-
-/** A platform authenticator with user verification, as on a phone with a fingerprint reader. */
-async function addAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 test.describe("the desk's sign-in and account", () => {
   test.describe.configure({ mode: "serial" });

@@ -10,13 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, test } from "../support/e2e";
 import sharp from "sharp";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { gotoHydrated } from "../support/hydration";
+import { addAuthenticator } from "../support/virtual-authenticator";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -44,22 +45,6 @@ async function owner(server: BuiltServer, databaseUrl: string | undefined, ...ar
     },
   });
   return stdout;
-}
-
-/** A platform authenticator with user verification, as on a phone with a fingerprint reader. */
-async function addAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 /**

@@ -105,6 +105,17 @@ async function sendEstimate(
 
 const devices = (db: Kysely<Database>) => db.selectFrom("push_subscriptions").selectAll().execute();
 
+/** A second owner, Sam, signed in, with a phone notified of new leads. */
+async function samWithAPhone(d: Desk): Promise<{ samCookie: string; samsPhone: TestSubscription }> {
+  const other = await addOwner(d.db, "sam@causeway.test");
+  if (!other.added) throw new Error("owner not added");
+  const samCookie =
+    (await startSession(d.db, new Request(`${d.origin}/owner`), other.owner.id, "passkey")).split(";")[0] ?? "";
+  const samsPhone = d.push.subscribe();
+  expect((await subscribe({ ...d, cookie: samCookie }, samsPhone)).status).toBe(201);
+  return { samCookie, samsPhone };
+}
+
 describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend) => {
   it("a new lead reaches the owner's device, signed and encrypted, within 5 s of the form's success", async () => {
     const d = await desk(backend);
@@ -290,12 +301,7 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
     const lostPhone = d.push.subscribe();
     expect((await subscribe(d, lostPhone)).status).toBe(201);
     // Another owner, whose phone is not lost, keeps hers.
-    const other = await addOwner(d.db, "sam@causeway.test");
-    if (!other.added) throw new Error("owner not added");
-    const samCookie =
-      (await startSession(d.db, new Request(`${d.origin}/owner`), other.owner.id, "passkey")).split(";")[0] ?? "";
-    const samsPhone = d.push.subscribe();
-    expect((await subscribe({ ...d, cookie: samCookie }, samsPhone)).status).toBe(201);
+    const { samsPhone } = await samWithAPhone(d);
     // A push for an earlier lead still waiting for the lost phone must not go out either.
     d.push.answer(lostPhone, 503);
     await sendEstimate(d.origin, { ...validFields, name: `Before Signing Out ${backend}` });
@@ -338,12 +344,7 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
 
   it("cuts a removed owner's devices off at once", async () => {
     const d = await desk(backend);
-    const other = await addOwner(d.db, "sam@causeway.test");
-    if (!other.added) throw new Error("owner not added");
-    const samCookie =
-      (await startSession(d.db, new Request(`${d.origin}/owner`), other.owner.id, "passkey")).split(";")[0] ?? "";
-    const samsPhone = d.push.subscribe();
-    expect((await subscribe({ ...d, cookie: samCookie }, samsPhone)).status).toBe(201);
+    const { samCookie } = await samWithAPhone(d);
     const removed = await fetch(`${d.origin}/owner/account`, {
       method: "POST",
       redirect: "manual",
