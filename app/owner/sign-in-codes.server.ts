@@ -90,13 +90,13 @@ function signInCodeMail(email: string, code: string) {
   const text = [
     `Your code to sign in to the ${profile.shortName} desk is ${code}.`,
     ``,
-    `It works once, for ${CODE_MINUTES} minutes. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
+    `It works once, for ${CODE_MINUTES} minutes, until you ask for another. If you did not ask for it, ignore this email: nobody can sign in without the code.`,
   ].join("\n");
   const body = html`<p>Your code to sign in to the ${profile.shortName} desk:</p>
     <p style="font-size:28px;font-weight:bold;letter-spacing:4px">${code}</p>
     <p>
-      It works once, for ${String(CODE_MINUTES)} minutes. If you did not ask for it, ignore this email: nobody can sign
-      in without the code.
+      It works once, for ${String(CODE_MINUTES)} minutes, until you ask for another. If you did not ask for it, ignore
+      this email: nobody can sign in without the code.
     </p>`;
   return {
     kind: "owner-sign-in-code" as const,
