@@ -191,6 +191,11 @@ export interface OwnerSignInCodesTable {
   used_at: Timestamp | null;
 }
 
+/**
+ * Wrong codes as an older release counted them. No longer written (the code lock counts in
+ * `rate_limits`, see app/owner/code-lock.server.ts); kept because migrations keep every row, and
+ * emptied by the hourly clean-up.
+ */
 export interface OwnerCodeFailuresTable {
   id: string;
   email: string;
