@@ -21,7 +21,7 @@ import {
   TEXT_TYPES,
   type StaticFile,
 } from "./app/infra/precompressed.server";
-import type * as AppServices from "./app/server-services.server";
+import type * as AppServices from "./app/server/services.server";
 
 // Express and React pick their production behaviour from NODE_ENV when they load: without it a
 // plain `node build/server.js` would answer errors with stack traces. React loads with the build

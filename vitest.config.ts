@@ -9,6 +9,8 @@ export default defineConfig({
   // The same build-time settings the app is built with, so code under test sees the same values.
   define: { __BUILD_SETTINGS__: JSON.stringify(readBuildSettings()) },
   test: {
+    // A test that writes to console.error or console.warn, or logs an error, fails (see the file).
+    setupFiles: ["tests/support/console-trap.ts"],
     projects: [
       {
         extends: true,

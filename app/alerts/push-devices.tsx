@@ -8,7 +8,7 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
+import { formatDateTime } from "~/time/business-time";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
 import type { PushDevicesData } from "./devices.server";
 import { subscribeThisDevice } from "./push-client";
@@ -60,7 +60,7 @@ export function PushDevices({ devices, vapidPublicKey }: PushDevicesData) {
             <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <span>
                 <span className="font-semibold">{device.deviceName}</span>
-                <span className="block text-sm text-slate-700">Added {deskTime(device.createdAt)}</span>
+                <span className="block text-sm text-slate-700">Added {formatDateTime(device.createdAt)}</span>
               </span>
               <Form method="post">
                 <input type="hidden" name="intent" value={REMOVE_INTENT} />
@@ -68,7 +68,7 @@ export function PushDevices({ devices, vapidPublicKey }: PushDevicesData) {
                 <button
                   type="submit"
                   className={dangerButton}
-                  aria-label={`Stop notifying ${device.deviceName}, added ${deskTime(device.createdAt)}`}
+                  aria-label={`Stop notifying ${device.deviceName}, added ${formatDateTime(device.createdAt)}`}
                 >
                   Remove
                 </button>

@@ -251,6 +251,16 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A periodic job run on one instance at a time; see `scheduler.server.ts`. */
+export interface ScheduledRunsTable {
+  name: string;
+  /** The job is next due at this time; the instance that moves it on runs the job. */
+  due_at: Timestamp;
+  /** Set while an instance runs the job; a lease that a crashed run lets expire. */
+  running_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+}
+
 export interface Database {
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;
@@ -273,6 +283,7 @@ export interface Database {
   visit_windows: VisitWindowsTable;
   digest_days: DigestDaysTable;
   idempotency_keys: IdempotencyKeysTable;
+  scheduled_runs: ScheduledRunsTable;
 }
 
 export function toDate(value: Date | string): Date {

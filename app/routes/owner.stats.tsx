@@ -5,10 +5,11 @@
  */
 import type { ReactNode } from "react";
 import { profile } from "~/content/profile";
-import { LOST_REASON_LABELS } from "~/owner/lead-status";
+import { leadStats, percent } from "~/leads/record/stats.server";
+import { LOST_REASON_LABELS } from "~/leads/record/status";
 import { requireOwner } from "~/owner/sessions.server";
 import { BarList, ColumnChart } from "~/owner/stats-charts";
-import { formatDuration, leadStats, percent } from "~/owner/stats.server";
+import { formatDuration } from "~/time/business-time";
 import type { Route } from "./+types/owner.stats";
 
 export const meta: Route.MetaFunction = () => [

@@ -5,15 +5,18 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { enqueueMail } from "~/infra/outbox.server";
+import { enqueueMail, parseMailPayload } from "~/infra/outbox.server";
 import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { HONEYPOT_FIELD } from "~/leads/honeypot";
-import { purgeQuarantine } from "~/leads/quarantine.server";
+import { purgeQuarantine } from "~/leads/record/quarantine.server";
+import { confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
 import { runLeadsCommand } from "../../scripts/leads";
 import { backends, eventually, LEADS_TO, useHarness, tableCounts, type Harness } from "../support/harness";
 import { png, smallJpeg } from "../support/images";
+import { insertLeadWithEverything } from "../support/leads";
 import { estimateForm, post, validFields } from "../support/requests";
+import { expectErrorOutput } from "../support/console-trap";
 
 const run = promisify(execFile);
 
@@ -82,13 +85,17 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     expect(exported.code).toBe(0);
     expect(exported.out).toContain("Wrote 2 requests");
     const csv = await fs.readFile(path.join(workDir, "requests.csv"), "utf8");
-    expect(csv.startsWith("\uFEFFid,received,name,email,phone,address,description,photo_count,photos\r\n")).toBe(true);
+    expect(
+      csv.startsWith(
+        "\uFEFFid,received,name,email,phone,address,description,status,lost_reason,source_page,photo_count,photos\r\n",
+      ),
+    ).toBe(true);
     expect(csv).toContain(`"Fix, ""quote"""`);
     // a formula is defused
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")`);
     const photoFiles = (await fs.readdir(path.join(workDir, "requests-photos"))).sort();
     expect(photoFiles).toEqual([`${withPhotos.slice(0, 8)}-1-deck.jpg`, `${withPhotos.slice(0, 8)}-2-rail.png`]);
-    expect(csv).toContain(`requests-photos/${photoFiles[0]}; requests-photos/${photoFiles[1]}`);
+    expect(csv).toContain(`${photoFiles[0]}; ${photoFiles[1]}`);
 
     expect((await leads("--delete", "abc")).code).toBe(1);
     expect((await leads("--delete", "00000000")).err).toContain("No request");
@@ -100,6 +107,51 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     expect(await tableCounts(db)).toMatchObject({ leads: 1, photos: 0 });
     const outboxLeads = await db.selectFrom("outbox").select("lead_id").distinct().execute();
     expect(outboxLeads).toEqual([{ lead_id: plain }]);
+  });
+
+  it("deletes a request as the desk does: every record of it, its mail files, its booked visit, and an audit entry", async () => {
+    const db = await harness().db();
+    const { id, mailFile } = await insertLeadWithEverything(db, harness().dataDir, { name: "Dana Deleted" });
+    const kept = await insertLeadWithEverything(db, harness().dataDir, { name: "Kim Kept", email: "kim@example.com" });
+    const context = { siteUrl: harness().env.siteUrl, leadsTo: LEADS_TO };
+    const startsAt = new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 3 * 86_400_000 + 15 * 3_600_000);
+    const window = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000) };
+    expect(await proposeVisit(db, id, [window], "pat@causeway.test", context)).toEqual({ ok: true });
+    const proposal = await db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "visit-proposal")
+      .executeTakeFirstOrThrow();
+    const token = /\/visit\/([\w-]{43})/.exec(parseMailPayload(proposal.payload).text)?.[1];
+    expect(await confirmVisit(db, token, context)).toMatchObject({ state: "confirmed" });
+
+    const deleted = await leads("--delete", id.slice(0, 8));
+    expect(deleted).toMatchObject({ code: 0 });
+    expect(deleted.out).toContain("with its 2 photos and 1 email file.");
+    expect(deleted.out).toContain("Its booked visit is cancelled");
+
+    for (const table of ["lead_photos", "lead_notes", "lead_events"] as const)
+      expect(await db.selectFrom(table).select("lead_id").distinct().execute(), table).toEqual([{ lead_id: kept.id }]);
+    expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("visit_windows").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("leads").select("id").execute()).toEqual([{ id: kept.id }]);
+    await expect(fs.access(mailFile)).rejects.toThrow();
+    await fs.access(kept.mailFile);
+    // What stays about the deleted lead: its calendar cancellation to both sides, tied to no lead.
+    const left = await db.selectFrom("outbox").select(["kind", "recipient", "lead_id", "payload"]).execute();
+    const cancellations = left.filter((row) => row.kind === "visit-cancellation");
+    expect(cancellations.map((row) => [row.recipient, row.lead_id]).sort()).toEqual([
+      ["dana@example.com", null],
+      ["pat@causeway.test", null],
+    ]);
+    for (const row of cancellations) {
+      const [calendar] = parseMailPayload(row.payload).inlineAttachments ?? [];
+      expect(calendar?.content).toContain("METHOD:CANCEL");
+      expect(calendar?.content).toMatch(/UID:visit-[0-9a-f-]+@/);
+    }
+    expect(left.filter((row) => row.lead_id === id)).toEqual([]);
+    const audit = await db.selectFrom("owner_audit").select(["actor", "action", "detail"]).execute();
+    expect(audit).toEqual([{ actor: null, action: "lead-deleted", detail: id }]);
   });
 
   it("exports confirmed subscribers only", async () => {
@@ -135,6 +187,8 @@ describe.each(backends)("npm run leads on %s", (backend) => {
   });
 
   it("lists undelivered mail, failed first, and queues a failed message again", async () => {
+    // Deliberate: the worker logs the refusal as an error.
+    expectErrorOutput(/mail failed permanently.*550/);
     expect(await leads("--mail")).toMatchObject({ code: 0, out: "No undelivered email: every message has been sent." });
 
     const db = await harness().db();
