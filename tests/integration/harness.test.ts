@@ -10,10 +10,8 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { claimRun } from "~/infra/scheduler.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
-import { parseMailPayload } from "~/infra/outbox.server";
 import { backends, databaseTables, KEPT_TABLES, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
-import { insertLeadWithEverything } from "../support/leads";
+import { bookVisit, insertLeadWithEverything } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 
 /** One row in each table that holds records; the list must name every table the database has. */
@@ -21,21 +19,7 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   const now = timestamp();
   const later = timestamp(new Date(Date.now() + 3_600_000));
   const { id: leadId } = await insertLeadWithEverything(db, dataDir);
-  const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
-  const startsAt = new Date(Date.now() + 3 * 86_400_000);
-  await proposeVisit(
-    db,
-    leadId,
-    [{ startsAt, endsAt: new Date(startsAt.getTime() + 7_200_000) }],
-    "pat@x.test",
-    context,
-  );
-  const proposal = await db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("kind", "=", "visit-proposal")
-    .executeTakeFirstOrThrow();
-  await confirmVisit(db, /\/visit\/([\w-]{43})/.exec(parseMailPayload(proposal.payload).text)?.[1], context);
+  await bookVisit(db, leadId, { ownerEmail: "pat@causeway.test", siteUrl: SITE_URL, leadsTo: LEADS_TO });
   const { owner } = await signedInOwner(db, SITE_URL);
   await db
     .insertInto("owner_passkeys")

@@ -10,11 +10,10 @@ import { timestamp } from "~/infra/schema.server";
 import { handleEstimateSubmission } from "~/leads/estimate.server";
 import { HONEYPOT_FIELD } from "~/leads/honeypot";
 import { purgeQuarantine } from "~/leads/record/quarantine.server";
-import { confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
 import { runLeadsCommand } from "../../scripts/leads";
 import { backends, eventually, LEADS_TO, useHarness, tableCounts, type Harness } from "../support/harness";
 import { png, smallJpeg } from "../support/images";
-import { insertLeadWithEverything } from "../support/leads";
+import { bookVisit, insertLeadWithEverything } from "../support/leads";
 import { estimateForm, post, validFields } from "../support/requests";
 import { expectErrorOutput } from "../support/console-trap";
 
@@ -113,17 +112,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     const db = await harness().db();
     const { id, mailFile } = await insertLeadWithEverything(db, harness().dataDir, { name: "Dana Deleted" });
     const kept = await insertLeadWithEverything(db, harness().dataDir, { name: "Kim Kept", email: "kim@example.com" });
-    const context = { siteUrl: harness().env.siteUrl, leadsTo: LEADS_TO };
-    const startsAt = new Date(Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 3 * 86_400_000 + 15 * 3_600_000);
-    const window = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000) };
-    expect(await proposeVisit(db, id, [window], "pat@causeway.test", context)).toEqual({ ok: true });
-    const proposal = await db
-      .selectFrom("outbox")
-      .select("payload")
-      .where("kind", "=", "visit-proposal")
-      .executeTakeFirstOrThrow();
-    const token = /\/visit\/([\w-]{43})/.exec(parseMailPayload(proposal.payload).text)?.[1];
-    expect(await confirmVisit(db, token, context)).toMatchObject({ state: "confirmed" });
+    await bookVisit(db, id, { ownerEmail: "pat@causeway.test", siteUrl: harness().env.siteUrl, leadsTo: LEADS_TO });
 
     const deleted = await leads("--delete", id.slice(0, 8));
     expect(deleted).toMatchObject({ code: 0 });

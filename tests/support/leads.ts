@@ -7,10 +7,11 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { enqueueMail } from "~/infra/outbox.server";
+import { enqueueMail, parseMailPayload } from "~/infra/outbox.server";
 import { mailFileDirectory, mailFileName } from "~/infra/mail-files.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { leadRow } from "~/leads/record/create.server";
+import { confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
 
 export interface LeadFixture {
   createdAt?: Date;
@@ -136,4 +137,30 @@ export async function insertLeadWithEverything(
   fs.mkdirSync(path.dirname(mailFile), { recursive: true });
   fs.writeFileSync(mailFile, "Subject: A lead\r\n\r\nx\r\n");
   return { id, mailFile };
+}
+
+/**
+ * Books a visit for the lead as it happens for real: the owner proposes a two-hour window `daysAhead`
+ * days from now, and the homeowner confirms it from the link in their email.
+ */
+export async function bookVisit(
+  db: Kysely<Database>,
+  leadId: string,
+  options: { ownerEmail: string; siteUrl: string; leadsTo: string; daysAhead?: number },
+): Promise<{ startsAt: Date; endsAt: Date }> {
+  const context = { siteUrl: options.siteUrl, leadsTo: options.leadsTo };
+  const startsAt = new Date(Date.now() + (options.daysAhead ?? 3) * 86_400_000);
+  const window = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000) };
+  const proposed = await proposeVisit(db, leadId, [window], options.ownerEmail, context);
+  if (!proposed.ok) throw new Error(`visit not proposed: ${proposed.error}`);
+  const proposal = await db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", "visit-proposal")
+    .where("lead_id", "=", leadId)
+    .executeTakeFirstOrThrow();
+  const token = /\/visit\/([\w-]{43})/.exec(parseMailPayload(proposal.payload).text)?.[1];
+  const confirmed = await confirmVisit(db, token, context);
+  if (confirmed.state !== "confirmed") throw new Error("visit not confirmed");
+  return window;
 }

@@ -13,11 +13,10 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { parseMailPayload } from "~/infra/outbox.server";
-import { confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
+import { enqueueMail } from "~/infra/outbox.server";
 import { removeOwner } from "~/owner/owners.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { insertLeadWithEverything, insertLeads as insertLeadRows } from "../support/leads";
+import { bookVisit, insertLeadWithEverything, insertLeads as insertLeadRows } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { startupScripts } from "../support/startup-scripts";
 import { createTestDatabase } from "../support/postgres";
@@ -229,16 +228,7 @@ describe("deleting a lead on the desk", () => {
   it("removes every record of it and its mail files, withdraws its booked visit, and logs who did it", async () => {
     const { origin, db, cookie, site, ownerEmail } = await desk("sqlite");
     const { id, mailFile } = await insertLeadWithEverything(db, site.dataDir);
-    const context = { siteUrl: origin, leadsTo: "owner@causeway.test" };
-    const startsAt = new Date(Date.now() + 3 * 86_400_000);
-    await proposeVisit(db, id, [{ startsAt, endsAt: new Date(startsAt.getTime() + 7_200_000) }], ownerEmail, context);
-    const proposal = await db
-      .selectFrom("outbox")
-      .select("payload")
-      .where("kind", "=", "visit-proposal")
-      .executeTakeFirstOrThrow();
-    const token = /\/visit\/([\w-]{43})/.exec(parseMailPayload(proposal.payload).text)?.[1];
-    expect(await confirmVisit(db, token, context)).toMatchObject({ state: "confirmed" });
+    await bookVisit(db, id, { ownerEmail, siteUrl: origin, leadsTo: "owner@causeway.test" });
 
     const deleted = await post(
       `${origin}/owner/leads/${id}`,
@@ -263,6 +253,28 @@ describe("deleting a lead on the desk", () => {
       .where("action", "=", "lead-deleted")
       .execute();
     expect(audit).toEqual([{ actor: ownerEmail, action: "lead-deleted", detail: id }]);
+  });
+});
+
+describe("removing a subscriber on the desk", () => {
+  it("removes their unsent newsletter mail with them, as the command does", async () => {
+    const { origin, db, cookie } = await desk("sqlite");
+    const now = timestamp();
+    await db
+      .insertInto("subscribers")
+      .values([
+        { id: "s1", email: "leaving@example.com", status: "confirmed", created_at: now, confirmed_at: now },
+        { id: "s2", email: "staying@example.com", status: "confirmed", created_at: now, confirmed_at: now },
+      ])
+      .execute();
+    const later = new Date(Date.now() + 3_600_000);
+    for (const to of ["leaving@example.com", "staying@example.com"])
+      await enqueueMail(db, { kind: "newsletter-welcome", to, subject: "Welcome", text: "t", html: "t" }, later);
+
+    const removed = await post(`${origin}/owner/subscribers`, { id: "s1" }, { cookie, Origin: origin });
+    expect(removed.status).toBe(200);
+    expect(await db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "staying@example.com" }]);
+    expect(await db.selectFrom("outbox").select("recipient").execute()).toEqual([{ recipient: "staying@example.com" }]);
   });
 });
 

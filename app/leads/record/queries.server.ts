@@ -111,7 +111,8 @@ export async function listDeskLeads(db: Db, query: DeskListQuery): Promise<DeskL
 // ---------------------------------------------------------------------------------------------
 // One lead
 
-export interface DeskLead {
+/** What the visitor sent, as stored. */
+export interface LeadRequest {
   id: string;
   createdAt: Date;
   name: string;
@@ -119,6 +120,9 @@ export interface DeskLead {
   phone: string;
   address: string;
   description: string;
+}
+
+export interface DeskLead extends LeadRequest {
   status: string;
   lostReason: string | null;
   sourcePath: string | null;
@@ -258,14 +262,7 @@ export async function leadsNotYetReminded(
 // ---------------------------------------------------------------------------------------------
 // The command line's list
 
-export interface LeadSummary {
-  id: string;
-  createdAt: Date;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  description: string;
+export interface LeadSummary extends LeadRequest {
   photoCount: number;
 }
 
