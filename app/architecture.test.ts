@@ -101,6 +101,14 @@ describe("the module boundaries", () => {
     expect(await refusal("app/infra/new.server.ts", "~/content/profile")).toBeUndefined();
   });
 
+  it("no server module keeps a timer of its own: periodic work goes through the scheduler", () => {
+    const timers = sourceFiles()
+      .filter((file) => /\.server\.tsx?$/.test(file))
+      .filter((file) => /\bsetInterval\(/.test(fs.readFileSync(file, "utf8")))
+      .map((file) => path.relative(root, file));
+    expect(timers).toEqual([]);
+  });
+
   it("only the lead record writes a lead", () => {
     const record = path.join(app, "leads", "record") + path.sep;
     const writers = sourceFiles()

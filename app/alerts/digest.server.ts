@@ -47,13 +47,19 @@ interface DigestContent {
   visits: { leadId: string; name: string; address: string; startsAt: Date; endsAt: Date }[];
 }
 
-export function digestEmail(to: string, content: DigestContent, siteUrl: string, now: Date): OutgoingMail {
+export function digestEmail(
+  to: string,
+  content: DigestContent,
+  siteUrl: string,
+  now: Date,
+  hours: BusinessHours = {},
+): OutgoingMail {
   const { waiting, waitingTotal, visits } = content;
   // Noon, not midnight: the day's name must not depend on which side of a clock change midnight fell.
   const dayLabel = formatDay(new Date(startOfDay(content.day).getTime() + 12 * 60 * 60 * 1000));
   const subject = `Today: ${waitingTotal} new lead${waitingTotal === 1 ? "" : "s"}, ${visits.length} visit${visits.length === 1 ? "" : "s"}`;
   const leadLine = (lead: DigestContent["waiting"][number]) =>
-    `${lead.name}, waiting ${waitedFor(lead.createdAt, now)}`;
+    `${lead.name}, waiting ${waitedFor(lead.createdAt, now, hours)}`;
   const visitLine = (visit: DigestContent["visits"][number]) =>
     `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}: ${visit.name}, ${visit.address || "no address given"}`;
   const more = waitingTotal - waiting.length;
@@ -133,7 +139,7 @@ export async function sendDailyDigest(
       .execute();
     if (owners.length === 0) return { sent: 0, day };
     const content = await digestContent(trx, day);
-    for (const owner of owners) await enqueueMail(trx, digestEmail(owner.email, content, siteUrl, now), now);
+    for (const owner of owners) await enqueueMail(trx, digestEmail(owner.email, content, siteUrl, now, hours), now);
     return { sent: owners.length, day };
   });
 }

@@ -17,8 +17,7 @@ import {
 } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import type { UploadedFile } from "~/infra/uploads.server";
-import { invalidFileTypeMessage, type EstimateValues } from "./estimate-schema";
-import type { EstimateFailure } from "./estimate.server";
+import { invalidFileTypeMessage } from "./estimate-schema";
 
 /** A file name safe to show and to write to disk, ending in the extension of what the file really is. */
 export function storedFileName(original: string, format: ImageFormat, position: number): string {
@@ -37,7 +36,13 @@ export interface PreparedPhoto extends PreparedImage {
   fileName: string;
 }
 
-type PhotoCheck = { ok: true; photos: PreparedPhoto[] } | { ok: false; failure: EstimateFailure };
+/** A photo that cannot be kept: what the visitor is told, and the status it is told with. */
+export interface PhotoRefusal {
+  status: 413 | 415 | 422;
+  error: string;
+}
+
+type PhotoCheck = { ok: true; photos: PreparedPhoto[] } | { ok: false; failure: PhotoRefusal };
 
 function shownName(file: UploadedFile, index: number): string {
   return file.fileName || `Photo ${index + 1}`;
@@ -47,31 +52,25 @@ function shownName(file: UploadedFile, index: number): string {
  * What the visitor is told about a photo we cannot keep, and with which status. Any other error is
  * ours, not the photo's, and is thrown on to become a 500.
  */
-function photoFailure(error: unknown, name: string, values: EstimateValues): EstimateFailure {
+function photoFailure(error: unknown, name: string): PhotoRefusal {
   if (error instanceof ImageTooLargeError) {
     const megapixels = Math.floor(error.limit / 1_000_000);
     return {
       status: 413,
-      success: false,
       error: error.animation
         ? `${name} has too many pixels across its frames. Please send a shorter or smaller animation (at most ${megapixels} megapixels for all frames together) or a still photo.`
         : `${name} is too large in pixels. Please send a photo of at most ${megapixels} megapixels.`,
-      values,
     };
   }
   if (error instanceof ImageWouldGrowError)
     return {
       status: 422,
-      success: false,
       error: `${name} could not be processed. Please try a different photo, or send it as a JPEG.`,
-      values,
     };
   if (error instanceof ImageDecodeError)
     return {
       status: 415,
-      success: false,
       error: `${name} could not be read as an image. Please try a different photo.`,
-      values,
     };
   throw error;
 }
@@ -89,7 +88,7 @@ function logPhotoRefusal(error: unknown, format: ImageFormat): void {
     log("info", "estimate photo could not be decoded", { error: describeError(error), format });
 }
 
-export async function preparePhotos(files: readonly UploadedFile[], values: EstimateValues): Promise<PhotoCheck> {
+export async function preparePhotos(files: readonly UploadedFile[]): Promise<PhotoCheck> {
   const formats: ImageFormat[] = [];
   // Every type and every header first: a refusal should not wait for the other photos to be
   // re-encoded, and an image too large in pixels is refused before anything decodes it.
@@ -98,13 +97,13 @@ export async function preparePhotos(files: readonly UploadedFile[], values: Esti
     if (!format)
       return {
         ok: false,
-        failure: { status: 415, success: false, error: invalidFileTypeMessage(shownName(file, index)), values },
+        failure: { status: 415, error: invalidFileTypeMessage(shownName(file, index)) },
       };
     try {
       await inspectImage(file.path, format);
     } catch (error) {
       logPhotoRefusal(error, format);
-      return { ok: false, failure: photoFailure(error, shownName(file, index), values) };
+      return { ok: false, failure: photoFailure(error, shownName(file, index)) };
     }
     formats.push(format);
   }
@@ -134,7 +133,7 @@ export async function preparePhotos(files: readonly UploadedFile[], values: Esti
     // Photos skipped because another one failed are not what the visitor needs to hear about.
     if (giveUp.signal.aborted && result.reason === giveUp.signal.reason) continue;
     logPhotoRefusal(result.reason, format);
-    return { ok: false, failure: photoFailure(result.reason, shownName(file, index), values) };
+    return { ok: false, failure: photoFailure(result.reason, shownName(file, index)) };
   }
   return { ok: true, photos };
 }

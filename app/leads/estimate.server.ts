@@ -273,7 +273,7 @@ async function storeSubmission(
     // stay in memory until its transaction commits, so ten requests working at once would hold ten
     // sets of them. Waiting requests hold only their uploads, which are on disk.
     const stored = await intake.run(async () => {
-      const checked = await preparePhotos(form.files, values);
+      const checked = await preparePhotos(form.files);
       if (!checked.ok) return checked;
       const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
       const leadId = await storeLead(values, checked.photos, request, options, spamReason, sourcePath, keyed);
@@ -281,7 +281,7 @@ async function storeSubmission(
     });
     if (!stored.ok) {
       log("info", "estimate request refused", { status: stored.failure.status, reason: "photo" });
-      return stored.failure;
+      return { ...stored.failure, success: false, values };
     }
     const { photos, leadId } = stored;
     const checked = { photos };
