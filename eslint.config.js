@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * Which folder of app/ may import which: the layers of docs/decisions/0017-module-boundaries.md.
+ * Which folder of app/ may import which: the layers of docs/decisions/0018-module-boundaries.md.
  * Each entry forbids imports of the named folders from the files of one folder, whether written
  * as `~/folder/…` or as a relative path that climbs out (`../folder/…`).
  */

@@ -50,6 +50,8 @@ function appServices(build: ServerBuild): Services {
     "admitFormPost",
     "errorAnswer",
     "isDeskPath",
+    "loggablePath",
+    "withoutSecrets",
   ] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;

@@ -1,5 +1,5 @@
 /**
- * The module boundaries of docs/decisions/0017-module-boundaries.md, checked against the code as
+ * The module boundaries of docs/decisions/0018-module-boundaries.md, checked against the code as
  * it is: which folder of app/ imports which, that `npm run lint` refuses an import across a
  * boundary, and that the lead record is the only code that writes a lead.
  */

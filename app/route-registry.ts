@@ -47,6 +47,9 @@ export const formActions = {
   newsletter: ["/newsletter", "/api/newsletter"],
   // A visit link's confirmation: a token is unguessable, but each guess still costs a lookup.
   visit: ["/visit/:token"],
+  // The desk's ways in: emailed codes, setup links and passkey ceremonies share one budget, so a
+  // script cannot spread its guesses over the three.
+  "owner-sign-in": ["/owner/sign-in", "/owner/setup", "/owner/passkey"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FormAction = keyof typeof formActions;

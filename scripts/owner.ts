@@ -1,20 +1,14 @@
 /**
- * `npm run owner`: the people who may open the desk at /owner. There is no sign-up page; owners
- * are added here, on the server, and each gets a one-time link to register a passkey on a device.
+ * `npm run owner`: the people who may open the desk at /owner, from the server's command line. The
+ * desk's Account page does the same for a signed-in owner; this is for the first owner and for
+ * recovery (every passkey lost). Changes are audited and emailed to every owner, as the desk's are.
  * Reads the same configuration as the server (DATA_DIR or DATABASE_URL). Run with --help.
  */
 import { openMigratedDatabase } from "~/infra/db.server";
 import { type Env } from "~/infra/env.server";
+import { inviteOwner, linkAnotherDevice, removeOwnerAndTell } from "~/owner/account-changes.server";
 import { listAudit } from "~/owner/audit.server";
-import {
-  addOwner,
-  findOwnerByEmail,
-  issueSetupLink,
-  listOwners,
-  normalizeEmail,
-  removeOwner,
-  SETUP_LINK_MINUTES,
-} from "~/owner/owners.server";
+import { findOwnerByEmail, listOwners, normalizeEmail, SETUP_LINK_MINUTES } from "~/owner/owners.server";
 import { localTime, runWhenInvoked, type CommandIo } from "./command";
 
 const HELP = `Usage: npm run owner -- <command> [--origin <url>]
@@ -23,8 +17,10 @@ const HELP = `Usage: npm run owner -- <command> [--origin <url>]
                    to register a passkey on the device that opens it
   link <email>     print a fresh setup link: to add a device, or to get back in after losing one
   list             the owners, with how many passkeys each has
-  remove <email>   remove an owner: their passkeys and sessions end at once
+  remove <email>   remove an owner: their passkeys, sessions and notified devices end at once
   audit [n]        the latest n entries of the desk's audit log (default 50)
+
+Owners can do the same on the desk's Account page. Every change is emailed to all owners.
 
   --origin <url>   the address the link starts with, e.g. http://localhost:3000 to try the desk on
                    this machine (default: SITE_URL)
@@ -89,16 +85,16 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
     const { db } = handle;
     switch (parsed.command) {
       case "add": {
-        const result = await addOwner(db, email);
-        if (!result.added) {
+        const result = await inviteOwner(db, email, { origin, siteUrl: env.siteUrl, emailLink: false });
+        if (result.status !== "invited") {
           io.err(
-            result.reason === "exists"
+            result.status === "exists"
               ? `${email} is already an owner. For a new setup link: npm run owner -- link ${email}`
               : `"${email}" is not an email address.`,
           );
           return 1;
         }
-        const link = await issueSetupLink(db, result.owner, origin);
+        const { link } = result;
         io.out(
           `Added ${email}. Open this link on the phone or computer that should sign in (it works once, until ${localTime(link.expiresAt)}):\n\n${link.url}\n`,
         );
@@ -110,18 +106,18 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
           io.err(`${email} is not an owner. To add them: npm run owner -- add ${email}`);
           return 1;
         }
-        const link = await issueSetupLink(db, owner, origin);
+        const link = await linkAnotherDevice(db, owner, { origin, siteUrl: env.siteUrl });
         io.out(
           `Setup link for ${email} (works once, until ${localTime(link.expiresAt)}; earlier links no longer work):\n\n${link.url}\n`,
         );
         return 0;
       }
       case "remove": {
-        if (!(await removeOwner(db, email))) {
+        if (!(await removeOwnerAndTell(db, email, { siteUrl: env.siteUrl }))) {
           io.err(`${email} is not an owner.`);
           return 1;
         }
-        io.out(`Removed ${email}; their passkeys and sessions have ended.`);
+        io.out(`Removed ${email}; their passkeys, sessions and notified devices have ended.`);
         return 0;
       }
       case "list": {

@@ -2,7 +2,9 @@
  * The account page's actions on the devices notified of new leads (posted to /owner/account, so
  * the desk gains no route and the route table every public page loads stays as it was):
  * - `intent=subscribe-device`, `subscription=<the browser's PushSubscription as JSON>`: from
- *   "Notify me on this device"; stores the device, or says why not with a 4xx.
+ *   "Notify me on this device"; stores the device, or says why not with a 4xx. Only with a
+ *   sign-in within the last 10 minutes: a stolen session must not route every new lead to a
+ *   device of its own.
  * - `intent=remove-device`, `device=<id>`: removes one of the signed-in owner's devices.
  * Anything else is not theirs: undefined, for the page's own action to handle.
  */
@@ -13,7 +15,8 @@ import { getEnv } from "~/infra/env.server";
 import { log } from "~/infra/log.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
 import type { Database } from "~/infra/schema.server";
-import type { DeskSession } from "~/owner/sessions.server";
+import { recentSignInNeeded } from "~/owner/account-actions.server";
+import { signedInRecently, type DeskSession } from "~/owner/sessions.server";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
 import { addDevice, parseSubscription, removeDevice, SubscriptionError } from "./subscriptions.server";
 
@@ -36,6 +39,7 @@ export async function deviceAction(
     return { ok: true, message: "Device removed: it gets no more alerts." };
   }
   if (intent !== SUBSCRIBE_INTENT) return undefined;
+  if (!signedInRecently(session)) return recentSignInNeeded("Adding a device for notifications");
 
   const budget = await consumeBudget(
     { name: "owner-push-subscribe", points: 30, durationSeconds: 15 * 60 },

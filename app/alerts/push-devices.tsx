@@ -7,13 +7,20 @@
  */
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
+import { Notice, primaryButton } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
+import { ConfirmItsYou } from "~/owner/recent-sign-in";
+import { RemoveButton } from "~/owner/remove-button";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
 import type { PushDevicesData } from "./devices.server";
 import { subscribeThisDevice } from "./push-client";
 
-export function PushDevices({ devices, vapidPublicKey }: PushDevicesData) {
+export function PushDevices({
+  devices,
+  vapidPublicKey,
+  fresh,
+  signIn,
+}: PushDevicesData & { fresh: boolean; signIn: string }) {
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
@@ -27,26 +34,30 @@ export function PushDevices({ devices, vapidPublicKey }: PushDevicesData) {
         A device set up here shows an alert within seconds of each new lead (name, town, photos), and a reminder when a
         lead is still new after a few business hours. Tap the alert to open the lead.
       </p>
-      <Form method="post" ref={form}>
-        <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
-        <input type="hidden" name="subscription" ref={field} />
-        <button
-          type="button"
-          disabled={preparing}
-          className={`${primaryButton} mt-3`}
-          onClick={async () => {
-            setPreparing(true);
-            setProblem(undefined);
-            const result = await subscribeThisDevice(vapidPublicKey);
-            setPreparing(false);
-            if (!result.ok) return setProblem(result.error);
-            if (field.current) field.current.value = JSON.stringify(result.subscription);
-            form.current?.requestSubmit();
-          }}
-        >
-          Notify me on this device
-        </button>
-      </Form>
+      {fresh ? (
+        <Form method="post" ref={form}>
+          <input type="hidden" name="intent" value={SUBSCRIBE_INTENT} />
+          <input type="hidden" name="subscription" ref={field} />
+          <button
+            type="button"
+            disabled={preparing}
+            className={`${primaryButton} mt-3`}
+            onClick={async () => {
+              setPreparing(true);
+              setProblem(undefined);
+              const result = await subscribeThisDevice(vapidPublicKey);
+              setPreparing(false);
+              if (!result.ok) return setProblem(result.error);
+              if (field.current) field.current.value = JSON.stringify(result.subscription);
+              form.current?.requestSubmit();
+            }}
+          >
+            Notify me on this device
+          </button>
+        </Form>
+      ) : (
+        <ConfirmItsYou signIn={signIn} what="Adding a device for notifications" />
+      )}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
       <h3 className="mt-4 font-semibold text-navy-900">Devices notified</h3>
       {devices.length === 0 ? (
@@ -62,17 +73,10 @@ export function PushDevices({ devices, vapidPublicKey }: PushDevicesData) {
                 <span className="font-semibold">{device.deviceName}</span>
                 <span className="block text-sm text-slate-700">Added {formatDateTime(device.createdAt)}</span>
               </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value={REMOVE_INTENT} />
-                <input type="hidden" name="device" value={device.id} />
-                <button
-                  type="submit"
-                  className={dangerButton}
-                  aria-label={`Stop notifying ${device.deviceName}, added ${formatDateTime(device.createdAt)}`}
-                >
-                  Remove
-                </button>
-              </Form>
+              <RemoveButton
+                fields={{ intent: REMOVE_INTENT, device: device.id }}
+                label={`Stop notifying ${device.deviceName}, added ${formatDateTime(device.createdAt)}`}
+              />
             </li>
           ))}
         </ul>

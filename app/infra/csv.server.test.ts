@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvDocument } from "./csv.server";
+import { csvCell, csvDocument } from "./csv.server";
 
 describe("CSV for the owner's spreadsheet", () => {
   it("starts with a byte order mark and ends every line with CRLF", () => {
@@ -21,5 +21,44 @@ describe("CSV for the owner's spreadsheet", () => {
       "'@SUM(A1)",
       '"a\nb"',
     ]);
+  });
+});
+
+describe("CSV cells a spreadsheet splits on other separators", () => {
+  it("quotes a cell holding a semicolon, a tab or a line break, and defuses a formula after each separator", () => {
+    const csv = csvDocument(
+      ["text"],
+      [
+        ["Deck; stairs"],
+        ['Deck;=HYPERLINK("http://evil.example","Open")'],
+        ["Deck;+1;-2;@SUM(A1)"],
+        ["Deck\t=1+1"],
+        ["Deck\r\n=1+1"],
+        ["Deck,=1+1"],
+        ["\t=1+1"],
+        ["Rails 3-4 ft; 609-555-0142"],
+      ],
+    );
+    expect(csv.split("\r\n").slice(1, -1)).toEqual([
+      '"Deck; stairs"',
+      `"Deck;'=HYPERLINK(""http://evil.example"",""Open"")"`,
+      `"Deck;'+1;'-2;'@SUM(A1)"`,
+      `"Deck\t'=1+1"`,
+      `"Deck`,
+      `'=1+1"`,
+      `"Deck,'=1+1"`,
+      `"'\t'=1+1"`,
+      '"Rails 3-4 ft; 609-555-0142"',
+    ]);
+  });
+
+  it("leaves no cell piece that starts a formula, whichever separator a spreadsheet splits on", () => {
+    const nasty = ["a;=1", "=cmd|' /C calc'!A0", "x\t@SUM(1)", "y\n+2", "z,-3", "w\r=4", "v;;=5"];
+    for (const value of nasty) {
+      const cell = csvCell(value);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+      for (const piece of unquoted.split(/[,;\t\r\n]/)) expect(piece, value).not.toMatch(/^[=+\-@]/);
+      expect(/[,;\t\r\n]/.test(value) ? cell.startsWith('"') && cell.endsWith('"') : true, value).toBe(true);
+    }
   });
 });

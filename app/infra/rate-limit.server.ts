@@ -31,6 +31,8 @@ export interface LimitDecision {
   allowed: boolean;
   /** Seconds until the key may try again; 0 when allowed. */
   retryAfterSeconds: number;
+  /** Requests the key has left in this period once this one is counted (Infinity when the budget is off). */
+  remaining: number;
 }
 
 export interface Limiter {
@@ -40,7 +42,8 @@ export interface Limiter {
 const TABLE = "rate_limits";
 
 export function createLimiter(raw: RawClient, budget: Budget): Limiter {
-  if (budget.points <= 0) return { consume: async () => ({ allowed: true, retryAfterSeconds: 0 }) };
+  if (budget.points <= 0)
+    return { consume: async () => ({ allowed: true, retryAfterSeconds: 0, remaining: Number.POSITIVE_INFINITY }) };
   const common = {
     keyPrefix: budget.name,
     points: budget.points,
@@ -57,13 +60,13 @@ export function createLimiter(raw: RawClient, budget: Budget): Limiter {
   return {
     async consume(key) {
       try {
-        await limiter.consume(key);
-        return { allowed: true, retryAfterSeconds: 0 };
+        const result = await limiter.consume(key);
+        return { allowed: true, retryAfterSeconds: 0, remaining: result.remainingPoints };
       } catch (result) {
         // The library rejects with its result object when the budget is spent, and with an Error
         // when the store fails.
         if (!(result instanceof RateLimiterRes)) throw result;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)), remaining: 0 };
       }
     },
   };

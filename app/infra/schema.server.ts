@@ -23,7 +23,7 @@ export interface LeadsTable {
   quarantined_at: Timestamp | null;
   /** Why it was held, e.g. "honeypot". */
   spam_reason: string | null;
-  /** Where the owner stands with it; see `owner/lead-status.ts`. */
+  /** Where the owner stands with it; see `leads/record/status.ts`. */
   status: ColumnType<string, string | undefined, string>;
   lost_reason: string | null;
   /** The site page the form was sent from; null for leads stored before it was recorded. */
@@ -191,6 +191,11 @@ export interface OwnerSignInCodesTable {
   used_at: Timestamp | null;
 }
 
+/**
+ * Wrong codes as an older release counted them. No longer written (the code lock counts in
+ * `rate_limits`, see app/owner/code-lock.server.ts); kept because migrations keep every row, and
+ * emptied by the hourly clean-up.
+ */
 export interface OwnerCodeFailuresTable {
   id: string;
   email: string;

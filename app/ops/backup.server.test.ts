@@ -5,7 +5,15 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { parseEnv } from "~/infra/env.server";
-import { backupFileName, backupKindOf, listBackups, pruneBackups, takeBackup } from "./backup.server";
+import {
+  backupFileName,
+  backupKindOf,
+  giveToDataDirOwner,
+  listBackups,
+  pruneBackups,
+  takeBackup,
+} from "./backup.server";
+import { restoreBackup, RestoreRefused } from "./restore.server";
 import { findPgTool, splitPassword } from "./pg-tools.server";
 
 let dir: string;
@@ -71,6 +79,45 @@ describe("takeBackup on SQLite", () => {
     const config = parseEnv({ DATA_DIR: path.join(dir, "empty") });
     await expect(takeBackup(config)).rejects.toThrow(/no database/);
     expect(fs.readdirSync(config.backupDir)).toEqual([]);
+  });
+});
+
+// Run as root by hand, in a DATA_DIR the site's user owns and can fill with links.
+describe.skipIf(process.getuid?.() !== 0)("run as root in a DATA_DIR with links in it", () => {
+  const siteUser = 65534;
+  let config: ReturnType<typeof parseEnv>;
+  let victim: string;
+  beforeEach(async () => {
+    config = parseEnv({ DATA_DIR: path.join(dir, "data"), BACKUP_DIR: path.join(dir, "backups") });
+    const handle = await openMigratedDatabase(config);
+    await handle.close();
+    fs.chownSync(config.dataDir, siteUser, siteUser);
+    // A file of root's that the site's user must not be handed: /etc/shadow, say.
+    victim = path.join(dir, "root-only");
+    fs.writeFileSync(victim, "secret", { mode: 0o600 });
+  });
+
+  it("hands DATA_DIR's owner its regular files, never a link's target", () => {
+    fs.rmSync(`${config.dataDir}/site.db-wal`, { force: true });
+    fs.symlinkSync(victim, `${config.dataDir}/site.db-wal`);
+    giveToDataDirOwner(config.dataDir);
+    expect(fs.statSync(victim).uid).toBe(0);
+    expect(fs.lstatSync(`${config.dataDir}/site.db-wal`).uid).toBe(0);
+    expect(fs.statSync(`${config.dataDir}/site.db`).uid).toBe(siteUser);
+  });
+
+  it("refuses to back up or restore through a linked -wal or -shm, leaving the link's target alone", async () => {
+    const backup = await takeBackup(config);
+    for (const suffix of ["-wal", "-shm"]) {
+      const link = `${config.dataDir}/site.db${suffix}`;
+      fs.rmSync(link, { force: true });
+      fs.symlinkSync(victim, link);
+      await expect(takeBackup(config)).rejects.toThrow(/not a regular file.*causeway-command/);
+      await expect(restoreBackup(config, backup.file, { force: true })).rejects.toThrow(RestoreRefused);
+      expect(fs.readFileSync(victim, "utf8")).toBe("secret");
+      expect(fs.statSync(victim).uid).toBe(0);
+      fs.rmSync(link);
+    }
   });
 });
 

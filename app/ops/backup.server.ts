@@ -63,13 +63,58 @@ type BackupConfig = Pick<Env, "databaseUrl" | "dataDir" | "backupDir" | "backupK
  * The SQLite file and the -wal and -shm files SQLite may create beside it belong to whoever owns
  * DATA_DIR: run as root (by hand, not through deploy/causeway-command), a command would otherwise
  * leave files the server's user cannot write, and the server would not start.
+ *
+ * Only regular files are touched, opened without following a link and changed through that open
+ * file: DATA_DIR belongs to the site's user, who could otherwise put a link there (`site.db-wal`
+ * pointing at /etc/shadow) and have root hand them its target. A link swapped in between the
+ * look and the change is refused by the open itself.
  */
 export function giveToDataDirOwner(dataDir: string): void {
-  if (process.getuid?.() !== 0 || !fs.existsSync(dataDir)) return;
-  const owner = fs.statSync(dataDir);
+  if (process.getuid?.() !== 0) return;
+  let owner: fs.Stats;
+  try {
+    owner = fs.lstatSync(dataDir);
+  } catch {
+    return;
+  }
+  if (!owner.isDirectory()) return;
   for (const suffix of ["", "-wal", "-shm"]) {
     const file = `${sqliteFile(dataDir)}${suffix}`;
-    if (fs.existsSync(file)) fs.chownSync(file, owner.uid, owner.gid);
+    let fd: number;
+    try {
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    } catch {
+      // Missing, or a symbolic link (ELOOP): nothing of ours to hand over.
+      continue;
+    }
+    try {
+      if (fs.fstatSync(fd).isFile()) fs.fchownSync(fd, owner.uid, owner.gid);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+/**
+ * As root, refuses to let SQLite open the database when its file or a -wal, -shm or -journal file
+ * beside it is anything but a regular file: SQLite follows a link, and would write through it with
+ * root's rights. (The site's user could still swap a link in between this look and SQLite's open;
+ * deploy/causeway-command runs the commands as that user, where a link gains nothing.)
+ */
+export function refuseLinksInDataDir(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+    const file = `${sqliteFile(dataDir)}${suffix}`;
+    let stats: fs.Stats;
+    try {
+      stats = fs.lstatSync(file);
+    } catch {
+      continue;
+    }
+    if (!stats.isFile())
+      throw new Error(
+        `${file} is not a regular file (a symbolic link?); as root this command will not open it. Run it as the site's user: deploy/causeway-command backup|restore …`,
+      );
   }
 }
 
@@ -124,6 +169,7 @@ export async function takeBackup(
     if (config.databaseUrl) await backupPostgres(config, config.databaseUrl, partial);
     else {
       try {
+        refuseLinksInDataDir(config.dataDir);
         await backupSqlite(sqliteFile(config.dataDir), partial);
       } finally {
         // A backup cut short may leave the -wal and -shm files it made.

@@ -22,7 +22,7 @@ import { sql, type Kysely } from "kysely";
 import { openDatabase, sqliteFile, type DatabaseHandle } from "~/infra/db.server";
 import type { Env } from "~/infra/env.server";
 import { migrations } from "~/infra/migrations.server";
-import { giveToDataDirOwner, takeBackup } from "./backup.server";
+import { giveToDataDirOwner, refuseLinksInDataDir, takeBackup } from "./backup.server";
 import { findPgTool, runPgTool, splitPassword } from "./pg-tools.server";
 
 type RestoreConfig = Pick<Env, "databaseUrl" | "dataDir" | "backupDir" | "backupKeep" | "pgBinDir">;
@@ -204,6 +204,12 @@ export async function restoreBackup(
   options: { force?: boolean } = {},
 ): Promise<RestoreResult> {
   const checked = await checkBackupFile(config, file);
+  if (!config.databaseUrl)
+    try {
+      refuseLinksInDataDir(config.dataDir);
+    } catch (error) {
+      throw new RestoreRefused((error as Error).message);
+    }
   const existing = await dataRows(config);
   let safetyBackup: string | undefined;
   if (Object.keys(existing).length > 0) {

@@ -1,6 +1,7 @@
 /** Downloads of everyone's details: only with a recent sign-in, and each one in the audit log. */
 import { redirect } from "react-router";
 import { clientKey } from "~/infra/client-key.server";
+import { contentDisposition } from "~/infra/content-disposition.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 import { signInPath } from "./paths";
 import { requireOwnerOr401, signedInRecently } from "./sessions.server";
@@ -30,7 +31,10 @@ export async function csvDownload(
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${options.fileStem}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Content-Disposition": contentDisposition(
+        "attachment",
+        `${options.fileStem}-${new Date().toISOString().slice(0, 10)}.csv`,
+      ),
       "Cache-Control": "private, no-store",
     },
   });

@@ -1,9 +1,10 @@
 /**
- * The people who may open the desk. There is no sign-up: owners are added on the server with
- * `npm run owner -- add`, which prints a one-time link to register a passkey on a device.
+ * The people who may open the desk. There is no sign-up: an owner invites another from the desk's
+ * Account page (`account-changes.server.ts`), or the server's command line adds one
+ * (`npm run owner -- add`); either way a one-time link registers a passkey on a device.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { recordAudit } from "./audit.server";
 import { hashToken, randomToken } from "./tokens.server";
@@ -15,6 +16,17 @@ export interface Owner {
   id: string;
   email: string;
   createdAt: Date;
+}
+
+/** Who made a change: an owner's email, or null for the server's command line. */
+export interface ChangeOptions {
+  by?: string | null;
+  now?: Date;
+}
+
+/** Runs `work` in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 /** Lower case and trimmed: the one spelling stored and compared. Undefined when it is no address. */
@@ -59,35 +71,46 @@ export type AddOwnerResult = { added: true; owner: Owner } | { added: false; rea
 export async function addOwner(
   db: Kysely<Database>,
   rawEmail: string,
-  now: Date = new Date(),
+  { by = null, now = new Date() }: ChangeOptions = {},
 ): Promise<AddOwnerResult> {
   const email = normalizeEmail(rawEmail);
   if (!email) return { added: false, reason: "invalid-email" };
-  if (await findOwnerByEmail(db, email)) return { added: false, reason: "exists" };
-  const owner: Owner = { id: randomUUID(), email, createdAt: now };
-  await db
-    .insertInto("owners")
-    .values({ id: owner.id, email, created_at: timestamp(now) })
-    .execute();
-  await recordAudit(db, { action: "owner-added", detail: email }, now);
-  return { added: true, owner };
+  return inTransaction(db, async (trx) => {
+    if (await findOwnerByEmail(trx, email)) return { added: false, reason: "exists" };
+    const owner: Owner = { id: randomUUID(), email, createdAt: now };
+    await trx
+      .insertInto("owners")
+      .values({ id: owner.id, email, created_at: timestamp(now) })
+      .execute();
+    await recordAudit(trx, { actor: by, action: "owner-added", detail: email }, now);
+    return { added: true, owner };
+  });
 }
 
-/** Removes the owner with their passkeys, sessions and links: they are signed out at once. */
-export async function removeOwner(db: Kysely<Database>, rawEmail: string, now: Date = new Date()): Promise<boolean> {
+/**
+ * Removes the owner with their passkeys, sessions, links and notified devices: they are signed
+ * out at once, and no lead reaches their phones any more. Returns the owner removed.
+ */
+export async function removeOwner(
+  db: Kysely<Database>,
+  rawEmail: string,
+  { by = null, now = new Date() }: ChangeOptions = {},
+): Promise<Owner | undefined> {
   const email = normalizeEmail(rawEmail);
-  const owner = email ? await findOwnerByEmail(db, email) : undefined;
-  if (!owner) return false;
-  await db.transaction().execute(async (trx) => {
+  if (!email) return undefined;
+  return inTransaction(db, async (trx) => {
+    const owner = await findOwnerByEmail(trx, email);
+    if (!owner) return undefined;
     // Also done by ON DELETE CASCADE; explicit so that nothing of theirs outlives them either way.
     await trx.deleteFrom("owner_sessions").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("owner_passkeys").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("owner_setup_tokens").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("owner_challenges").where("owner_id", "=", owner.id).execute();
+    await trx.deleteFrom("push_subscriptions").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("owners").where("id", "=", owner.id).execute();
-    await recordAudit(trx, { action: "owner-removed", detail: owner.email }, now);
+    await recordAudit(trx, { actor: by, action: "owner-removed", detail: owner.email }, now);
+    return owner;
   });
-  return true;
 }
 
 /**
@@ -98,11 +121,11 @@ export async function issueSetupLink(
   db: Kysely<Database>,
   owner: Owner,
   origin: string,
-  now: Date = new Date(),
+  { by = null, now = new Date() }: ChangeOptions = {},
 ): Promise<{ url: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SETUP_LINK_MINUTES * 60_000);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom("owner_setup_tokens").where("owner_id", "=", owner.id).where("used_at", "is", null).execute();
     await trx
       .insertInto("owner_setup_tokens")
@@ -113,7 +136,7 @@ export async function issueSetupLink(
         expires_at: timestamp(expiresAt),
       })
       .execute();
-    await recordAudit(trx, { action: "setup-link-issued", detail: owner.email }, now);
+    await recordAudit(trx, { actor: by, action: "setup-link-issued", detail: owner.email }, now);
   });
   return { url: `${origin}/owner/setup?token=${token}`, expiresAt };
 }

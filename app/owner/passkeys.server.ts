@@ -21,8 +21,10 @@ import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
 import { describeError, log } from "~/infra/log.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { tellPasskeyAdded } from "./account-changes.server";
 import { recordAudit } from "./audit.server";
-import type { Owner } from "./owners.server";
+import { spendSetupToken, type Owner } from "./owners.server";
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 
@@ -42,7 +44,7 @@ export function relyingPartyFor(requestUrl: string, siteUrl: string = getEnv().s
 export class PasskeyError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 403 = 400,
+    readonly status: 400 | 403 | 409 = 400,
   ) {
     super(message);
   }
@@ -139,13 +141,17 @@ export function cleanDeviceName(raw: string | null | undefined): string {
   return name || "This device";
 }
 
+/**
+ * Checks a new passkey's answer and stores it. Made through a setup link, the link is spent in
+ * the same transaction: two devices racing on one link cannot both keep a passkey.
+ */
 export async function registerPasskey(
   db: Kysely<Database>,
   requestUrl: string,
   owner: Owner,
   response: RegistrationResponseJSON,
   deviceName: string,
-  now: Date = new Date(),
+  { setupToken, now = new Date() }: { setupToken?: string; now?: Date } = {},
 ): Promise<void> {
   const rp = relyingPartyOrThrow(requestUrl);
   const challenge = await spendChallenge(db, response.response.clientDataJSON, "register", now);
@@ -166,19 +172,27 @@ export async function registerPasskey(
   }
   if (!verification.verified) throw new PasskeyError("The passkey could not be checked. Please try again.");
   const { credential } = verification.registrationInfo;
-  await db
-    .insertInto("owner_passkeys")
-    .values({
-      id: credential.id,
-      owner_id: owner.id,
-      public_key: Buffer.from(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ? JSON.stringify(credential.transports) : null,
-      device_name: cleanDeviceName(deviceName),
-      created_at: timestamp(now),
-    })
-    .execute();
-  await recordAudit(db, { actor: owner.email, action: "passkey-added", detail: cleanDeviceName(deviceName) }, now);
+  const name = cleanDeviceName(deviceName);
+  await db.transaction().execute(async (trx) => {
+    if (setupToken !== undefined && !(await spendSetupToken(trx, setupToken, now)))
+      throw new PasskeyError("This setup link was used at the same moment elsewhere. Ask for a new one.", 409);
+    await trx
+      .insertInto("owner_passkeys")
+      .values({
+        id: credential.id,
+        owner_id: owner.id,
+        public_key: Buffer.from(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ? JSON.stringify(credential.transports) : null,
+        device_name: name,
+        created_at: timestamp(now),
+      })
+      .execute();
+    await recordAudit(trx, { actor: owner.email, action: "passkey-added", detail: name }, now);
+    // A passkey someone else added would sign in as the owner for good: the owner hears of each one.
+    await tellPasskeyAdded(trx, owner, name, { siteUrl: getEnv().siteUrl, now });
+  });
+  nudgeMailWorkers();
 }
 
 export async function authenticationOptions(

@@ -147,6 +147,23 @@ export async function endAllSessions(db: Kysely<Database>, ownerId: string): Pro
   return Number(result.numDeletedRows);
 }
 
+/**
+ * "Sign out everywhere": every session of the owner, and every device their lead alerts go to.
+ * It is what an owner presses for a lost phone, and that phone's lock screen would otherwise go
+ * on showing each new lead's name, town and first words. Their pushes still queued go with the
+ * devices (the outbox row names its device, ON DELETE CASCADE).
+ */
+export async function signOutEverywhere(
+  db: Kysely<Database>,
+  ownerId: string,
+): Promise<{ sessions: number; devices: number }> {
+  return db.transaction().execute(async (trx) => {
+    const sessions = await endAllSessions(trx, ownerId);
+    const devices = await trx.deleteFrom("push_subscriptions").where("owner_id", "=", ownerId).executeTakeFirst();
+    return { sessions, devices: Number(devices.numDeletedRows) };
+  });
+}
+
 export function signedInRecently(session: DeskSession, now: Date = new Date()): boolean {
   return now.getTime() - session.authenticatedAt.getTime() < RECENT_SIGN_IN_MS;
 }

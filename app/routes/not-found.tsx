@@ -2,11 +2,12 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/sections/not-found-page";
 import { log } from "~/infra/log.server";
+import { loggablePath } from "~/infra/request-log.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
-  log("warn", "page not found", { path });
+  log("warn", "page not found", { path: loggablePath(path) });
   return data({ path }, { status: 404 });
 }
 

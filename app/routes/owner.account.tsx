@@ -1,15 +1,25 @@
 /**
  * /owner/account: the owner's passkeys (device and date added; any but the last can be removed),
- * adding one on this device, the devices notified of new leads (`alerts/device-actions.server.ts`
- * answers their posts), and signing out everywhere.
+ * adding one on this device or another (a setup link with its QR code), the devices notified of
+ * new leads (`alerts/device-actions.server.ts` answers their posts), the owners
+ * (`owner/account-actions.server.ts`), the morning email, and signing out everywhere. Whatever
+ * adds a way in, or changes who the owners are, asks for a sign-in within the last 10 minutes.
  */
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
-import { dangerButton, Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
+import { Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
 import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
 import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
-import { requireOwner } from "~/owner/sessions.server";
+import { requireOwner, signedInRecently } from "~/owner/sessions.server";
+import { accountAction, type AccountAnswer } from "~/owner/account-actions.server";
+import { ACCOUNT_PATH } from "~/owner/account-changes.server";
+import { DeviceLinkSection } from "~/owner/device-link-section";
+import { listOwners } from "~/owner/owners.server";
+import { OwnersSection } from "~/owner/owners-section";
+import { signInPath } from "~/owner/paths";
+import { ConfirmItsYou } from "~/owner/recent-sign-in";
+import { RemoveButton } from "~/owner/remove-button";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
@@ -31,6 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const digestChanged = new URL(request.url).searchParams.get("digest");
   return {
     email: session.email,
+    fresh: signedInRecently(session),
+    signIn: signInPath(ACCOUNT_PATH, true),
+    owners: (await listOwners(db)).map((o) => ({
+      email: o.email,
+      createdAt: o.createdAt.toISOString(),
+      passkeys: o.passkeys,
+    })),
     digest: await digestChoice(db, session.ownerId),
     digestChanged: digestChanged === "on" ? ("on" as const) : digestChanged === "off" ? ("off" as const) : null,
     added: new URL(request.url).searchParams.get("added") === "1",
@@ -50,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const device = await deviceAction(db, session, form, request, clientIpFrom(context));
   if (device) return device;
+  const change = await accountAction(db, session, form, request);
+  if (change) return change;
   const result = await removePasskey(
     db,
     { id: session.ownerId, email: session.email },
@@ -65,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, passkeys, added, deviceName, push, digest, digestChanged } = loaderData;
+  const { email, passkeys, added, deviceName, push, digest, digestChanged, fresh, signIn, owners } = loaderData;
+  // Every action of this page answers in this one shape.
+  const answer: AccountAnswer | undefined = actionData;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
@@ -73,7 +94,19 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-2xl font-bold text-navy-900">Account</h1>
       <p className="mt-1 break-all">Signed in as {email}</p>
       {added ? <Notice tone="ok">Passkey added on this device.</Notice> : null}
-      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {answer ? (
+        <Notice tone={answer.ok ? "ok" : "error"}>
+          {answer.message}
+          {answer.signIn ? (
+            <>
+              {" "}
+              <a href={answer.signIn} className="underline">
+                Confirm it&apos;s you
+              </a>
+            </>
+          ) : null}
+        </Notice>
+      ) : null}
       <section aria-labelledby="passkeys" className="mt-5">
         <h2 id="passkeys" className="text-lg font-bold text-navy-900">
           Your passkeys
@@ -89,12 +122,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </span>
               {passkeys.length > 1 ? (
-                <Form method="post">
-                  <input type="hidden" name="passkey" value={p.id} />
-                  <button type="submit" className={dangerButton} aria-label={`Remove passkey ${p.deviceName}`}>
-                    Remove
-                  </button>
-                </Form>
+                <RemoveButton fields={{ passkey: p.id }} label={`Remove passkey ${p.deviceName}`} />
               ) : null}
             </li>
           ))}
@@ -107,48 +135,54 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="add-passkey" className="text-lg font-bold text-navy-900">
           Add a passkey on this device
         </h2>
-        <form
-          className="mt-2 space-y-3"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            setBusy(true);
-            setError(undefined);
-            const result = await registerPasskey(String(new FormData(event.currentTarget).get("deviceName") ?? ""));
-            if (result.ok) window.location.assign(result.next ?? "/owner/account");
-            else {
-              setError(result.error);
-              setBusy(false);
-            }
-          }}
-        >
-          <div>
-            <label htmlFor="new-device-name" className={labelClass}>
-              Name for this device
-            </label>
-            <input
-              id="new-device-name"
-              name="deviceName"
-              defaultValue={deviceName}
-              maxLength={60}
-              className={inputClass}
-            />
-          </div>
-          <button type="submit" disabled={busy} className={secondaryButton}>
-            Add passkey
-          </button>
-          {error ? <Notice tone="error">{error}</Notice> : null}
-        </form>
-        <p className="mt-2 text-sm text-slate-700">
-          For another phone or computer, print a setup link on the server: npm run owner -- link {email}
-        </p>
+        {fresh ? (
+          <form
+            className="mt-2 space-y-3"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              setBusy(true);
+              setError(undefined);
+              const result = await registerPasskey(String(new FormData(event.currentTarget).get("deviceName") ?? ""));
+              if (result.ok) window.location.assign(result.next ?? "/owner/account");
+              else {
+                setError(result.error);
+                setBusy(false);
+              }
+            }}
+          >
+            <div>
+              <label htmlFor="new-device-name" className={labelClass}>
+                Name for this device
+              </label>
+              <input
+                id="new-device-name"
+                name="deviceName"
+                defaultValue={deviceName}
+                maxLength={60}
+                className={inputClass}
+              />
+            </div>
+            <button type="submit" disabled={busy} className={secondaryButton}>
+              Add passkey
+            </button>
+            {error ? <Notice tone="error">{error}</Notice> : null}
+          </form>
+        ) : (
+          <ConfirmItsYou signIn={signIn} what="Adding a passkey" />
+        )}
       </section>
-      <PushDevices {...push} />
+      <DeviceLinkSection fresh={fresh} signIn={signIn} link={answer?.setupLink} />
+      <PushDevices {...push} fresh={fresh} signIn={signIn} />
+      <OwnersSection owners={owners} you={email} fresh={fresh} signIn={signIn} />
       <DigestToggle on={digest} changed={digestChanged} />
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">
           Signed in elsewhere?
         </h2>
-        <p className="text-sm">Ends every session of yours, on every device, this one included.</p>
+        <p className="text-sm">
+          Ends every session of yours, on every device, this one included, and stops the lead alerts on every device of
+          yours. Lost a phone? Remove its passkey above first.
+        </p>
         <Form method="post" action="/owner/sign-out" reloadDocument className="mt-2">
           <button type="submit" name="scope" value="everywhere" className={primaryButton}>
             Sign out everywhere

@@ -1,16 +1,17 @@
 /**
  * POST /owner/passkey: the server's half of the passkey ceremonies, as JSON for the desk's pages.
  * Intents: sign-in-options, sign-in, register-options, register. Registering needs a live setup
- * link (`token`) or a signed-in owner adding another device.
+ * link (`token`), or an owner who signed in within the last 10 minutes adding this device. The
+ * posts a client may send here are counted with the sign-in page's (`owner-sign-in` in
+ * `route-registry.ts`), so a script cannot fill the table of challenges.
  */
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
-import { consumeBudget } from "~/infra/rate-limit.server";
 import { readSmallJson } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
-import { findOwnerById, ownerOfSetupToken, spendSetupToken, type Owner } from "~/owner/owners.server";
+import { findOwnerById, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
 import {
   authenticationOptions,
   PasskeyError,
@@ -18,8 +19,9 @@ import {
   registrationOptions,
   verifyPasskeySignIn,
 } from "~/owner/passkeys.server";
-import { safeNext } from "~/owner/paths";
-import { readSession, startSession } from "~/owner/sessions.server";
+import { ACCOUNT_PATH } from "~/owner/account-changes.server";
+import { safeNext, signInPath } from "~/owner/paths";
+import { readSession, signedInRecently, startSession } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.passkey";
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -37,13 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: "Say what to do (intent)." }, { status: 400 });
   const { db } = await getDatabase();
   const client = clientKey(clientIpFrom(context));
-  // Each ceremony stores a challenge: a bound on them keeps a script from filling the table.
-  const budget = await consumeBudget({ name: "owner-passkey", points: 60, durationSeconds: 15 * 60 }, client);
-  if (!budget.allowed)
-    return Response.json(
-      { error: "Too many attempts. Please wait a few minutes." },
-      { status: 429, headers: { "Retry-After": String(budget.retryAfterSeconds) } },
-    );
 
   try {
     switch (body.intent) {
@@ -79,10 +74,21 @@ export async function action({ request, context }: Route.ActionArgs) {
           return Response.json(
             {
               error: token
-                ? "This setup link has expired or was already used. Ask for a new one: npm run owner -- link <email>."
+                ? "This setup link has expired or was already used. Ask an owner for a new one from the desk's Account page."
                 : "Sign in first.",
             },
             { status: token ? 400 : 401 },
+          );
+        // A stolen session, however old, must not be able to add a way in of its own that would
+        // outlive it and "Sign out everywhere".
+        if (session && !signedInRecently(session))
+          return Response.json(
+            {
+              error:
+                "Adding a passkey needs a sign-in within the last 10 minutes. Confirm it's you on the sign-in page, then add it.",
+              signIn: signInPath(ACCOUNT_PATH, true),
+            },
+            { status: 403 },
           );
         if (body.intent === "register-options")
           return Response.json({ options: await registrationOptions(db, request.url, owner) });
@@ -90,15 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!answer.success)
           return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
         const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
-        await registerPasskey(db, request.url, owner, answer.data, deviceName);
-        if (!token) return Response.json({ ok: true, next: "/owner/account?added=1" });
-        if (!(await spendSetupToken(db, token))) {
-          await db.deleteFrom("owner_passkeys").where("id", "=", answer.data.id).execute();
-          return Response.json(
-            { error: "This setup link was used at the same moment elsewhere. Ask for a new one." },
-            { status: 409 },
-          );
-        }
+        await registerPasskey(db, request.url, owner, answer.data, deviceName, { setupToken: token });
+        if (!token) return Response.json({ ok: true, next: `${ACCOUNT_PATH}?added=1` });
         const cookie = await startSession(db, request, owner.id, "passkey");
         await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "new passkey", client });
         return Response.json({ ok: true, next: "/owner" }, { headers: { "Set-Cookie": cookie } });

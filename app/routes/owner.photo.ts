@@ -1,4 +1,5 @@
 /** /owner/leads/:id/photos/:photoId: a lead's photo, for a signed-in owner only, never cached. */
+import { contentDisposition } from "~/infra/content-disposition.server";
 import { requireOwnerOr401 } from "~/owner/sessions.server";
 import { leadPhoto } from "~/leads/record/queries.server";
 import type { Route } from "./+types/owner.photo";
@@ -13,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Type": photo.content_type,
       "Cache-Control": "private, no-store",
       // Shown, never run: the bytes were re-encoded at upload, and this keeps it that way.
-      "Content-Disposition": `inline; filename="${photo.file_name.replace(/["\\\r\n]/g, "_")}"`,
+      "Content-Disposition": contentDisposition("inline", photo.file_name),
     },
   });
 }

@@ -1,5 +1,6 @@
 /**
- * /owner/setup?token=…: the one-time link `npm run owner -- add` prints. Opening it changes
+ * /owner/setup?token=…: the one-time link an owner makes on the Account page (for another device,
+ * or emailed to an invited owner), or `npm run owner -- add|link` prints. Opening it changes
  * nothing; the button makes a passkey on this device and signs in.
  */
 import { useState } from "react";
@@ -15,6 +16,17 @@ export const meta: Route.MetaFunction = () => [
   { title: `Set up a passkey | ${profile.shortName} desk` },
   { name: "robots", content: "noindex" },
 ];
+
+// The token is in this page's address: no request the page makes may carry it on as a Referer.
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+
+/** Nothing is posted here (the passkey goes to /owner/passkey): a plain refusal, not a router error. */
+export function action() {
+  return new Response("The setup page takes no posts. Open the link and press the button.", {
+    status: 405,
+    headers: { Allow: "GET", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -38,10 +50,8 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-md">
         <h1 className="text-2xl font-bold text-navy-900">This setup link does not work</h1>
         <p className="mt-3">
-          It has expired (links work for 30 minutes), or it was already used. On the server, print a new one with:
-        </p>
-        <p className="mt-2 rounded bg-slate-100 p-3 font-mono text-sm break-all">
-          npm run owner -- link &lt;your email&gt;
+          It has expired (links work for 30 minutes), or it was already used. Make a new one on the desk&apos;s Account
+          page (Add another device), or ask another owner to invite you again.
         </p>
         <p className="mt-4">
           <a href="/owner/sign-in" className="inline-flex min-h-11 items-center font-semibold text-sea-600 underline">

@@ -1,7 +1,11 @@
 /**
  * /owner/sign-in: a passkey first; an emailed 6-digit code when no passkey is at hand. The code
  * half works without JavaScript. `?again=1` asks a signed-in owner to prove it is still them
- * (before a download of everyone's details).
+ * (before a download of everyone's details, or a change to who and what can sign in).
+ *
+ * Asking for a code and signing in with it are two forms, so the Enter key does what its field
+ * says: a form's Enter presses its first button, and one form with both would send a new code
+ * from the code field.
  */
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -15,7 +19,7 @@ import { signInWithPasskey } from "~/owner/passkey-client";
 import { relyingPartyFor } from "~/owner/passkeys.server";
 import { safeNext } from "~/owner/paths";
 import { readSession, startSession } from "~/owner/sessions.server";
-import { CODE_MINUTES, LOCK_MINUTES, requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
+import { CODE_MINUTES, requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
 import type { Route } from "./+types/owner.sign-in";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -48,17 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         { stage: "email", email, error: "Enter the email address you were added with." },
         { status: 400 },
       );
-    if (result.status === "too-many") {
-      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    if (result.status === "too-many")
       return data<ActionState>(
         {
           stage: "code",
           email,
-          error: `Too many codes asked for. Please wait ${minutes} minute${minutes === 1 ? "" : "s"}, or use your passkey.`,
+          error: `Too many codes asked for. Please wait ${minutesText(result.retryAfterSeconds)}, or use your passkey.`,
         },
-        { status: 429 },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
-    }
     return data<ActionState>({
       stage: "code",
       email,
@@ -72,15 +74,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       await recordAudit(db, { actor: result.owner.email, action: "signed-in", detail: "emailed code", client });
       return redirect(next, { headers: { "Set-Cookie": cookie } });
     }
+    if (result.status === "locked")
+      return data<ActionState>(
+        {
+          stage: "code",
+          email,
+          error: `Too many wrong codes for this address. Please wait ${minutesText(result.retryAfterSeconds)}, then ask for a new code, or use your passkey.`,
+        },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
     const error =
-      result.status === "locked"
-        ? `Too many wrong codes. No code works for this address for ${LOCK_MINUTES} minutes; use your passkey, or wait and ask for a new code.`
-        : result.status === "invalid-input"
-          ? "Enter the 6-digit code from the email."
-          : "That code is not right, or has expired. Check the latest email, or ask for a new code.";
-    return data<ActionState>({ stage: "code", email, error }, { status: result.status === "locked" ? 429 : 400 });
+      result.status === "invalid-input"
+        ? "Enter the 6-digit code from the email."
+        : "That code is not right, or has expired. Only the latest email's code works; check it, or ask for a new code.";
+    return data<ActionState>({ stage: "code", email, error }, { status: 400 });
   }
   return data<ActionState>({ stage: "email", email, error: "Choose how to sign in." }, { status: 400 });
+}
+
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -107,7 +121,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <h1 className="text-2xl font-bold text-navy-900">{again ? "Confirm it's you" : "Sign in to the lead desk"}</h1>
       {again ? (
         <p className="mt-2">
-          Downloads hold everyone's details, so the desk asks again when your last sign-in was more than 10 minutes ago.
+          Downloads hold everyone's details, and new passkeys, devices and owners decide who can get in, so the desk
+          asks again when your last sign-in was more than 10 minutes ago.
         </p>
       ) : null}
       {passkeysHere ? (
@@ -133,6 +148,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         {state?.notice ? <Notice tone="ok">{state.notice}</Notice> : null}
         <Form method="post" className="mt-3 space-y-4">
           <input type="hidden" name="next" value={next} />
+          <input type="hidden" name="intent" value="send-code" />
           <div>
             <label htmlFor="sign-in-email" className={labelClass}>
               Email
@@ -147,41 +163,42 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               className={inputClass}
             />
           </div>
-          <button type="submit" name="intent" value="send-code" disabled={busy} className={`${secondaryButton} w-full`}>
+          <button type="submit" disabled={busy} className={`${secondaryButton} w-full`}>
             Email me a sign-in code
           </button>
-          {state?.stage === "code" ? (
-            <>
-              <div>
-                <label htmlFor="sign-in-code" className={labelClass}>
-                  Sign-in code
-                </label>
-                <input
-                  id="sign-in-code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]*"
-                  maxLength={7}
-                  className={inputClass}
-                  aria-describedby="sign-in-code-hint"
-                />
-                <p id="sign-in-code-hint" className="mt-1 text-sm text-slate-700">
-                  The 6 digits from the email.
-                </p>
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value="verify-code"
-                disabled={busy}
-                className={`${primaryButton} w-full`}
-              >
-                Sign in with the code
-              </button>
-            </>
-          ) : null}
         </Form>
+        {state?.stage === "code" ? (
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="next" value={next} />
+            <input type="hidden" name="intent" value="verify-code" />
+            {/* The code was sent for this address; editing the field above asks for another. */}
+            <input type="hidden" name="email" value={state.email} />
+            <div>
+              <label htmlFor="sign-in-code" className={labelClass}>
+                Sign-in code
+              </label>
+              <input
+                id="sign-in-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                enterKeyHint="go"
+                pattern="[0-9 ]*"
+                maxLength={7}
+                required
+                autoFocus
+                className={inputClass}
+                aria-describedby="sign-in-code-hint"
+              />
+              <p id="sign-in-code-hint" className="mt-1 text-sm text-slate-700">
+                The 6 digits from the latest email.
+              </p>
+            </div>
+            <button type="submit" disabled={busy} className={`${primaryButton} w-full`}>
+              Sign in with the code
+            </button>
+          </Form>
+        ) : null}
       </section>
     </div>
   );

@@ -1,13 +1,13 @@
 /**
  * POST /owner/sign-out: ends this session, or with `scope=everywhere` every session of the owner
- * (a lost phone). Answers with the sign-in page either way.
+ * and the devices their alerts go to (a lost phone). Answers with the sign-in page either way.
  */
 import { redirect } from "react-router";
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
-import { clearSessionCookie, endAllSessions, endSession, readSession } from "~/owner/sessions.server";
+import { clearSessionCookie, endSession, readSession, signOutEverywhere } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.sign-out";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -21,11 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request).catch(() => new FormData());
   if (session) {
     const everywhere = form.get("scope") === "everywhere";
-    if (everywhere) await endAllSessions(db, session.ownerId);
-    else await endSession(db, session.id);
+    let detail = "";
+    if (everywhere) {
+      const ended = await signOutEverywhere(db, session.ownerId);
+      detail = `sessions ended: ${ended.sessions}, notified devices removed: ${ended.devices}`;
+    } else await endSession(db, session.id);
     await recordAudit(db, {
       actor: session.email,
       action: everywhere ? "signed-out-everywhere" : "signed-out",
+      detail,
       client: clientKey(clientIpFrom(context)),
     });
   }

@@ -1,7 +1,7 @@
 /**
  * /owner/stats: the numbers of the last 12 weeks. Leads per week as a chart and a table, the
  * median time to a first reply, the share won, the lost by reason, and the pages the requests
- * came from. Signed-in owners only; see `owner/stats.server.ts` for how each figure is counted.
+ * came from. Signed-in owners only; see `leads/record/stats.server.ts` for how each figure is counted.
  */
 import type { ReactNode } from "react";
 import { profile } from "~/content/profile";

@@ -92,7 +92,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     res.on("finish", () => {
       services.log(res.statusCode >= 500 ? "error" : "info", "request", {
         method: req.method,
-        path: req.originalUrl.split("?")[0],
+        path: services.loggablePath(req.originalUrl),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
         bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
@@ -136,7 +136,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     const origin = req.headers.origin;
     if (origin === undefined || origin === env.siteUrl || origin === `${req.protocol}://${req.headers.host ?? ""}`)
       return next();
-    services.log("warn", "cross-origin post refused", { path: req.path, origin: origin.slice(0, 200) });
+    services.log("warn", "cross-origin post refused", {
+      path: services.loggablePath(req.originalUrl),
+      origin: origin.slice(0, 200),
+    });
     refuse(req, res, 403);
   });
 
@@ -155,8 +158,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     if (!decision || decision.allowed) return next();
     res.setHeader("Retry-After", String(decision.retryAfterSeconds));
     res.setHeader("Cache-Control", "no-store");
-    services.log("warn", "rate limited", { action: decision.action, path: req.path });
-    const answer = services.rateLimitedAnswer(decision, isApi(req));
+    services.log("warn", "rate limited", { action: decision.action, path: services.loggablePath(req.originalUrl) });
+    // The passkey endpoint's script reads JSON; a page's form reads the line of text.
+    const answer = services.rateLimitedAnswer(decision, isApi(req) || Boolean(req.is("application/json")));
     res.status(429).type(answer.contentType).send(answer.body);
   });
 
@@ -176,9 +180,9 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     const status = services.errorStatus(error);
     services.log(status >= 500 ? "error" : "info", "request failed", {
-      path: req.path,
+      path: services.loggablePath(req.originalUrl),
       status,
-      error: services.describeError(error),
+      error: services.withoutSecrets(services.describeError(error), req.originalUrl),
     });
     if (res.headersSent) return next(error);
     for (const name of res.getHeaderNames()) res.removeHeader(name);

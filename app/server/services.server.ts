@@ -7,7 +7,7 @@ import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { formActionOf } from "~/infra/form-action.server";
-import { consumeBudget, type LimitDecision } from "~/infra/rate-limit.server";
+import { consumeBudget, type Budget, type LimitDecision } from "~/infra/rate-limit.server";
 import type { FormAction } from "~/route-registry";
 import { sql } from "kysely";
 
@@ -16,8 +16,27 @@ export { builtWith, getEnv } from "~/infra/env.server";
 export { describeError, log } from "~/infra/log.server";
 export { errorAnswer, errorStatus } from "~/infra/error-page.server";
 export { isDeskPath } from "~/owner/paths";
+export { loggablePath, withoutSecrets } from "~/infra/request-log.server";
 
 const FORM_WINDOW_SECONDS = 10 * 60;
+/**
+ * Posts per client to the desk's sign-in, setup and passkey addresses per 15 minutes. A person
+ * spends two per sign-in (passkey or code); this leaves room for a household behind one address
+ * and stops a script long before the per-address code lock would notice it.
+ */
+export const OWNER_SIGN_IN_POSTS = 60;
+const OWNER_SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+function budgetOf(action: FormAction): Budget {
+  const max = getEnv().rateLimitMax;
+  if (action === "owner-sign-in")
+    return {
+      name: "form-owner-sign-in",
+      points: max === 0 ? 0 : OWNER_SIGN_IN_POSTS,
+      durationSeconds: OWNER_SIGN_IN_WINDOW_SECONDS,
+    };
+  return { name: `form-${action}`, points: max, durationSeconds: FORM_WINDOW_SECONDS };
+}
 
 export interface FormPostDecision extends LimitDecision {
   action: FormAction;
@@ -30,14 +49,16 @@ export interface FormPostDecision extends LimitDecision {
 export async function admitFormPost(path: string, ip: string | undefined): Promise<FormPostDecision | undefined> {
   const action = formActionOf(path);
   if (!action) return undefined;
-  const budget = { name: `form-${action}`, points: getEnv().rateLimitMax, durationSeconds: FORM_WINDOW_SECONDS };
-  return { action, ...(await consumeBudget(budget, clientKey(ip))) };
+  return { action, ...(await consumeBudget(budgetOf(action), clientKey(ip))) };
 }
 
-/** The answer to a post over its budget: JSON for the API, a line of text for a page. */
+/** The answer to a post over its budget: JSON for the API and for JSON requests, a line of text for a page. */
 export function rateLimitedAnswer(decision: FormPostDecision, api: boolean) {
   const minutes = Math.max(1, Math.ceil(decision.retryAfterSeconds / 60));
-  const message = `Too many requests. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or call us.`;
+  const wait = `Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again`;
+  // Visitors have the phone; an owner at the desk's door has nobody to call.
+  const message =
+    decision.action === "owner-sign-in" ? `Too many attempts. ${wait}.` : `Too many requests. ${wait}, or call us.`;
   if (!api) return { contentType: "text/plain; charset=utf-8", body: message };
   const body = decision.action === "estimate" ? { success: false, error: message } : { error: message };
   return { contentType: "application/json; charset=utf-8", body: JSON.stringify(body) };

@@ -13,10 +13,15 @@ export interface BuiltServer {
   origin: string;
   dataDir: string;
   process: ChildProcess;
+  /** What the server logged so far (standard output and error), when started with `keepLog`. */
+  log(): string;
   stop(): Promise<void>;
 }
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  { keepLog = false }: { keepLog?: boolean } = {},
+): Promise<BuiltServer> {
   const root = path.resolve(import.meta.dirname, "../..");
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("No build found: run `npm run build` first");
   const port = await freePort();
@@ -32,7 +37,13 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       RATE_LIMIT_MAX: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", keepLog ? "pipe" : "ignore", keepLog ? "pipe" : "inherit"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(chunk);
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
@@ -50,6 +61,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     origin,
     dataDir,
     process: child,
+    log: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

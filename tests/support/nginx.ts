@@ -8,7 +8,8 @@
  *   - `listen` addresses and ports: loopback and free ports;
  *   - the upstream's `server` line: one line per server under test;
  *   - the certificate paths: a self-signed certificate made with openssl for 127.0.0.1;
- *   - the build folder /opt/causeway/build/client: this checkout's build/client.
+ *   - the build folder /opt/causeway/build/client: this checkout's build/client;
+ *   - the access log's path: a file in the test's folder, read by `accessLog()`.
  * Around it, a small main configuration (what Debian's /etc/nginx/nginx.conf is on a server) puts
  * the pid file, logs and temporary folders in a folder of the test's own, and logs which upstream
  * answered each request.
@@ -48,6 +49,9 @@ export interface SiteConfOptions {
   clientDir: string;
   /** Also listen on [::1]; without it the IPv6 `listen` lines are left out. */
   ipv6: boolean;
+  /** Where the site's own access log goes; the test's log of upstreams is written beside it. */
+  accessLog: string;
+  upstreamLog: string;
 }
 
 function replaceExactly(text: string, pattern: RegExp, replacement: string, count: number): string {
@@ -74,6 +78,13 @@ export function siteConf(options: SiteConfOptions): string {
   conf = replaceExactly(conf, /\/etc\/letsencrypt\/live\/[^/]+\/fullchain\.pem/, options.certificate, 1);
   conf = replaceExactly(conf, /\/etc\/letsencrypt\/live\/[^/]+\/privkey\.pem/, options.certificateKey, 1);
   conf = replaceExactly(conf, /\/opt\/causeway\/build\/client/, options.clientDir, 3);
+  // A server's own access_log replaces the main configuration's, so the upstreams log is named here too.
+  conf = replaceExactly(
+    conf,
+    /access_log \/var\/log\/nginx\/access\.log causeway;/,
+    `access_log ${options.accessLog} causeway; access_log ${options.upstreamLog} upstreams;`,
+    2,
+  );
   return conf;
 }
 
@@ -123,6 +134,8 @@ export interface RunningNginx {
   ca: Buffer;
   /** "status upstream" per request nginx passed on, in order. */
   upstreamLog(): { method: string; uri: string; status: number; upstream: string }[];
+  /** The site's access log as deploy/nginx.conf writes it. */
+  accessLog(): string;
   /** A request over HTTPS (or plain HTTP for an http:// URL) that trusts the test certificate. */
   request(url: string, options?: RequestOptions): Promise<ProxyAnswer>;
   stop(): Promise<void>;
@@ -152,6 +165,8 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
       certificateKey: key,
       clientDir: options.clientDir ?? path.join(root, "build/client"),
       ipv6,
+      accessLog: path.join(dir, "site-access.log"),
+      upstreamLog: path.join(dir, "access.log"),
     }),
   );
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
@@ -242,6 +257,10 @@ http {
           const [method = "", uri = "", status = "0", upstream = ""] = line.split(" ");
           return { method, uri, status: Number(status), upstream };
         });
+    },
+    accessLog() {
+      const file = path.join(dir, "site-access.log");
+      return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
     },
     request,
     async stop() {

@@ -3,7 +3,8 @@
  * loopback that checks the VAPID signature and decrypts each push as a browser would: a new lead
  * reaches the owner's device within 5 s of the form's "success" (the time is printed); a released
  * spam-held lead alerts too; a device the push service calls gone (410) is removed; an endpoint on
- * any other host is refused; and a crash between "success" and delivery loses no alert.
+ * any other host is refused; "Sign out everywhere" and removing an owner cut their devices off;
+ * and a crash between "success" and delivery loses no alert.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -100,6 +101,14 @@ async function sendEstimate(
 }
 
 const devices = (db: Kysely<Database>) => db.selectFrom("push_subscriptions").selectAll().execute();
+
+/** A second owner, Sam, signed in, with a phone notified of new leads. */
+async function samWithAPhone(d: Desk): Promise<{ samCookie: string; samsPhone: TestSubscription }> {
+  const { cookie: samCookie } = await signedInOwner(d.db, d.origin, { email: "sam@causeway.test" });
+  const samsPhone = d.push.subscribe();
+  expect((await subscribe({ ...d, cookie: samCookie }, samsPhone)).status).toBe(201);
+  return { samCookie, samsPhone };
+}
 
 describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend) => {
   it("a new lead reaches the owner's device, signed and encrypted, within 5 s of the form's success", async () => {
@@ -275,6 +284,72 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
       .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
       .execute();
     expect(toSignIn(await subscribe(d, good))).toBe(true);
+  });
+
+  it("cuts a lost phone off: 'Sign out everywhere' removes the owner's devices, and the next lead reaches none", async () => {
+    const d = await desk(backend);
+    const lostPhone = d.push.subscribe();
+    expect((await subscribe(d, lostPhone)).status).toBe(201);
+    // Another owner, whose phone is not lost, keeps hers.
+    const { samsPhone } = await samWithAPhone(d);
+    // A push for an earlier lead still waiting for the lost phone must not go out either.
+    d.push.answer(lostPhone, 503);
+    await sendEstimate(d.origin, { ...validFields, name: `Before Signing Out ${backend}` });
+    await d.push.waitFor((p) => p.text.includes("Before Signing Out"));
+
+    const signedOut = await fetch(`${d.origin}/owner/sign-out`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: d.cookie, Origin: d.origin },
+      body: new URLSearchParams({ scope: "everywhere" }),
+    });
+    expect(signedOut.status).toBe(302);
+    d.push.answer(lostPhone, null);
+    expect((await devices(d.db)).map((row) => row.endpoint)).toEqual([samsPhone.endpoint]);
+    expect(
+      await d.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("channel", "=", "push")
+        .where("status", "=", "pending")
+        .execute(),
+    ).toEqual([]);
+    const audit = await d.db
+      .selectFrom("owner_audit")
+      .select(["action", "detail"])
+      .where("action", "=", "signed-out-everywhere")
+      .execute();
+    expect(audit).toEqual([
+      { action: "signed-out-everywhere", detail: "sessions ended: 1, notified devices removed: 1" },
+    ]);
+
+    const name = `After Signing Out ${backend}`;
+    await sendEstimate(d.origin, { ...validFields, name });
+    await d.push.waitFor((p) => p.text.includes(name));
+    await new Promise((r) => setTimeout(r, 1_500));
+    const lostId = lostPhone.endpoint.split("/").pop() ?? "";
+    const toLostPhone = d.push.received.filter((p) => p.id === lostId);
+    expect(toLostPhone).toEqual([]);
+  });
+
+  it("cuts a removed owner's devices off at once", async () => {
+    const d = await desk(backend);
+    const { samCookie } = await samWithAPhone(d);
+    const removed = await fetch(`${d.origin}/owner/account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: d.cookie, Origin: d.origin },
+      body: new URLSearchParams({ intent: "remove-owner", email: "sam@causeway.test" }),
+    });
+    expect(removed.status).toBe(200);
+    expect(await devices(d.db)).toEqual([]);
+    expect(toSignIn(await fetch(`${d.origin}/owner`, { redirect: "manual", headers: { cookie: samCookie } }))).toBe(
+      true,
+    );
+    const name = `After Removal ${backend}`;
+    await sendEstimate(d.origin, { ...validFields, name });
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(d.push.received.filter((p) => p.text.includes(name))).toEqual([]);
   });
 
   it("loses no alert when the server dies between the form's success and the delivery", async () => {

@@ -155,6 +155,35 @@ describe("behind nginx with deploy/nginx.conf", () => {
   }, 60_000);
 });
 
+describe("nginx's access log", () => {
+  it("keeps no token of a visit, setup or newsletter link, and no query", async () => {
+    const nginx = await proxy(await server());
+    const token = "bmdpbngtbG9nLXRva2VuLXRoYXQtbXVzdC1ub3Qtc2hvdw";
+    const paths = [
+      `/visit/${token}`,
+      `/VISIT/${token}.data`,
+      `/%76isit/${token}`,
+      `//visit//${token}`,
+      `/owner/setup?token=${token}`,
+      `/newsletter/confirm?token=${token}`,
+      `/newsletter/unsubscribe?token=${token}`,
+      `/owner?q=Maria+Keller`,
+    ];
+    for (const urlPath of paths) await nginx.request(`${nginx.httpsOrigin}${urlPath}`);
+    await nginx.request(`${nginx.httpsOrigin}/visit/${token}`, { method: "POST" });
+    const lines = nginx.accessLog().trim().split("\n");
+    // One line per request, in the log format deploy/nginx.conf names.
+    expect(lines.length).toBeGreaterThanOrEqual(paths.length + 1);
+    expect(lines.filter((line) => line.includes('"GET /visit/... HTTP/'))).toHaveLength(4);
+    expect(lines.filter((line) => line.includes('"POST /visit/... HTTP/'))).toHaveLength(1);
+    expect(lines.some((line) => line.includes('"GET /owner/setup HTTP/'))).toBe(true);
+    for (const line of lines) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain("Maria");
+    }
+  }, 60_000);
+});
+
 describe("two instances on one PostgreSQL behind nginx's upstream", () => {
   async function twoInstances(env: Record<string, string>) {
     const databaseUrl = await createTestDatabase(postgres().url);

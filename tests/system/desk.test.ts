@@ -1,8 +1,9 @@
 /**
  * The owner's desk tried as an attacker would, against the built server on both databases: no
- * session, an expired one, a removed owner's, a foreign Origin, an IP address as the passkey host.
- * Then the figures: the list's server time with 5,000 leads, and each desk page's start-up
- * JavaScript against the public pages' budget.
+ * session, an expired one, a removed owner's, a session older than 10 minutes adding a way in, a
+ * foreign Origin, an IP address as the passkey host, photo names in any alphabet. Then the
+ * figures: the list's server time with 5,000 leads, and each desk page's start-up JavaScript
+ * against the public pages' budget.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -37,9 +38,9 @@ interface Desk {
   ownerEmail: string;
 }
 
-async function desk(backend: "sqlite" | "postgres"): Promise<Desk> {
+async function desk(backend: "sqlite" | "postgres", env: Record<string, string> = {}): Promise<Desk> {
   const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
-  const site = await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const site = await startBuiltServer({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   stopAfterTest(site);
   const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl });
   stopAfterTest({ stop: () => handle.close() });
@@ -64,7 +65,7 @@ function insertLeads(db: Kysely<Database>, count: number, start = Date.now()): P
   );
 }
 
-async function addPhoto(db: Kysely<Database>, leadId: string): Promise<string> {
+async function addPhoto(db: Kysely<Database>, leadId: string, fileName = "deck.png"): Promise<string> {
   const id = randomUUID();
   const data = fs.readFileSync(path.join(clientDir, "icon-192.png"));
   await db
@@ -73,7 +74,7 @@ async function addPhoto(db: Kysely<Database>, leadId: string): Promise<string> {
       id,
       lead_id: leadId,
       position: 0,
-      file_name: "deck.png",
+      file_name: fileName,
       content_type: "image/png",
       bytes: data.length,
       data,
@@ -147,6 +148,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       ],
       [`/owner/leads/${leadId}`, { intent: "cancel-visit" }],
       ["/owner/digest", { digest: "off" }],
+      ["/owner/account", { intent: "link-device" }],
+      ["/owner/account", { intent: "invite-owner", email: "mallory@example.com" }],
+      ["/owner/account", { intent: "remove-owner", email: "pat@causeway.test" }],
     ];
     for (const [urlPath, body] of posts) {
       const response = await post(`${origin}${urlPath}`, body);
@@ -162,6 +166,10 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     const lead = await db.selectFrom("leads").select(["status"]).where("id", "=", leadId).executeTakeFirst();
     expect(lead).toEqual({ status: "new" });
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
+    expect((await db.selectFrom("owners").select("email").execute()).map((o) => o.email)).toEqual([
+      "pat@causeway.test",
+    ]);
+    expect(await db.selectFrom("owner_setup_tokens").select("owner_id").execute()).toEqual([]);
   });
 
   it("refuses an expired session, a removed owner's session and a post from another site", async () => {
@@ -206,7 +214,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     await insertLeads(db, 3);
     const fresh = await get(`${origin}/owner/export/leads.csv`, cookie);
     expect(fresh.status).toBe(200);
-    expect(fresh.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(fresh.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''leads-\d{4}-\d\d-\d\d\.csv$/,
+    );
     expect((await fresh.text()).split("\r\n").filter(Boolean)).toHaveLength(4);
     await db
       .updateTable("owner_sessions")
@@ -278,6 +288,101 @@ describe("removing a subscriber on the desk", () => {
   });
 });
 
+describe.each(["sqlite", "postgres"] as const)("adding a way in on %s", (backend) => {
+  const account = (d: Desk, body: Record<string, string>) =>
+    post(`${d.origin}/owner/account`, body, { cookie: d.cookie, Origin: d.origin });
+  const passkeyOptions = (d: Desk) =>
+    fetch(`${d.origin}/owner/passkey`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie: d.cookie },
+      body: JSON.stringify({ intent: "register-options" }),
+    });
+  const subscription = {
+    endpoint: "https://fcm.googleapis.com/fcm/send/stolen-session-device",
+    keys: {
+      p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url"),
+      auth: "AAAAAAAAAAAAAAAAAAAAAA",
+    },
+  };
+
+  it("needs a sign-in within 10 minutes to add a passkey, a notified device, a device link or an owner", async () => {
+    const d = await desk(backend);
+    // The session of a phone picked up from a table: signed in 11 minutes ago, used since.
+    await d.db
+      .updateTable("owner_sessions")
+      .set({ authenticated_at: timestamp(new Date(Date.now() - 11 * 60_000)) })
+      .execute();
+    const options = await passkeyOptions(d);
+    expect(options.status).toBe(403);
+    const refusal = (await options.json()) as { error: string; signIn: string };
+    expect(refusal.error).toMatch(/within the last 10 minutes/);
+    expect(refusal.signIn).toBe("/owner/sign-in?next=%2Fowner%2Faccount&again=1");
+    const bodies: Record<string, string>[] = [
+      { intent: "subscribe-device", subscription: JSON.stringify(subscription) },
+      { intent: "link-device" },
+      { intent: "invite-owner", email: "mallory@example.com" },
+      { intent: "remove-owner", email: "sam@causeway.test" },
+    ];
+    for (const body of bodies) {
+      const answer = await account(d, body);
+      expect(answer.status, body.intent).toBe(403);
+      expect(await answer.text(), body.intent).toContain("Confirm it&#x27;s you");
+    }
+    expect(await d.db.selectFrom("push_subscriptions").select("id").execute()).toEqual([]);
+    expect(await d.db.selectFrom("owner_setup_tokens").select("owner_id").execute()).toEqual([]);
+    expect(await d.db.selectFrom("owner_challenges").select("challenge").execute()).toEqual([]);
+    expect((await d.db.selectFrom("owners").select("email").execute()).map((o) => o.email)).toEqual([d.ownerEmail]);
+    // The page offers the way to confirm instead of the forms.
+    const page = await (await get(`${d.origin}/owner/account`, d.cookie)).text();
+    expect(page).not.toContain("Make a setup link");
+    expect(page).not.toContain("Invite an owner");
+    expect(page).not.toContain("Notify me on this device");
+    expect(page.match(/Confirm it(&#x27;|')s you/g)?.length).toBeGreaterThanOrEqual(4);
+
+    // Just signed in, the same session may.
+    await d.db
+      .updateTable("owner_sessions")
+      .set({ authenticated_at: timestamp(new Date()) })
+      .execute();
+    expect((await passkeyOptions(d)).status).toBe(200);
+    expect((await account(d, { intent: "link-device" })).status).toBe(201);
+  });
+
+  it("refuses removing yourself, an address that is no owner's, and inviting an owner twice or a non-address", async () => {
+    const d = await desk(backend);
+    const answers: [string, number][] = [];
+    for (const body of [
+      { intent: "remove-owner", email: d.ownerEmail },
+      { intent: "remove-owner", email: "PAT@causeway.test" },
+      { intent: "remove-owner", email: "nobody@causeway.test" },
+      { intent: "invite-owner", email: d.ownerEmail },
+      { intent: "invite-owner", email: "not an address" },
+      { intent: "invite-owner", email: `${"x".repeat(300)}@example.com` },
+    ])
+      answers.push([`${body.intent} ${body.email.slice(0, 30)}`, (await account(d, body)).status]);
+    expect(answers.map(([, status]) => status)).toEqual([400, 400, 404, 409, 400, 400]);
+    expect((await d.db.selectFrom("owners").select("email").execute()).map((o) => o.email)).toEqual([d.ownerEmail]);
+    expect(await d.db.selectFrom("outbox").select("id").execute()).toEqual([]);
+  });
+});
+
+describe("photos with names in any alphabet", () => {
+  it("open on the desk, named safely in ASCII and as uploaded", async () => {
+    const { origin, db, cookie } = await desk("sqlite");
+    const [leadId = ""] = await insertLeads(db, 1);
+    for (const name of ["Фото крыльца.png", "Screenshot 2026-06-01 at 2.14.07\u202fPM.png"]) {
+      const photoId = await addPhoto(db, leadId, name);
+      const response = await get(`${origin}/owner/leads/${leadId}/photos/${photoId}`, cookie);
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/png");
+      const disposition = response.headers.get("content-disposition") ?? "";
+      expect(disposition).toMatch(/^inline; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+      expect(decodeURIComponent(disposition.split("filename*=UTF-8''")[1] ?? "")).toBe(name);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+  });
+});
+
 describe("bodies an attacker sends", () => {
   it("refuses oversized and malformed bodies with a 4xx, before reading them whole, and changes nothing", async () => {
     const { origin, db, cookie } = await desk("sqlite");
@@ -342,7 +447,7 @@ describe("bodies an attacker sends", () => {
 
 describe("passkeys", () => {
   it("answers a burst of ceremonies from one client with 429 once its 60 are spent, and stores no more challenges", async () => {
-    const { origin, db } = await desk("sqlite");
+    const { origin, db } = await desk("sqlite", { RATE_LIMIT_MAX: "10" });
     const ask = () =>
       fetch(`${origin}/owner/passkey`, {
         method: "POST",

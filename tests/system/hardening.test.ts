@@ -282,6 +282,41 @@ async function rawGet(origin: string, rawPath: string) {
   return { ...answer, location: answer.headers.location, body: answer.body.toString("utf8") };
 }
 
+describe("the server's log", () => {
+  it("keeps no token of a visit, setup or newsletter link, however the path is spelled", async () => {
+    const site = stopAfterTest(await startBuiltServer({ LOG_LEVEL: "info" }, { keepLog: true }));
+    const token = "Zm9yZ2V0LW1lLXRva2VuLWluLXRoZS1sb2ctMTIzNDU2";
+    const requests: [string, string][] = [
+      ["GET", `/visit/${token}`],
+      ["POST", `/visit/${token}`],
+      ["GET", `/Visit/${token}.data`],
+      ["GET", `/%76isit/${token}`],
+      ["GET", `//visit//${token}`],
+      ["GET", `/visit/${token}/more`],
+      ["POST", `/visit/${token}%E0%A4%A`],
+      ["GET", `/owner/setup?token=${token}`],
+      ["GET", `/newsletter/confirm?token=${token}`],
+      ["POST", `/newsletter/unsubscribe?token=${token}`],
+    ];
+    for (const [method, path] of requests) await rawRequest(site.origin, path, { method });
+    const deadline = Date.now() + 5_000;
+    while (
+      site
+        .log()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"request"')).length < requests.length
+    ) {
+      if (Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const log = site.log();
+    expect(log.split("\n").filter((line) => line.includes('"msg":"request"'))).toHaveLength(requests.length);
+    expect(log).not.toContain(token);
+    expect(log).toContain('"path":"/visit/…"');
+    expect(log).toContain('"path":"/owner/setup"');
+  });
+});
+
 describe("production by default", () => {
   it("under a plain `npm start`, a malformed address gets a 400 error page with the CSP and no stack", async () => {
     const port = await freePort();
