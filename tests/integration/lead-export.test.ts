@@ -57,7 +57,7 @@ describe.each(backends)("the exports on %s", (backend) => {
       "\uFEFF" +
         "id,received,name,email,phone,address,description,status,lost_reason,source_page,photo_count,photos\r\n" +
         `${scheduled},2026-11-03T15:30:00.000Z,Sam Shore,sam@example.com,(609) 555-0117,,Replace two deck boards.,Visit scheduled,,/services/decks-and-stairs,0,\r\n` +
-        `${lost},2026-11-02T14:00:00.000Z,"'=Dana, Visitor",dana@example.com,(609) 555-0117,"12 Dune Lane, Surf City, NJ","The ""back"" stairs\nare loose.",Lost,Price,unknown,2,${short}-1-photo-1.png; ${short}-2-photo-2.png\r\n`,
+        `${lost},2026-11-02T14:00:00.000Z,"'=Dana, Visitor",dana@example.com,(609) 555-0117,"12 Dune Lane, Surf City, NJ","The ""back"" stairs\nare loose.",Lost,Price,unknown,2,"${short}-1-photo-1.png; ${short}-2-photo-2.png"\r\n`,
     );
 
     // The command writes the same bytes, and the photos under the names the CSV gives them.

@@ -27,6 +27,25 @@ async function runLeads(harness: Harness, workDir: string, argv: string[]) {
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
+/**
+ * `npm run leads` as the owner runs it: a process of its own. A deletion holds SQLite's write lock
+ * while it deletes the lead's mail files; run in this process beside the harness's workers, whose
+ * SQLite calls wait for the lock synchronously, it would hold up the very thread that must finish it.
+ */
+async function runLeadsProcess(harness: Harness, argv: string[]) {
+  const child = run(process.execPath, ["--import", "tsx", "scripts/leads.ts", ...argv], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: { ...process.env, DATA_DIR: harness.dataDir, DATABASE_URL: harness.env.databaseUrl ?? "", LOG_LEVEL: "warn" },
+  });
+  try {
+    const { stdout, stderr } = await child;
+    return { code: 0, out: stdout.trimEnd(), err: stderr.trimEnd() };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, out: (failed.stdout ?? "").trimEnd(), err: (failed.stderr ?? "").trimEnd() };
+  }
+}
+
 async function submit(fields: Record<string, string>, photos: { name: string; data: Buffer }[] = []) {
   const outcome = await handleEstimateSubmission(post("/api/estimate", estimateForm(fields, photos)));
   if (!outcome.success || !outcome.leadId) throw new Error(`submission failed: ${JSON.stringify(outcome)}`);
@@ -98,7 +117,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
 
     expect((await leads("--delete", "abc")).code).toBe(1);
     expect((await leads("--delete", "00000000")).err).toContain("No request");
-    const deleted = await leads("--delete", withPhotos.slice(0, 8));
+    const deleted = await runLeadsProcess(harness(), ["--delete", withPhotos.slice(0, 8)]);
     expect(deleted).toMatchObject({ code: 0 });
     expect(deleted.out).toContain(`Deleted request ${withPhotos} from Ann Photo`);
     expect(deleted.out).toContain("with its 2 photos");
@@ -114,7 +133,7 @@ describe.each(backends)("npm run leads on %s", (backend) => {
     const kept = await insertLeadWithEverything(db, harness().dataDir, { name: "Kim Kept", email: "kim@example.com" });
     await bookVisit(db, id, { ownerEmail: "pat@causeway.test", siteUrl: harness().env.siteUrl, leadsTo: LEADS_TO });
 
-    const deleted = await leads("--delete", id.slice(0, 8));
+    const deleted = await runLeadsProcess(harness(), ["--delete", id.slice(0, 8)]);
     expect(deleted).toMatchObject({ code: 0 });
     expect(deleted.out).toContain("with its 2 photos and 1 email file.");
     expect(deleted.out).toContain("Its booked visit is cancelled");
@@ -379,8 +398,6 @@ describe.each(backends)("npm run leads on %s", (backend) => {
 
 describe.each(backends)("npm run leads without SMTP_URL on %s", (backend) => {
   const harness = useHarness(backend, { smtp: false });
-  // nothing here writes a file
-  const leads = (...argv: string[]) => runLeads(harness(), os.tmpdir(), argv);
 
   async function mailFiles(h: Harness): Promise<string[]> {
     return (await fs.readdir(path.join(h.dataDir, "outbox")).catch(() => [])).sort();
@@ -393,7 +410,7 @@ describe.each(backends)("npm run leads without SMTP_URL on %s", (backend) => {
     const keptFiles = (await mailFiles(harness())).filter((name) => name.includes(kept));
     expect(keptFiles).toHaveLength(2);
 
-    const deleted = await leads("--delete", gone.slice(0, 8));
+    const deleted = await runLeadsProcess(harness(), ["--delete", gone.slice(0, 8)]);
     expect(deleted).toMatchObject({ code: 0 });
     expect(deleted.out).toContain("with its 1 photo and 2 email files.");
     expect(await mailFiles(harness())).toEqual(keptFiles);
