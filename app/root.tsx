@@ -46,7 +46,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3b5f" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: headScript }} />
+        {/* A browser hides a nonce from the page once it is parsed, so the browser's render, which has
+            none, cannot match the server's: not a difference worth a warning. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
         {noscriptRedirect ? (
           <noscript>
             <meta httpEquiv="refresh" content={`0; url=${noscriptRedirect}`} />

@@ -3,20 +3,20 @@
  * reaches it through the React Router build (`entry.server.tsx` re-exports it as `services`), so
  * the server and the routes share one copy of each module and one database handle.
  */
-import { clientKey } from "./infra/client-key.server";
-import { getDatabase } from "./infra/db.server";
-import { getEnv } from "./infra/env.server";
-import { formActionOf } from "./infra/form-action.server";
-import { consumeBudget, type Budget, type LimitDecision } from "./infra/rate-limit.server";
-import type { FormAction } from "./route-registry";
+import { clientKey } from "~/infra/client-key.server";
+import { getDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { formActionOf } from "~/infra/form-action.server";
+import { consumeBudget, type Budget, type LimitDecision } from "~/infra/rate-limit.server";
+import type { FormAction } from "~/route-registry";
 import { sql } from "kysely";
 
-export { startBackgroundWork, stopBackgroundWork } from "./infra/lifecycle.server";
-export { builtWith, getEnv } from "./infra/env.server";
-export { describeError, log } from "./infra/log.server";
-export { errorAnswer, errorStatus } from "./infra/error-page.server";
-export { isDeskPath } from "./owner/paths";
-export { loggablePath, withoutSecrets } from "./infra/request-log.server";
+export { startBackgroundWork, stopBackgroundWork } from "./background.server";
+export { builtWith, getEnv } from "~/infra/env.server";
+export { describeError, log } from "~/infra/log.server";
+export { errorAnswer, errorStatus } from "~/infra/error-page.server";
+export { isDeskPath } from "~/owner/paths";
+export { loggablePath, withoutSecrets } from "~/infra/request-log.server";
 
 const FORM_WINDOW_SECONDS = 10 * 60;
 /**
