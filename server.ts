@@ -1,18 +1,22 @@
 /**
- * The production server: one Node process serving the prerendered site and the form endpoints.
+ * The server: one Node process serving the site and the owner's desk, through the Express
+ * application of app/server/http.server.ts (headers, CSP, Origin check, rate limits, error page).
  *
- * Prerendered pages are read from build/client at start and served at clean URLs (/services, never
- * a redirect to /services/), each with a Content-Security-Policy naming the hashes of its inline
- * scripts. They and the other text files are held in memory with the brotli and gzip copies the
- * build made (see app/infra/precompressed.server.ts). Everything else (form posts, the 404 page,
- * newsletter links) goes to React Router, whose responses carry a per-request nonce instead.
+ * `npm start` runs the build (build/server.js): prerendered pages are read from build/client at
+ * start and served at clean URLs (/services, never a redirect to /services/), each with a
+ * Content-Security-Policy naming the hashes of its inline scripts; they and the other text files
+ * are held in memory with the brotli and gzip copies the build made (precompressed.server.ts).
+ * Everything else (form posts, the desk, the 404 page, newsletter links) goes to React Router,
+ * whose responses carry a per-request nonce instead.
+ *
+ * `npm run dev` runs this file from source with `--dev`: the same application, with Vite in
+ * middleware mode serving the modules and rendering every page per request (with a nonce), so
+ * what runs in development is what runs in production.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import type { ServerBuild } from "react-router";
 import {
   loadStaticFile,
@@ -21,25 +25,23 @@ import {
   TEXT_TYPES,
   type StaticFile,
 } from "./app/infra/precompressed.server";
-import { contentSecurityPolicy, hashSources } from "./app/infra/csp.server";
-import type * as AppServices from "./app/server-services.server";
+import { createHttpApp, withoutTrailingSlash, type HttpAppOptions, type Services } from "./app/server/http.server";
 
-// Express and React pick their production behaviour from NODE_ENV when they load: without it a
-// plain `node build/server.js` would answer errors with stack traces. React loads with the build
-// and the request handler below, so both are imported only after this line.
-process.env.NODE_ENV ??= "production";
+const development = process.argv.includes("--dev");
+
+// Express and React pick their behaviour from NODE_ENV when they load: without it a plain
+// `node build/server.js` would answer errors with stack traces. React loads with the build and
+// the request handler below, so both are imported only after this line.
+process.env.NODE_ENV ??= development ? "development" : "production";
 const { createRequestHandler } = await import("@react-router/express");
 const { createRequestHandler: createRenderer } = await import("react-router");
 
-const buildDir = import.meta.dirname;
-const clientDir = path.join(buildDir, "client");
-const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-
 /** The app's server-side services, checked to be there so a renamed export fails at start. */
-function appServices(module: object): typeof AppServices {
+function appServices(build: ServerBuild): Services {
+  const module: object = build.entry.module;
   if (!("services" in module) || typeof module.services !== "object" || module.services === null)
     throw new Error("the build's entry.server does not export `services`");
-  const services = module.services as typeof AppServices;
+  const services = module.services as Services;
   for (const name of [
     "startBackgroundWork",
     "stopBackgroundWork",
@@ -49,17 +51,130 @@ function appServices(module: object): typeof AppServices {
     "admitFormPost",
     "errorAnswer",
     "isDeskPath",
+    "loggablePath",
+    "withoutSecrets",
     "startLiveSite",
     "stopLiveSite",
     "liveFile",
-    "loggablePath",
-    "withoutSecrets",
   ] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;
 }
 
-const services = appServices(build.entry.module);
+interface Site {
+  services: Services;
+  /** Keeps what the owner published in step; in production it also renders the pages that show it. */
+  startLive(chatOrigin: string): Promise<void>;
+  serveFiles: HttpAppOptions["serveFiles"];
+  handler: HttpAppOptions["handler"];
+  close(): Promise<void>;
+}
+
+// Made before the application it serves: in development, hot reloading attaches to it.
+const server = http.createServer();
+
+/** The build: prerendered pages and hashed assets from build/client, React Router's build beside them. */
+async function productionSite(): Promise<Site> {
+  const buildDir = import.meta.dirname;
+  const clientDir = path.join(buildDir, "client");
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<
+    string,
+    string[]
+  >;
+  const services = appServices(build);
+  /** Pages may change when the owner publishes: a browser asks each time and gets 304 while they have not. */
+  const PAGE_CACHE = "public, max-age=0, must-revalidate";
+  /** Prerendered pages, keyed by URL path, loaded once: the site is small and this is its hot path. */
+  const pages = new Map<string, StaticFile>();
+  // Hashed file names never change content, so browsers may keep them for a year.
+  const IMMUTABLE = "public, max-age=31536000, immutable";
+  /** Scripts, the sitemap, robots.txt, the feed, the pages' data, icons: every text file but the pages and images. */
+  const textFiles = loadTextFiles(
+    clientDir,
+    "",
+    // A page's data must change with its HTML when the owner publishes, so it is checked as often.
+    (file) => (file.startsWith("assets/") ? IMMUTABLE : file.endsWith(".data") ? PAGE_CACHE : "public, max-age=3600"),
+    (file) => file.endsWith(".html") || file.startsWith("img/"),
+  );
+  return {
+    services,
+    async startLive(chatOrigin) {
+      await services.startLiveSite({
+        render: createRenderer(build, "production"),
+        pages: Object.keys(cspHashes).map((file) =>
+          file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`,
+        ),
+        // What the build made at a URL path, to compare a live render with.
+        builtBody: (urlPath) => (pages.get(urlPath) ?? textFiles.get(urlPath))?.variants.get("identity")?.body,
+        chatOrigin,
+      });
+    },
+    serveFiles(app, contentSecurityPolicy) {
+      for (const [file, hashes] of Object.entries(cspHashes)) {
+        const urlPath = file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
+        pages.set(
+          urlPath,
+          loadStaticFile(path.join(clientDir, file), {
+            contentType: TEXT_TYPES[".html"] ?? "text/html",
+            cacheControl: PAGE_CACHE,
+            headers: { "Content-Security-Policy": contentSecurityPolicy(hashes.map((h) => `'${h}'`).join(" ")) },
+          }),
+        );
+      }
+      // What the owner published, rendered once per change (app/live/live-site.server.ts), before the
+      // build's own copy of the same page or file.
+      app.use((req, res, next) => {
+        if (req.method !== "GET" && req.method !== "HEAD") return next();
+        const file = services.liveFile(req.path) ?? textFiles.get(req.path);
+        if (!file) return next();
+        sendStaticFile(req, res, file);
+      });
+      const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false } as const;
+      app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
+      app.use("/img", express.static(path.join(clientDir, "img"), immutable));
+      app.use(withoutTrailingSlash);
+      app.use((req, res, next) => {
+        if (req.method !== "GET" && req.method !== "HEAD") return next();
+        const page = pages.get(req.path);
+        if (!page) return next();
+        sendStaticFile(req, res, page);
+      });
+      app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1h" }));
+    },
+    handler: (getLoadContext) => createRequestHandler({ build, mode: "production", getLoadContext }),
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Development: Vite in middleware mode serves the app's modules and public/, and loads the React
+ * Router build from source on each request, so an edit shows on the next reload.
+ */
+async function developmentSite(): Promise<Site> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    appType: "custom",
+    // Hot reloading rides on this server's own port, so no second port is opened.
+    server: { middlewareMode: true, hmr: { server } },
+  });
+  const load = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const services = appServices(await load());
+  return {
+    services,
+    // Pages are rendered per request here; only the snapshot they read is kept in step.
+    startLive: (chatOrigin) => services.startLiveSite({ pages: [], builtBody: () => undefined, chatOrigin }),
+    serveFiles(app) {
+      app.use(vite.middlewares);
+      app.use(withoutTrailingSlash);
+    },
+    handler: (getLoadContext) => createRequestHandler({ build: load, mode: "development", getLoadContext }),
+    close: () => vite.close(),
+  };
+}
+
+const site = development ? await developmentSite() : await productionSite();
+const { services } = site;
 const env = (() => {
   try {
     return services.getEnv();
@@ -69,241 +184,22 @@ const env = (() => {
     process.exit(1);
   }
 })();
-const cspHashes = JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as Record<
-  string,
-  string[]
->;
 const { chatEmbedUrl } = services.builtWith();
 const chatOrigin = chatEmbedUrl ? new URL(chatEmbedUrl).origin : "";
 
 /** The longest a shutdown may take: a process manager waits about this long before SIGKILL. */
 const SHUTDOWN_BOUND_MS = 10_000;
 
-function policy(scriptSources = ""): string {
-  return contentSecurityPolicy({ chatOrigin, scriptSources });
-}
-
-/** Pages may change when the owner publishes: a browser asks each time and gets 304 while they have not. */
-const PAGE_CACHE = "public, max-age=0, must-revalidate";
-
-/** Prerendered pages, keyed by URL path, loaded once: the site is small and this is its hot path. */
-const pages = new Map<string, StaticFile>();
-for (const [file, hashes] of Object.entries(cspHashes)) {
-  const urlPath = file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
-  pages.set(
-    urlPath,
-    loadStaticFile(path.join(clientDir, file), {
-      contentType: TEXT_TYPES[".html"] ?? "text/html",
-      cacheControl: PAGE_CACHE,
-      headers: { "Content-Security-Policy": policy(hashSources(hashes)) },
-    }),
-  );
-}
-
-// Hashed file names never change content, so browsers may keep them for a year.
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Scripts, the sitemap, robots.txt, the feed, icons: every text file but the pages and site images. */
-const textFiles = loadTextFiles(
-  clientDir,
-  "",
-  // A page's data must change with its HTML when the owner publishes, so it is checked as often.
-  (file) => (file.startsWith("assets/") ? IMMUTABLE : file.endsWith(".data") ? PAGE_CACHE : "public, max-age=3600"),
-  (file) => file.endsWith(".html") || file.startsWith("img/"),
-);
-
-/** What the build made at a URL path, to compare a live render with. */
-function builtBody(urlPath: string): Buffer | undefined {
-  return (pages.get(urlPath) ?? textFiles.get(urlPath))?.variants.get("identity")?.body;
-}
-
-/**
- * The owner's desk shows people's names, phones and photos: no shared cache or browser history may
- * keep a copy, and no search engine may list it, whatever the answer (a page, a photo, a refusal).
- */
-function setDeskHeaders(req: Request, res: Response): void {
-  if (!services.isDeskPath(req.path)) return;
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("X-Robots-Tag", "noindex, nofollow");
-}
-
-function setSecurityHeaders(req: Request, res: Response): void {
-  setDeskHeaders(req, res);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  res.setHeader("Content-Security-Policy", policy());
-}
-
-function isApi(req: Request): boolean {
-  return req.path.toLowerCase().startsWith("/api/");
-}
-
-/** A refusal in the shape the caller reads: JSON for the API, the error page otherwise. */
-function refuse(req: Request, res: Response, status: number): void {
-  const answer = services.errorAnswer(status, req.path);
-  res.status(answer.status).setHeader("Cache-Control", "no-store").type(answer.contentType).send(answer.body);
-}
-
-const app = express();
-app.disable("x-powered-by");
-// Only these peers may name the client in X-Forwarded-For; anyone else could forge it and pick a
-// fresh rate-limit budget per request.
-app.set("trust proxy", env.trustProxy);
-
-app.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    services.log(res.statusCode >= 500 ? "error" : "info", "request", {
-      method: req.method,
-      path: services.loggablePath(req.originalUrl),
-      status: res.statusCode,
-      ms: Number((process.hrtime.bigint() - started) / 100_000n) / 10,
-      bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
-    });
-  });
-  next();
+const app = createHttpApp({
+  services,
+  env,
+  chatOrigin,
+  development,
+  serveFiles: site.serveFiles,
+  handler: site.handler,
 });
 
-app.use((req, res, next) => {
-  setSecurityHeaders(req, res);
-  if (services.isDeskPath(req.path)) {
-    // React Router appends a route's headers to ours; a desk route that names its own caching
-    // (a photo's `private, no-store`) replaces the default instead of adding a second header.
-    const append = res.append.bind(res);
-    res.append = (field: string, value?: string | string[]) => {
-      if (field.toLowerCase() === "cache-control" && value !== undefined) return res.setHeader("Cache-Control", value);
-      return append(field, value);
-    };
-  }
-  next();
-});
-
-app.get("/healthz", async (_req, res) => {
-  res.setHeader("Cache-Control", "no-store");
-  // Up but unable to store a lead is not healthy: a load balancer should send visitors elsewhere.
-  if (await services.databaseAnswers()) res.json({ ok: true });
-  else res.status(503).json({ ok: false, database: "not answering" });
-});
-
-// What the owner published, rendered once per change (app/live/live-site.server.ts), before the
-// build's own copy of the same page or file.
-app.use((req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const file = services.liveFile(req.path) ?? textFiles.get(req.path);
-  if (!file) return next();
-  sendStaticFile(req, res, file);
-});
-
-const immutable = { immutable: true, maxAge: "1y", index: false, redirect: false } as const;
-app.use("/assets", express.static(path.join(clientDir, "assets"), immutable));
-app.use("/img", express.static(path.join(clientDir, "img"), immutable));
-
-/** True when a browser would read `location` as a path on this site, not as another host. */
-function isLocalPath(location: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(location);
-  } catch {
-    return false;
-  }
-  // "//host" and "/\host" are read as another host; so are their percent-encoded spellings.
-  return /^\/(?![/\\])/.test(location) && /^\/(?![/\\])/.test(decoded);
-}
-
-// One canonical address per page: /services/ becomes /services.
-app.use((req, res, next) => {
-  if ((req.method === "GET" || req.method === "HEAD") && req.path.length > 1 && req.path.endsWith("/")) {
-    const target = req.path.replace(/\/+$/, "");
-    if (!isLocalPath(target)) return next();
-    const query = req.originalUrl.slice(req.path.length);
-    res.redirect(301, target + query);
-    return;
-  }
-  next();
-});
-
-app.use((req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const page = pages.get(req.path);
-  if (!page) return next();
-  sendStaticFile(req, res, page);
-});
-
-app.use(express.static(clientDir, { index: false, redirect: false, maxAge: "1h" }));
-
-// Only what is made per request is compressed per request: the pages and text files above were
-// compressed once by the build, and images do not shrink.
-app.use(compression());
-
-// A post from another site's page is a forgery: the browser names that page's origin. Clients that
-// are not browsers send no Origin, and may post.
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const origin = req.headers.origin;
-  if (origin === undefined || origin === env.siteUrl || origin === `${req.protocol}://${req.headers.host ?? ""}`)
-    return next();
-  services.log("warn", "cross-origin post refused", {
-    path: services.loggablePath(req.originalUrl),
-    origin: origin.slice(0, 200),
-  });
-  refuse(req, res, 403);
-});
-
-// One budget per client and form action, whatever spelling of the path reaches it.
-app.use(async (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  let decision: Awaited<ReturnType<typeof services.admitFormPost>>;
-  try {
-    decision = await services.admitFormPost(req.path, req.ip);
-  } catch (error) {
-    // The store is the database: if it cannot count, it cannot store the post either, and the
-    // handler will say so. Refusing here would only hide the real failure.
-    services.log("error", "rate limit could not be checked", { error: services.describeError(error) });
-    return next();
-  }
-  if (!decision || decision.allowed) return next();
-  res.setHeader("Retry-After", String(decision.retryAfterSeconds));
-  res.setHeader("Cache-Control", "no-store");
-  services.log("warn", "rate limited", { action: decision.action, path: services.loggablePath(req.originalUrl) });
-  // The passkey endpoint's script reads JSON; a page's form reads the line of text.
-  const answer = services.rateLimitedAnswer(decision, isApi(req) || Boolean(req.is("application/json")));
-  res.status(429).type(answer.contentType).send(answer.body);
-});
-
-app.use((_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  res.setHeader("Content-Security-Policy", policy(`'nonce-${res.locals.cspNonce}'`));
-  next();
-});
-
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    build,
-    mode: "production",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
-  }),
-);
-
-// Whatever failed (a malformed address, an unreadable body, a bug), the visitor gets the site's
-// error page with every security header, and the details stay in the log.
-app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-  const status = services.errorStatus(error);
-  services.log(status >= 500 ? "error" : "info", "request failed", {
-    path: services.loggablePath(req.originalUrl),
-    status,
-    error: services.withoutSecrets(services.describeError(error), req.originalUrl),
-  });
-  if (res.headersSent) return next(error);
-  for (const name of res.getHeaderNames()) res.removeHeader(name);
-  setSecurityHeaders(req, res);
-  refuse(req, res, status);
-});
-
-const server = http.createServer(app);
+server.on("request", app);
 
 server.once("error", (error: NodeJS.ErrnoException) => {
   const reason =
@@ -316,15 +212,10 @@ server.once("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// The first render from the database comes before the port opens, so no instance ever answers with
-// pages older than what is published.
+// The first read of what is published comes before the port opens, so no instance ever answers
+// with pages older than it.
 try {
-  await services.startLiveSite({
-    render: createRenderer(build, "production"),
-    pages: [...pages.keys()],
-    builtBody,
-    chatOrigin,
-  });
+  await site.startLive(chatOrigin);
 } catch (error) {
   services.log("error", "database could not be opened or migrated; stopping", {
     error: services.describeError(error),
@@ -333,7 +224,10 @@ try {
 }
 
 server.listen(env.port, env.host, () => {
-  services.log("info", "listening", { url: `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}` });
+  services.log("info", "listening", {
+    url: `http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${env.port}`,
+    mode: development ? "development" : "production",
+  });
   // Only once the port is ours: a second copy that failed to listen must not run the mail worker.
   services.startBackgroundWork();
 });
@@ -356,6 +250,7 @@ async function shutdown(signal: string) {
   clearTimeout(cutoff);
   await services.stopLiveSite();
   await services.stopBackgroundWork();
+  await site.close();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

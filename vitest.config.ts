@@ -9,10 +9,16 @@ export default defineConfig({
   // The same build-time settings the app is built with, so code under test sees the same values.
   define: { __BUILD_SETTINGS__: JSON.stringify(readBuildSettings()) },
   test: {
+    // A test that writes to console.error or console.warn, or logs an error, fails (see the file).
+    setupFiles: ["tests/support/console-trap.ts"],
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/support/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         extends: true,

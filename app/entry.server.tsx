@@ -8,14 +8,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/ui/nonce";
-import { startBackgroundWork } from "./infra/lifecycle.server";
 
 // The Express entry (server.ts) reaches the app's server-side services through this module, so
-// they load once, from the same bundle as the routes.
-export * as services from "./server-services.server";
-
-// `react-router dev` has no server.ts: start the mail worker here so mail is sent in development too.
-if (import.meta.env.DEV) startBackgroundWork();
+// they load once, from the same bundle as the routes, in production and in development alike.
+export * as services from "./server/services.server";
 
 declare module "react-router" {
   interface AppLoadContext {

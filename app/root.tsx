@@ -15,7 +15,7 @@ import { NotFoundPage } from "./components/sections/not-found-page";
 import { DESK_MANIFEST, isDeskHandle } from "./owner/desk-handle";
 import { closedDaysSource } from "./closed-days/closed-days-source.server";
 import { readLive } from "./live/snapshot.server";
-import type { SiteLiveData } from "./live/site-live-data";
+import type { SiteLiveData } from "./components/layout/site-live-data";
 import { noticeSource } from "./notices/notice-source.server";
 
 export const links: Route.LinksFunction = () => [
@@ -59,7 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f3b5f" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: headScript }} />
+        {/* A browser hides a nonce from the page once it is parsed, so the browser's render, which has
+            none, cannot match the server's: not a difference worth a warning. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
         {noscriptRedirect ? (
           <noscript>
             <meta httpEquiv="refresh" content={`0; url=${noscriptRedirect}`} />

@@ -19,7 +19,7 @@ import { startBuiltServer, type BuiltServer } from "../tests/support/built-serve
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { openMigratedDatabase } from "../app/infra/db.server";
 import { parseEnv } from "../app/infra/env.server";
-import { leadSearchText, timestamp } from "../app/infra/schema.server";
+import { leadRow } from "../app/leads/record/create.server";
 import { takeBackup } from "../app/ops/backup.server";
 import { restoreBackup } from "../app/ops/restore.server";
 import { addOwner } from "../app/owner/owners.server";
@@ -384,22 +384,18 @@ async function backupBenchmark() {
         const handle = await openMigratedDatabase(config);
         for (let n = 0; n < BACKUP_LEADS; n++) {
           const id = crypto.randomUUID();
-          const lead = {
+          const values = {
             name: `Bench Visitor ${n}`,
             email: `bench${n}@example.com`,
             phone: "609-555-0100",
             address: `${n} Ocean Ave`,
+            description: "Deck repair",
           };
           await handle.db.transaction().execute(async (trx) => {
+            // The lead record's own row, without the mail and push a real request owes.
             await trx
               .insertInto("leads")
-              .values({
-                id,
-                created_at: timestamp(),
-                ...lead,
-                description: "Deck repair",
-                search_text: leadSearchText(lead),
-              })
+              .values(leadRow(id, { values, ipHash: null, userAgent: null }, new Date()))
               .execute();
             await trx
               .insertInto("lead_photos")

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { profile, validateProfile } from "../app/content/profile";
 import { BUILD_SETTINGS_FILE, readBuildSettings } from "../app/settings/build-settings";
+import { contentLinkProblems } from "./content-links";
 import { compressTextFiles } from "./postbuild/compress";
 import { finishPrerenderedHtml } from "./postbuild/finish-html";
 
@@ -36,6 +37,13 @@ try {
 }
 
 step("images", () => run("npx", ["tsx", "scripts/build-images.ts"]));
+// After the images (their manifest names the pictures there are), before minutes of rendering.
+step("content links", () => {
+  const found = contentLinkProblems(root);
+  if (found.length === 0) return;
+  console.error(`build: content names what the site does not have:\n  ${found.join("\n  ")}`);
+  process.exit(1);
+});
 step("react-router", () => run("npx", ["react-router", "build"]));
 step("html", () => {
   const result = finishPrerenderedHtml(path.join(root, "build/client"));

@@ -6,26 +6,15 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv, type Env } from "~/infra/env.server";
+import { formatCompactDateTime } from "~/time/business-time";
 
 export interface CommandIo {
   out(line: string): void;
   err(line: string): void;
 }
 
-const newJerseyTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/New_York",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "2025-11-22 09:14", in New Jersey time: the business's clock, whatever the server's. */
-export function localTime(date: Date): string {
-  return newJerseyTime.format(date).replace(",", "");
-}
+/** "2025-11-22 09:14", on the business's clock, whatever the server's. */
+export const localTime = formatCompactDateTime;
 
 export type Command = (argv: readonly string[], env: Env, io: CommandIo, cwd: string) => Promise<number>;
 

@@ -4,23 +4,16 @@
  * run it where the server runs. Run with --help for the commands.
  */
 import path from "node:path";
+import fs from "node:fs/promises";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { type Env } from "~/infra/env.server";
-import {
-  countLeads,
-  deleteLead,
-  findLead,
-  exportLeadsCsv,
-  exportSubscribersCsv,
-  listLeads,
-  listUndeliveredMail,
-  MIN_ID_PREFIX,
-  removeSubscriber,
-  retryMail,
-  type LeadSummary,
-  type UndeliveredMail,
-} from "~/leads/admin.server";
-import { QUARANTINE_DAYS, releaseLead } from "~/leads/quarantine.server";
+import { MIN_ID_PREFIX } from "~/infra/id-prefix";
+import { listUndeliveredMail, retryMail, type UndeliveredMail } from "~/infra/undelivered-mail.server";
+import { deleteLead } from "~/leads/record/delete.server";
+import { writeLeadsExport } from "~/leads/record/export.server";
+import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
+import { countLeads, findLead, listLeads, type LeadSummary } from "~/leads/record/queries.server";
+import { removeSubscriber, subscribersCsv } from "~/leads/subscribers.server";
 import { localTime, runWhenInvoked, type CommandIo } from "./command";
 
 const HELP = `Usage: npm run leads -- [options]
@@ -32,9 +25,10 @@ const HELP = `Usage: npm run leads -- [options]
   --subscribers --csv [file]
                             write confirmed newsletter subscribers to a CSV file
                             (default subscribers-YYYY-MM-DD.csv)
-  --delete <id>             delete a request with its photos, its queued emails and the email
-                            files written about it; the id may be shortened to its first
-                            ${MIN_ID_PREFIX} characters, as the list shows it
+  --delete <id>             delete a request with its photos, notes, history, visits, queued
+                            emails and the email files written about it (a booked visit is
+                            cancelled in both calendars first); the id may be shortened to its
+                            first ${MIN_ID_PREFIX} characters, as the list shows it
   --quarantine              list the requests held as suspected spam (they filled the form's
                             hidden trap field): nothing was emailed for them, and they are
                             deleted after ${QUARANTINE_DAYS} days
@@ -194,19 +188,24 @@ export async function runLeadsCommand(
   try {
     const { db } = handle;
     if (options.delete !== undefined) {
-      const result = await deleteLead(db, options.delete, env.dataDir);
-      if (result.deleted) {
-        const { lead, mailFiles } = result;
+      const found = await findLead(db, options.delete, "all");
+      const deleted = found.found ? await deleteLead(db, found.lead.id, env, { actor: null }) : undefined;
+      if (deleted) {
+        const { mailFiles, visitsCancelled } = deleted;
         const files = mailFiles > 0 ? ` and ${mailFiles} email file${mailFiles === 1 ? "" : "s"}` : "";
         io.out(
-          `Deleted request ${lead.id} from ${lead.name} (${localTime(lead.createdAt)}) with its ${lead.photoCount} photo${lead.photoCount === 1 ? "" : "s"}${files}.`,
+          `Deleted request ${deleted.id} from ${deleted.name} (${localTime(deleted.createdAt)}) with its ${deleted.photoCount} photo${deleted.photoCount === 1 ? "" : "s"}${files}.`,
         );
+        if (visitsCancelled > 0)
+          io.out(`Its booked visit is cancelled: the running server emails the calendar cancellation within seconds.`);
         return 0;
       }
-      if (result.reason === "ambiguous") {
+      if (found.found) {
+        io.err(`Request ${found.lead.id} was deleted a moment ago by someone else.`);
+      } else if (found.reason === "ambiguous") {
         io.err(`"${options.delete}" matches more than one request; give more of the id:`);
-        for (const line of table(result.matches ?? [])) io.err(line);
-      } else if (result.reason === "invalid-id") {
+        for (const line of table(found.matches ?? [])) io.err(line);
+      } else if (found.reason === "invalid-id") {
         io.err(`"${options.delete}" is not a request id (at least ${MIN_ID_PREFIX} characters of 0-9, a-f).`);
       } else {
         io.err(`No request has an id starting with "${options.delete}".`);
@@ -244,7 +243,7 @@ export async function runLeadsCommand(
         }
         return 1;
       }
-      const result = await releaseLead(db, found.lead.id);
+      const result = await releaseLead(db, found.lead.id, { actor: null });
       if (!result.released) {
         io.err(`Request ${found.lead.id} was released a moment ago by someone else.`);
         return 1;
@@ -294,7 +293,7 @@ export async function runLeadsCommand(
     }
 
     if (options.unsubscribe !== undefined) {
-      const result = await removeSubscriber(db, options.unsubscribe);
+      const result = await removeSubscriber(db, { email: options.unsubscribe });
       const n = result.unsentMail;
       const unsent = `${n} unsent newsletter email${n === 1 ? "" : "s"} to it`;
       if (result.subscriber) {
@@ -311,14 +310,15 @@ export async function runLeadsCommand(
 
     if (options.subscribers) {
       const file = path.resolve(cwd, typeof options.csv === "string" ? options.csv : `subscribers-${today()}.csv`);
-      const count = await exportSubscribersCsv(db, file);
+      const { csv, count } = await subscribersCsv(db);
+      await fs.writeFile(file, csv);
       io.out(`Wrote ${count} confirmed subscriber${count === 1 ? "" : "s"} to ${file}.`);
       return 0;
     }
 
     if (options.csv !== undefined) {
       const file = path.resolve(cwd, typeof options.csv === "string" ? options.csv : `leads-${today()}.csv`);
-      const result = await exportLeadsCsv(db, file);
+      const result = await writeLeadsExport(db, file);
       io.out(
         `Wrote ${result.leads} request${result.leads === 1 ? "" : "s"} to ${file}` +
           (result.photoDir

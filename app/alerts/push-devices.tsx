@@ -8,7 +8,7 @@
 import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { Notice, primaryButton } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
+import { formatDateTime } from "~/time/business-time";
 import { ConfirmItsYou } from "~/owner/recent-sign-in";
 import { RemoveButton } from "~/owner/remove-button";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
@@ -71,11 +71,11 @@ export function PushDevices({
             <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <span>
                 <span className="font-semibold">{device.deviceName}</span>
-                <span className="block text-sm text-slate-700">Added {deskTime(device.createdAt)}</span>
+                <span className="block text-sm text-slate-700">Added {formatDateTime(device.createdAt)}</span>
               </span>
               <RemoveButton
                 fields={{ intent: REMOVE_INTENT, device: device.id }}
-                label={`Stop notifying ${device.deviceName}, added ${deskTime(device.createdAt)}`}
+                label={`Stop notifying ${device.deviceName}, added ${formatDateTime(device.createdAt)}`}
               />
             </li>
           ))}

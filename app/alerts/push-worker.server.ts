@@ -20,7 +20,7 @@ import { describeError, log } from "~/infra/log.server";
 import { retryDelayMs } from "~/infra/mail-worker.server";
 import { claimDue, whileLeased, workerLoop, type OutboxRow } from "~/infra/outbox-lease.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { parsePushMessage } from "./push-outbox.server";
+import { parsePushMessage } from "~/infra/push-outbox.server";
 import { pushEndpointProblem } from "./push-endpoints";
 import { forgetDevice } from "./subscriptions.server";
 import { vapidDetails } from "./vapid.server";

@@ -1,8 +1,16 @@
 /** The email that reminds the owners of a lead still New after the set business hours. */
-import { buttonHtml, emailDocument, formatBusinessTime, html, parseMailbox } from "~/infra/mail-format.server";
+import { profile } from "~/content/profile";
+import { buttonHtml, emailDocument, html, parseMailbox } from "~/infra/mail-format.server";
 import type { OutgoingMail } from "~/infra/outbox.server";
+import { reminderAlert, type LeadForAlert } from "~/leads/record/alert-text";
 import { leadPath } from "~/owner/paths";
-import { reminderAlert, type LeadForAlert } from "./alert-text";
+import { formatDateTimeWithZone, ZONE_NAME } from "~/time/business-time";
+
+/** "Monday - Friday 9am - 5pm": the opening hours as the site shows them, the days without any left out. */
+const openingHours = profile.hours.display
+  .filter((row) => /\d/.test(row.value))
+  .map((row) => `${row.label} ${row.value}`)
+  .join(", ");
 
 export function reminderEmail(
   lead: LeadForAlert & { createdAt: Date },
@@ -11,15 +19,15 @@ export function reminderEmail(
   const alert = reminderAlert(lead, options.afterHours);
   const deskUrl = `${options.siteUrl}${leadPath(lead.id)}`;
   const [details = "", words = ""] = alert.body.split("\n");
-  const received = `Received ${formatBusinessTime(lead.createdAt)}.`;
+  const received = `Received ${formatDateTimeWithZone(lead.createdAt)}.`;
   const text = `${alert.title}\n\n${details}\n${words}\n\n${received}\n\nOpen it on the desk: ${deskUrl}\n`;
   const body = html`<h1 style="font-size:20px;margin:0 0 12px">${alert.title}</h1>
     <p>${details}</p>
     <p style="color:#334155">${words}</p>
     <p>${received}</p>
     ${buttonHtml(deskUrl, "Open on the desk")}`;
-  const footer = html`One reminder per lead, once it has waited ${options.afterHours} business hours (Monday to Friday,
-  New Jersey time) without being marked contacted.`;
+  const footer = html`One reminder per lead, once it has waited ${options.afterHours} business hours (${openingHours},
+  ${ZONE_NAME}) without being marked contacted.`;
   return {
     kind: "lead-reminder",
     leadId: lead.id,

@@ -4,18 +4,20 @@
  * Before the first owner is added, the email goes to LEADS_TO, where the lead itself was announced,
  * so a site not yet set up still says a lead is waiting.
  *
- * Once: a lead is claimed by setting `reminded_at` with a conditional UPDATE (only while it is
- * still unset, New and not held as spam), in the same transaction that queues the reminder, so of
- * two server instances looking at the same moment exactly one queues it, and a crash either queues
- * it and records it or does neither.
+ * Once: a lead is claimed by the lead record's one conditional update (`claimReminder`), in the
+ * same transaction that queues the reminder, so of two server instances looking at the same moment
+ * exactly one queues it, and a crash either queues it and records it or does neither.
  */
 import type { Kysely } from "kysely";
 import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
-import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { reminderAlert } from "./alert-text";
-import { enqueuePush } from "./push-outbox.server";
+import { enqueuePush } from "~/infra/push-outbox.server";
+import type { Database } from "~/infra/schema.server";
+import { reminderAlert } from "~/leads/record/alert-text";
+import { claimReminder } from "~/leads/record/changes.server";
+import { leadsNotYetReminded } from "~/leads/record/queries.server";
+import { oldestCreatedAtThatMayBeDue, reminderDue } from "~/leads/record/waiting";
+import type { BusinessHours } from "~/time/business-time";
 import { reminderEmail } from "./reminder-email.server";
-import { oldestCreatedAtThatMayBeDue, reminderDue } from "./reminder-schedule";
 
 /** Leads older than this are not reminded of: the opening-hours walk stops there, and so does any use. */
 const LOOK_BACK_DAYS = 30;
@@ -25,6 +27,8 @@ export interface ReminderOptions {
   leadsTo: string;
   siteUrl: string;
   now?: Date;
+  /** The opening hours and closed days counted; the profile's hours by default. */
+  businessHours?: BusinessHours;
 }
 
 /** Queues the reminders due at `now`; returns the ids of the leads reminded of. */
@@ -32,47 +36,17 @@ export async function sendDueReminders(db: Kysely<Database>, options: ReminderOp
   const { afterHours } = options;
   if (afterHours <= 0) return [];
   const now = options.now ?? new Date();
-  const candidates = await db
-    .selectFrom("leads")
-    .select(["id", "created_at", "name", "address", "description"])
-    .select((eb) =>
-      eb
-        .selectFrom("lead_photos")
-        .select((p) => p.fn.countAll().as("n"))
-        .whereRef("lead_photos.lead_id", "=", "leads.id")
-        .as("photo_count"),
-    )
-    .where("status", "=", "new")
-    .where("quarantined_at", "is", null)
-    .where("reminded_at", "is", null)
-    .where("created_at", "<=", timestamp(oldestCreatedAtThatMayBeDue(now, afterHours)))
-    .where("created_at", ">=", timestamp(new Date(now.getTime() - LOOK_BACK_DAYS * 86_400_000)))
-    .orderBy("created_at")
-    .limit(100)
-    .execute();
+  const candidates = await leadsNotYetReminded(db, {
+    from: new Date(now.getTime() - LOOK_BACK_DAYS * 86_400_000),
+    to: oldestCreatedAtThatMayBeDue(now, afterHours),
+    limit: 100,
+  });
 
   const reminded: string[] = [];
-  for (const row of candidates) {
-    const createdAt = toDate(row.created_at);
-    if (!reminderDue(createdAt, now, afterHours)) continue;
-    const lead = {
-      id: row.id,
-      name: row.name,
-      address: row.address,
-      description: row.description,
-      photoCount: Number(row.photo_count ?? 0),
-      createdAt,
-    };
+  for (const lead of candidates) {
+    if (!reminderDue(lead.createdAt, now, afterHours, options.businessHours)) continue;
     const claimed = await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("leads")
-        .set({ reminded_at: timestamp(now) })
-        .where("id", "=", lead.id)
-        .where("reminded_at", "is", null)
-        .where("status", "=", "new")
-        .where("quarantined_at", "is", null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      if (!(await claimReminder(trx, lead.id, now))) return false;
       await enqueuePush(trx, "lead-reminder-push", reminderAlert(lead, afterHours), lead.id, now);
       const owners = await trx.selectFrom("owners").select("email").orderBy("email").execute();
       for (const to of owners.length > 0 ? owners.map((o) => o.email) : [options.leadsTo])

@@ -2,7 +2,7 @@
  * The closed days as public pages read them while they are rendered: today's label for the hours
  * shown on every page, and the next 60 days' closures for the home page's structured data.
  */
-import { addDays, njDay, startOfDay } from "~/visits/nj-time";
+import { addDays, dayOf, startOfDay } from "~/time/business-time";
 import type { LiveSource } from "~/live/snapshot.server";
 import { closedDaysBetween, hasClosedDaysFrom } from "./closed-days.server";
 
@@ -19,7 +19,7 @@ export const closedDaysSource: LiveSource<PublicClosedDays> = {
   name: "closed-days",
   empty: { today: null, upcoming: [] },
   async load(db, now) {
-    const today = njDay(now);
+    const today = dayOf(now);
     const days = await closedDaysBetween(db, today, addDays(today, ANNOUNCED_DAYS));
     const value: PublicClosedDays = {
       today: days.find((d) => d.firstDay <= today && today <= d.lastDay)?.label ?? null,

@@ -42,6 +42,10 @@ export interface BusinessProfile {
   paymentAccepted: readonly string[];
   currency: "USD";
   priceRange: string;
+  /** The IANA time zone of the business's clock: opening hours, visits, reminders, dates in emails. */
+  timeZone: string;
+  /** The zone as people call it, written after times in emails. */
+  timeZoneName: string;
   hours: {
     /** what pages show, one line per row */
     display: readonly { label: string; value: string }[];
@@ -88,6 +92,8 @@ export const profile = {
   paymentAccepted: ["Cash", "Check", "Major credit cards"],
   currency: "USD",
   priceRange: "$$",
+  timeZone: "America/New_York",
+  timeZoneName: "New Jersey time",
   hours: {
     display: [
       { label: "Monday - Friday", value: "9am - 5pm" },
@@ -138,6 +144,11 @@ export function validateProfile(p: BusinessProfile): string[] {
   if (!/^13VH\d{8}$/.test(p.hicRegistration)) problems.push("hicRegistration must look like 13VH followed by 8 digits");
   if (p.rating.value > p.rating.best || p.rating.value <= 0) problems.push("rating.value out of range");
   if (p.foundingYear < 1900 || p.foundingYear > new Date().getFullYear()) problems.push("foundingYear out of range");
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: p.timeZone });
+  } catch {
+    problems.push("timeZone is not a time zone name such as America/New_York");
+  }
   for (const h of p.hours.structured)
     if (!/^\d\d:\d\d$/.test(h.opens) || !/^\d\d:\d\d$/.test(h.closes)) problems.push("hours must be HH:MM");
   return problems;

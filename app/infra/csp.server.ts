@@ -6,8 +6,13 @@
  * Used directly by server.ts (bundled into build/server.js) and by the live layer, so it imports
  * nothing from the app.
  */
-export function contentSecurityPolicy(options: { chatOrigin: string; scriptSources?: string }): string {
-  const { chatOrigin, scriptSources = "" } = options;
+export function contentSecurityPolicy(options: {
+  chatOrigin: string;
+  scriptSources?: string;
+  /** In development Vite's client reloads the page over a WebSocket to this same server. */
+  development?: boolean;
+}): string {
+  const { chatOrigin, scriptSources = "", development = false } = options;
   return [
     "default-src 'self'",
     `script-src 'self'${scriptSources ? ` ${scriptSources}` : ""}`,
@@ -15,7 +20,7 @@ export function contentSecurityPolicy(options: { chatOrigin: string; scriptSourc
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${development ? " ws: wss:" : ""}`,
     `frame-src ${chatOrigin || "'none'"}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { profile } from "~/content/profile";
 import webpush from "web-push";
+import { BUILD_VARIABLES } from "~/settings/build-settings";
 import {
   ConfigError,
   DEFAULT_PUSH_SERVICE_HOSTS,
@@ -159,5 +161,32 @@ describe("the VAPID key pair", () => {
     expect(() => parseEnv({ VAPID_PRIVATE_KEY: vapid.privateKey })).toThrow(
       /VAPID_PRIVATE_KEY is set without VAPID_PUBLIC_KEY/,
     );
+  });
+});
+
+describe("the README's configuration tables", () => {
+  /** The variables each table of the README's Configuration section names, table by table. */
+  function readmeTables(): string[][] {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    const start = readme.indexOf("\n## Configuration");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    // Consecutive lines starting with "|" are one table: a header, its separator, then the rows.
+    const tables = section.split(/\n(?!\|)/).map((block) => block.split("\n").filter((line) => line.startsWith("|")));
+    return tables
+      .filter((lines) => lines.length > 0)
+      .map((lines) =>
+        lines.slice(2).flatMap((line) => {
+          const names = [...(line.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? "");
+          expect(names, `a row that names no variable: ${line.slice(0, 50)}`).not.toEqual([]);
+          return names;
+        }),
+      );
+  }
+
+  it("list exactly the variables of the two schemas: runtime first, then build-time", () => {
+    const [runtime = [], buildTime = []] = readmeTables();
+    expect([...buildTime].sort()).toEqual([...BUILD_VARIABLES].sort());
+    // SITE_URL is a build-time setting the server may also be given: it is listed once, there.
+    expect([...runtime].sort()).toEqual(ENV_VARIABLES.filter((name) => !buildTime.includes(name)).sort());
   });
 });

@@ -119,8 +119,12 @@ const vapidKey = (bytes: number, firstByte?: number) =>
     return decoded.length === bytes && (firstByte === undefined || decoded[0] === firstByte);
   }, `must be a base64url ${bytes}-byte key, as printed by web-push generate-vapid-keys`);
 
-/** Every runtime variable, with its rule and default; unset and empty mean the same. */
-const schema = z.object({
+/**
+ * Every runtime variable, with its rule and default (unset and empty mean the same), and what the
+ * app reads: the type `Env` is inferred from this one schema, so a new setting is written here and
+ * in the README's table, and nowhere else (a test holds the table to this list).
+ */
+const variables = z.object({
   PORT: whole(0, 65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
@@ -151,85 +155,73 @@ const schema = z.object({
   REMINDER_AFTER_HOURS: whole(0, 1_000).default(2),
 });
 
-export type EnvVariable = keyof typeof schema.shape;
-export const ENV_VARIABLES = Object.keys(schema.shape) as EnvVariable[];
-
-export interface Env {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  /** Where `npm run backup` writes; DATA_DIR/backups unless set. */
-  backupDir: string;
-  /** Backups kept; older ones are deleted after each new one. */
-  backupKeep: number;
-  /** Where pg_dump and pg_restore are; unset: PATH, then Debian's /usr/lib/postgresql/<newest>/bin. */
-  pgBinDir: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  leadsTo: string;
-  rateLimitMax: number;
-  /** Peers whose X-Forwarded-For is believed; by default only a proxy on this machine. */
-  trustProxy: TrustProxy;
-  /** Visitor confirmations sent across the whole site per hour; past it leads are stored without one. */
-  confirmationsPerHour: number;
-  /** Attachment budget of one owner notification, counted as encoded (base64) bytes. */
-  mailMaxAttachmentBytes: number;
-  mailRetryBaseMs: number;
-  nodeEnv: string;
-  logLevel: (typeof LOG_LEVELS)[number];
-  /** Origin for links in emails (confirm, unsubscribe): SITE_URL if set, else the build's. */
-  siteUrl: string;
-  /** The VAPID key pair when set in the environment; otherwise the one the database made at first start. */
-  vapidKeys: { publicKey: string; privateKey: string } | undefined;
-  /** Hosts a device's push endpoint may be on; "*.example.com" is any subdomain of example.com. */
-  pushServiceHosts: string[];
-  /** Business hours a lead may stay New before the owners are reminded; 0 sends no reminders. */
-  reminderAfterHours: number;
-}
-
-export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const given = Object.fromEntries(ENV_VARIABLES.flatMap((name) => (source[name] ? [[name, source[name]]] : [])));
-  const result = schema.safeParse(given);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const variable = String(issue?.path[0] ?? "configuration");
-    throw new ConfigError(variable, `${issue?.message ?? "is invalid"}, got "${String(given[variable] ?? "")}"`);
-  }
-  const v = result.data;
-  // A lone key would sign with a pair that matches nothing: both, or neither.
-  if (Boolean(v.VAPID_PUBLIC_KEY) !== Boolean(v.VAPID_PRIVATE_KEY)) {
+const schema = variables
+  .superRefine((v, context) => {
+    // A lone key would sign with a pair that matches nothing: both, or neither.
+    if (Boolean(v.VAPID_PUBLIC_KEY) === Boolean(v.VAPID_PRIVATE_KEY)) return;
     const [set, missing] = v.VAPID_PUBLIC_KEY
       ? ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]
       : ["VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY"];
-    throw new ConfigError(set, `is set without ${missing}: set both, or neither to use the keys kept in the database`);
-  }
-  return {
+    context.addIssue({
+      code: "custom",
+      path: [set],
+      message: `is set without ${missing}: set both, or neither to use the keys kept in the database`,
+      params: { whole: true },
+    });
+  })
+  .transform((v) => ({
     port: v.PORT,
     host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     dataDir: path.resolve(v.DATA_DIR),
+    /** Where `npm run backup` writes; DATA_DIR/backups unless set. */
     backupDir: path.resolve(v.BACKUP_DIR ?? path.join(v.DATA_DIR, "backups")),
+    /** Backups kept; older ones are deleted after each new one. */
     backupKeep: v.BACKUP_KEEP,
+    /** Where pg_dump and pg_restore are; unset: PATH, then Debian's /usr/lib/postgresql/<newest>/bin. */
     pgBinDir: v.PG_BIN_DIR === undefined ? undefined : path.resolve(v.PG_BIN_DIR),
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     leadsTo: v.LEADS_TO,
     rateLimitMax: v.RATE_LIMIT_MAX,
+    /** Peers whose X-Forwarded-For is believed; by default only a proxy on this machine. */
     trustProxy: v.TRUST_PROXY,
+    /** Visitor confirmations sent across the whole site per hour; past it leads are stored without one. */
     confirmationsPerHour: v.CONFIRMATIONS_PER_HOUR,
+    /** Attachment budget of one owner notification, counted as encoded (base64) bytes. */
     mailMaxAttachmentBytes: v.MAIL_MAX_ATTACHMENTS_MB * 1024 * 1024,
     mailRetryBaseMs: v.MAIL_RETRY_BASE_MS,
     nodeEnv: v.NODE_ENV,
     logLevel: v.LOG_LEVEL,
+    /** Origin for links in emails (confirm, unsubscribe): SITE_URL if set, else the build's. */
     siteUrl: v.SITE_URL ?? builtWith().siteUrl,
+    /** The VAPID key pair when set in the environment; otherwise the one the database made at first start. */
     vapidKeys:
       v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
         ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY }
         : undefined,
+    /** Hosts a device's push endpoint may be on; "*.example.com" is any subdomain of example.com. */
     pushServiceHosts: v.PUSH_SERVICE_HOSTS,
+    /** Business hours a lead may stay New before the owners are reminded; 0 sends no reminders. */
     reminderAfterHours: v.REMINDER_AFTER_HOURS,
-  };
+  }));
+
+export type EnvVariable = keyof typeof variables.shape;
+export const ENV_VARIABLES = Object.keys(variables.shape) as EnvVariable[];
+
+/** The runtime settings as the app reads them. */
+export type Env = z.output<typeof schema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const given = Object.fromEntries(ENV_VARIABLES.flatMap((name) => (source[name] ? [[name, source[name]]] : [])));
+  const result = schema.safeParse(given);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const variable = String(issue?.path[0] ?? "configuration");
+  // A problem with the pair names no single value; any other quotes the value refused.
+  const pairProblem = issue?.code === "custom" && issue.params?.whole === true;
+  const got = pairProblem ? "" : `, got "${String(given[variable] ?? "")}"`;
+  throw new ConfigError(variable, `${issue?.message ?? "is invalid"}${got}`);
 }
 
 let cached: Env | undefined;

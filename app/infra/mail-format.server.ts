@@ -117,13 +117,19 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const businessTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  dateStyle: "full",
-  timeStyle: "short",
-});
+/** Longer than any first name; a longer "word" is more likely a message than a name. */
+const GREETING_NAME_MAX_LENGTH = 40;
 
-/** Dates in the business's own time zone (Long Beach Island), whatever the server's. */
-export function formatBusinessTime(date: Date): string {
-  return `${businessTime.format(date)} (New Jersey time)`;
+/**
+ * The name to greet the visitor by: the first word of what they typed, letters (and the combining
+ * marks that belong to them) only. Undefined when that leaves no name.
+ *
+ * Anyone can type any address into the form, so the confirmation must not carry text of their
+ * choosing to it from the business's domain; a bare first name cannot hold a link or a sentence.
+ */
+export function greetingName(name: string): string | undefined {
+  const firstWord = name.trim().split(/\s+/u)[0] ?? "";
+  const letters = firstWord.normalize("NFC").replace(/[^\p{L}\p{M}]/gu, "");
+  if (!/\p{L}/u.test(letters) || [...letters].length > GREETING_NAME_MAX_LENGTH) return undefined;
+  return letters;
 }

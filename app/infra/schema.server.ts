@@ -23,7 +23,7 @@ export interface LeadsTable {
   quarantined_at: Timestamp | null;
   /** Why it was held, e.g. "honeypot". */
   spam_reason: string | null;
-  /** Where the owner stands with it; see `owner/lead-status.ts`. */
+  /** Where the owner stands with it; see `leads/record/status.ts`. */
   status: ColumnType<string, string | undefined, string>;
   lost_reason: string | null;
   /** The site page the form was sent from; null for leads stored before it was recorded. */
@@ -256,6 +256,16 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A periodic job run on one instance at a time; see `scheduler.server.ts`. */
+export interface ScheduledRunsTable {
+  name: string;
+  /** The job is next due at this time; the instance that moves it on runs the job. */
+  due_at: Timestamp;
+  /** Set while an instance runs the job; a lease that a crashed run lets expire. */
+  running_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+}
+
 /** A single row (id 1): the version of what public pages show, bumped by every publish. */
 export interface LiveVersionTable {
   id: number;
@@ -309,6 +319,7 @@ export interface Database {
   visit_windows: VisitWindowsTable;
   digest_days: DigestDaysTable;
   idempotency_keys: IdempotencyKeysTable;
+  scheduled_runs: ScheduledRunsTable;
   live_version: LiveVersionTable;
   site_notices: SiteNoticesTable;
   closed_days: ClosedDaysTable;

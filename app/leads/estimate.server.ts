@@ -3,49 +3,32 @@
  *
  * Order of work: read the form within limits, check every field, answer a request already stored
  * under the same idempotency key as it was answered the first time (before any photo is touched),
- * check every photo's real type, re-encode the photos, then store the lead, its key, its photos and
- * the two emails it owes in one transaction, committed before answering. Any refusal stores and
- * sends nothing.
+ * check every photo's real type, re-encode the photos (`estimate-photos.server.ts`), then store the
+ * lead with its key, its photos and what it owes (`record/create.server.ts`), committed before
+ * answering. Any refusal stores and sends nothing.
  */
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
-import { enqueueNewLeadPush } from "~/alerts/push-outbox.server";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
-import {
-  detectImageFormat,
-  IMAGE_EXTENSIONS,
-  IMAGE_WORK_SLOTS,
-  ImageDecodeError,
-  ImageTooLargeError,
-  ImageWouldGrowError,
-  inspectImage,
-  prepareUploadedImage,
-  type ImageFormat,
-  type PreparedImage,
-} from "~/infra/images.server";
-import { Semaphore } from "~/infra/semaphore";
+import { IMAGE_WORK_SLOTS } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
-import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
-import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
-import { FormParseError, parseFormRequest, type ParsedForm, type UploadedFile } from "~/infra/uploads.server";
-import { mayConfirm } from "./confirmation-limits.server";
+import type { Database } from "~/infra/schema.server";
+import { Semaphore } from "~/infra/semaphore";
+import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
 import {
   createInFlightRequests,
   findKeyedLead,
   KEY_REUSED_MESSAGE,
-  recordKey,
   requestFingerprint,
   type KeyedRequest,
 } from "./estimate-idempotency.server";
-import { ownerNotification, visitorConfirmation, type LeadForEmail, type StoredPhoto } from "./estimate-emails.server";
+import { preparePhotos, type PreparedPhoto } from "./estimate-photos.server";
 import {
   ESTIMATE_FIELDS,
   formatUsPhone,
   localSourcePath,
   SOURCE_FIELD,
   HONEYPOT_FIELD,
-  invalidFileTypeMessage,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   MAX_TOTAL_BYTES,
@@ -63,6 +46,7 @@ import {
   readIdempotencyHeader,
   type KeyReading,
 } from "./idempotency-key";
+import { createLead } from "./record/create.server";
 
 export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 422 | 500;
 
@@ -140,18 +124,6 @@ function valuesOf(form: ParsedForm): EstimateValues {
   return normalizeEstimateValues(raw);
 }
 
-/** A file name safe to show and to write to disk, ending in the extension of what the file really is. */
-export function storedFileName(original: string, format: ImageFormat, position: number): string {
-  // Control characters and the characters file systems reserve are never wanted in a file name.
-  const base = [...original]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'"<>:|?*\\/'.includes(c))
-    .join("")
-    .replace(/\.[^.]*$/, "")
-    .trim()
-    .slice(0, 80);
-  return `${base || `photo-${position + 1}`}${IMAGE_EXTENSIONS[format]}`;
-}
-
 const ipSecrets = new WeakMap<Kysely<Database>, Promise<string>>();
 
 async function hashClientIp(db: Kysely<Database>, ip: string | undefined): Promise<string | null> {
@@ -172,136 +144,6 @@ async function hashClientIp(db: Kysely<Database>, ip: string | undefined): Promi
     .slice(0, 32);
 }
 
-interface PreparedPhoto extends PreparedImage {
-  id: string;
-  fileName: string;
-}
-
-type PhotoCheck = { ok: true; photos: PreparedPhoto[] } | { ok: false; failure: EstimateFailure };
-
-function shownName(file: UploadedFile, index: number): string {
-  return file.fileName || `Photo ${index + 1}`;
-}
-
-/**
- * What the visitor is told about a photo we cannot keep, and with which status. Any other error is
- * ours, not the photo's, and is thrown on to become a 500.
- */
-function photoFailure(error: unknown, name: string, values: EstimateValues): EstimateFailure {
-  if (error instanceof ImageTooLargeError) {
-    const megapixels = Math.floor(error.limit / 1_000_000);
-    return {
-      status: 413,
-      success: false,
-      error: error.animation
-        ? `${name} has too many pixels across its frames. Please send a shorter or smaller animation (at most ${megapixels} megapixels for all frames together) or a still photo.`
-        : `${name} is too large in pixels. Please send a photo of at most ${megapixels} megapixels.`,
-      values,
-    };
-  }
-  if (error instanceof ImageWouldGrowError)
-    return {
-      status: 422,
-      success: false,
-      error: `${name} could not be processed. Please try a different photo, or send it as a JPEG.`,
-      values,
-    };
-  if (error instanceof ImageDecodeError)
-    return {
-      status: 415,
-      success: false,
-      error: `${name} could not be read as an image. Please try a different photo.`,
-      values,
-    };
-  throw error;
-}
-
-function logPhotoRefusal(error: unknown, format: ImageFormat): void {
-  if (error instanceof ImageTooLargeError)
-    log("info", "estimate photo too large in pixels", { format, pixels: error.pixels, limit: error.limit });
-  else if (error instanceof ImageWouldGrowError)
-    log("info", "estimate photo could not be kept within its upload size", {
-      format,
-      uploadBytes: error.uploadBytes,
-      smallestBytes: error.smallestBytes,
-    });
-  else if (error instanceof ImageDecodeError)
-    log("info", "estimate photo could not be decoded", { error: describeError(error), format });
-}
-
-async function preparePhotos(files: readonly UploadedFile[], values: EstimateValues): Promise<PhotoCheck> {
-  const formats: ImageFormat[] = [];
-  // Every type and every header first: a refusal should not wait for the other photos to be
-  // re-encoded, and an image too large in pixels is refused before anything decodes it.
-  for (const [index, file] of files.entries()) {
-    const format = await detectImageFormat(file.path);
-    if (!format)
-      return {
-        ok: false,
-        failure: { status: 415, success: false, error: invalidFileTypeMessage(shownName(file, index)), values },
-      };
-    try {
-      await inspectImage(file.path, format);
-    } catch (error) {
-      logPhotoRefusal(error, format);
-      return { ok: false, failure: photoFailure(error, shownName(file, index), values) };
-    }
-    formats.push(format);
-  }
-
-  // All photos join the shared image queue at once, so this request's photos are done in parallel
-  // when cores are free, and requests are served in the order they arrived when they are not.
-  const giveUp = new AbortController();
-  const results = await Promise.allSettled(
-    files.map((file, index) =>
-      prepareUploadedImage(file.path, formats[index] as ImageFormat, { signal: giveUp.signal }).catch(
-        (error: unknown) => {
-          // The request fails with this photo: the ones still queued need not be processed.
-          giveUp.abort();
-          throw error;
-        },
-      ),
-    ),
-  );
-  const photos: PreparedPhoto[] = [];
-  for (const [index, result] of results.entries()) {
-    const file = files[index] as UploadedFile;
-    const format = formats[index] as ImageFormat;
-    if (result.status === "fulfilled") {
-      photos.push({ ...result.value, id: randomUUID(), fileName: storedFileName(file.fileName, format, index) });
-      continue;
-    }
-    // Photos skipped because another one failed are not what the visitor needs to hear about.
-    if (giveUp.signal.aborted && result.reason === giveUp.signal.reason) continue;
-    logPhotoRefusal(result.reason, format);
-    return { ok: false, failure: photoFailure(result.reason, shownName(file, index), values) };
-  }
-  return { ok: true, photos };
-}
-
-/**
- * Queues what a lead owes by mail: the owner's notification always, the visitor's confirmation
- * only when its budgets allow (see `confirmation-limits.server.ts`). Call inside the transaction
- * that stores or releases the lead.
- */
-export async function enqueueLeadMail(
-  trx: Kysely<Database>,
-  lead: LeadForEmail,
-  options: { confirm: boolean; now: Date },
-): Promise<void> {
-  const env = getEnv();
-  await enqueueMail(
-    trx,
-    ownerNotification(lead, {
-      leadsTo: env.leadsTo,
-      maxAttachmentBytes: env.mailMaxAttachmentBytes,
-      siteUrl: env.siteUrl,
-    }),
-    options.now,
-  );
-  if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
-}
-
 async function storeLead(
   values: EstimateValues,
   photos: readonly PreparedPhoto[],
@@ -312,62 +154,15 @@ async function storeLead(
   keyed: KeyedRequest | undefined,
 ): Promise<string> {
   const { db } = await getDatabase();
-  const id = randomUUID();
-  const now = new Date();
-  const stored: EstimateValues = { ...values, phone: formatUsPhone(values.phone) };
-  const ipHash = await hashClientIp(db, options.clientIp);
-  const storedPhotos: StoredPhoto[] = photos.map((photo) => ({
-    id: photo.id,
-    fileName: photo.fileName,
-    contentType: photo.contentType,
-    bytes: photo.data.length,
-  }));
-  const lead = { id, createdAt: now, values: stored, photos: storedPhotos };
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("leads")
-      .values({
-        id,
-        created_at: timestamp(now),
-        ...stored,
-        ip_hash: ipHash,
-        user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
-        quarantined_at: spamReason === undefined ? null : timestamp(now),
-        spam_reason: spamReason ?? null,
-        source_path: sourcePath ?? null,
-        search_text: leadSearchText(stored),
-      })
-      .execute();
-    // Straight after the lead: a second copy of the request fails here, before its photos are written.
-    if (keyed) await recordKey(trx, keyed, id, now);
-    // Spent only once the key is ours: a copy of this request that loses the race to store it must
-    // not use up the address's one confirmation a day before the copy that wins asks for it. On
-    // SQLite the budgets share this connection, so a failed transaction gives the budget back; on
-    // PostgreSQL a losing copy waits at the key above and never gets here.
-    const confirm = spamReason === undefined && (await mayConfirm(stored.email));
-    for (const [position, photo] of photos.entries()) {
-      await trx
-        .insertInto("lead_photos")
-        .values({
-          id: photo.id,
-          lead_id: id,
-          position,
-          file_name: photo.fileName,
-          content_type: photo.contentType,
-          bytes: photo.data.length,
-          data: photo.data,
-          width: photo.width,
-          height: photo.height,
-        })
-        .execute();
-    }
-    if (spamReason === undefined) {
-      await enqueueLeadMail(trx, lead, { confirm, now });
-      await enqueueNewLeadPush(trx, { id, ...stored, photoCount: photos.length }, now);
-    }
+  return createLead(db, {
+    values: { ...values, phone: formatUsPhone(values.phone) },
+    photos,
+    sourcePath,
+    spamReason,
+    ipHash: await hashClientIp(db, options.clientIp),
+    userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+    keyed,
   });
-  if (spamReason === undefined) nudgeMailWorkers();
-  return id;
 }
 
 export async function handleEstimateSubmission(
@@ -478,7 +273,7 @@ async function storeSubmission(
     // stay in memory until its transaction commits, so ten requests working at once would hold ten
     // sets of them. Waiting requests hold only their uploads, which are on disk.
     const stored = await intake.run(async () => {
-      const checked = await preparePhotos(form.files, values);
+      const checked = await preparePhotos(form.files);
       if (!checked.ok) return checked;
       const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
       const leadId = await storeLead(values, checked.photos, request, options, spamReason, sourcePath, keyed);
@@ -486,7 +281,7 @@ async function storeSubmission(
     });
     if (!stored.ok) {
       log("info", "estimate request refused", { status: stored.failure.status, reason: "photo" });
-      return stored.failure;
+      return { ...stored.failure, success: false, values };
     }
     const { photos, leadId } = stored;
     const checked = { photos };

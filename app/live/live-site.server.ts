@@ -9,8 +9,9 @@
  * the build's file is served as the build's file, so with nothing published the bytes are the
  * build's own.
  *
- * The version is polled every two seconds; on PostgreSQL a notification starts the work at once.
- * Renders run one at a time: a change that arrives during one is picked up right after it.
+ * The scheduler polls the version every two seconds (`server/jobs.server.ts` calls `refresh()`); on
+ * PostgreSQL a notification starts the work at once. Renders run one at a time: a change that
+ * arrives during one is picked up right after it.
  */
 import zlib from "node:zlib";
 import { promisify } from "node:util";
@@ -27,7 +28,6 @@ import { LIVE_CHANNEL, onLocalLiveChange, readLiveVersion } from "./version.serv
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export const POLL_EVERY_MS = 2_000;
 /** As the build's pages: a browser checks each time, and gets 304 while nothing changed. */
 const PAGE_CACHE = "public, max-age=0, must-revalidate";
 
@@ -35,7 +35,8 @@ export interface LiveSiteOptions {
   db: Kysely<Database>;
   /** Set on PostgreSQL: the address to LISTEN on. */
   databaseUrl?: string;
-  render: RenderRequest;
+  /** The server build's handler; without one, only the snapshot pages read is kept in step. */
+  render?: RenderRequest;
   sources: readonly LiveSource<unknown>[];
   /** The build's HTML pages (their URL paths), and the files routes make that may show published content. */
   pages: readonly string[];
@@ -44,7 +45,6 @@ export interface LiveSiteOptions {
   builtBody(urlPath: string): Buffer | undefined;
   chatOrigin: string;
   now?: () => Date;
-  pollEveryMs?: number;
 }
 
 export type RefreshOutcome = "current" | "rendered" | "build" | "failed";
@@ -93,7 +93,7 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
   let stopped = false;
 
   /** Renders every page from the snapshot just installed; keeps the previous answer of a page that fails. */
-  async function renderAll(extraPages: readonly string[]): Promise<Map<string, StaticFile>> {
+  async function renderAll(render: RenderRequest, extraPages: readonly string[]): Promise<Map<string, StaticFile>> {
     const files = new Map<string, StaticFile>();
     const keep = (path: string) => {
       const previous = state.files.get(path);
@@ -106,7 +106,7 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
     };
     for (const path of [...options.pages, ...extraPages.filter((p) => !options.pages.includes(p))]) {
       try {
-        const page = await renderPage(options.render, path);
+        const page = await renderPage(render, path);
         if (page.html.status >= 500 || page.data.status >= 500)
           throw new Error(`answered ${page.html.status} (data ${page.data.status})`);
         const csp = contentSecurityPolicy({
@@ -127,7 +127,7 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
     }
     for (const path of options.resources) {
       try {
-        const rendered = await renderResource(options.render, path);
+        const rendered = await renderResource(render, path);
         if (rendered.status >= 500) throw new Error(`answered ${rendered.status}`);
         await store(path, rendered);
       } catch (error) {
@@ -153,8 +153,12 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
       state = { version, changesAt: snapshot.changesAt, files: new Map() };
       return "build";
     }
+    if (!options.render) {
+      state = { version, changesAt: snapshot.changesAt, files: new Map() };
+      return "current";
+    }
     const timer = performance.now();
-    const files = await renderAll(snapshot.extraPages);
+    const files = await renderAll(options.render, snapshot.extraPages);
     state = { version, changesAt: snapshot.changesAt, files };
     log("info", "live pages rendered", {
       version,
@@ -191,8 +195,6 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
     return running;
   }
 
-  const timer = setInterval(() => void refresh(), options.pollEveryMs ?? POLL_EVERY_MS);
-  timer.unref();
   const listener: Listener | undefined = options.databaseUrl
     ? listenForNotifications(options.databaseUrl, LIVE_CHANNEL, () => void refresh())
     : undefined;
@@ -203,7 +205,6 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
     refresh,
     async stop() {
       stopped = true;
-      clearInterval(timer);
       onLocalLiveChange(undefined);
       await listener?.stop();
       await running;

@@ -2,7 +2,7 @@
  * The value of a `datetime-local` field as New Jersey time, whatever the zone of the phone or the
  * server: the owner types the time the sign on the door would say.
  */
-import { instantOf, wallClock } from "~/visits/nj-time";
+import { instantOf, wallClock } from "~/time/business-time";
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

@@ -1,5 +1,5 @@
 /** The desk's list of notices, newest first: what each said, and who put it up and took it down. */
-import { deskTime } from "~/owner/format";
+import { formatDateTime } from "~/time/business-time";
 import { NOTICE_TONES, type NoticeTone } from "./notice-text";
 
 export interface NoticeHistoryEntry {
@@ -15,9 +15,10 @@ export interface NoticeHistoryEntry {
 }
 
 function ending(entry: NoticeHistoryEntry, now: string): string {
-  if (entry.removedAt) return `Removed by ${entry.removedBy ?? "the command line"} on ${deskTime(entry.removedAt)}.`;
-  if (entry.endsAt && entry.endsAt <= now) return `Ended on ${deskTime(entry.endsAt)}.`;
-  if (entry.endsAt) return `Ends on ${deskTime(entry.endsAt)}.`;
+  if (entry.removedAt)
+    return `Removed by ${entry.removedBy ?? "the command line"} on ${formatDateTime(entry.removedAt)}.`;
+  if (entry.endsAt && entry.endsAt <= now) return `Ended on ${formatDateTime(entry.endsAt)}.`;
+  if (entry.endsAt) return `Ends on ${formatDateTime(entry.endsAt)}.`;
   return "Up until removed.";
 }
 
@@ -35,8 +36,8 @@ export function NoticeHistory({ entries, now }: { entries: readonly NoticeHistor
             <li key={entry.id} className="p-3">
               <p className="break-words">{entry.body}</p>
               <p className="mt-1 text-sm text-slate-700">
-                {NOTICE_TONES[entry.tone]}. Published by {entry.publishedBy} on {deskTime(entry.publishedAt)}
-                {entry.startsAt ? `, from ${deskTime(entry.startsAt)}` : ""}. {ending(entry, now)}
+                {NOTICE_TONES[entry.tone]}. Published by {entry.publishedBy} on {formatDateTime(entry.publishedAt)}
+                {entry.startsAt ? `, from ${formatDateTime(entry.startsAt)}` : ""}. {ending(entry, now)}
               </p>
             </li>
           ))}

@@ -6,9 +6,10 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { profile } from "~/content/profile";
-import { buttonHtml, emailDocument, formatBusinessTime, html, type SafeHtml } from "~/infra/mail-format.server";
+import { buttonHtml, emailDocument, html, type SafeHtml } from "~/infra/mail-format.server";
 import { enqueueMail, nudgeMailWorkers, type MailKind } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
+import { formatDateTimeWithZone } from "~/time/business-time";
 import {
   addOwner,
   inTransaction,
@@ -71,7 +72,7 @@ export async function inviteOwner(
     const added = await addOwner(trx, email, options);
     if (!added.added) return { status: added.reason };
     const link = await issueSetupLink(trx, added.owner, options.origin, options);
-    const until = formatBusinessTime(link.expiresAt);
+    const until = formatDateTimeWithZone(link.expiresAt);
     const by = actorName(options.by);
     await tellOwners(trx, {
       kind: "owner-account-change",
@@ -139,7 +140,7 @@ export async function linkAnotherDevice(
       kind: "owner-account-change",
       subject: `A setup link for another device of ${owner.email}`,
       lines: [
-        `${actorName(options.by)} made a link that adds a device to ${owner.email}'s account on the ${profile.shortName} lead desk. It works once, until ${formatBusinessTime(issued.expiresAt)}.`,
+        `${actorName(options.by)} made a link that adds a device to ${owner.email}'s account on the ${profile.shortName} lead desk. It works once, until ${formatDateTimeWithZone(issued.expiresAt)}.`,
         `Not expected? Sign in, check the passkeys on the Account page, and sign out everywhere. ${whereToCheck(options.siteUrl)}`,
       ],
     });
@@ -162,7 +163,7 @@ export async function tellPasskeyAdded(
       kind: "owner-passkey-added",
       subject: `A passkey was added to your desk account: ${deviceName}`,
       lines: [
-        `A passkey named "${deviceName}" was added to your account on the ${profile.shortName} lead desk, ${formatBusinessTime(options.now)}. It can sign in as you until it is removed.`,
+        `A passkey named "${deviceName}" was added to your account on the ${profile.shortName} lead desk, ${formatDateTimeWithZone(options.now)}. It can sign in as you until it is removed.`,
         `Not you? Open the Account page, press Remove next to "${deviceName}" under Your passkeys, then Sign out everywhere. If your own passkey is not at hand, sign in with an emailed code.`,
       ],
       link: { href: `${options.siteUrl}${ACCOUNT_PATH}`, label: "Open the Account page" },

@@ -4,7 +4,7 @@
  */
 import { Form } from "react-router";
 import { secondaryButton } from "./desk-frame";
-import { deskTime } from "./format";
+import { formatDateTime } from "~/time/business-time";
 import { LINK_DEVICE_INTENT } from "./account-intents";
 import type { SetupLinkShown } from "./account-actions.server";
 import { QrCode } from "./qr-code";
@@ -39,7 +39,7 @@ export function DeviceLinkSection({
       )}
       {link ? (
         <div className="mt-3 rounded-lg border border-slate-300 bg-white p-3" data-testid="setup-link">
-          <p className="text-sm">Works once, until {deskTime(link.expiresAt)}:</p>
+          <p className="text-sm">Works once, until {formatDateTime(link.expiresAt)}:</p>
           <p className="mt-1 font-mono text-sm break-all">
             <a href={link.url} className="text-sea-600 underline">
               {link.url}

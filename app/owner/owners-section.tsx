@@ -4,7 +4,7 @@
  */
 import { Form } from "react-router";
 import { inputClass, labelClass, secondaryButton } from "./desk-frame";
-import { deskTime } from "./format";
+import { formatDateTime } from "~/time/business-time";
 import { INVITE_OWNER_INTENT, REMOVE_OWNER_INTENT } from "./account-intents";
 import { ConfirmItsYou } from "./recent-sign-in";
 import { RemoveButton } from "./remove-button";
@@ -43,7 +43,7 @@ export function OwnersSection({
                 {owner.email === you ? " (you)" : ""}
               </span>
               <span className="block text-sm text-slate-700">
-                Added {deskTime(owner.createdAt)}, {owner.passkeys} passkey{owner.passkeys === 1 ? "" : "s"}
+                Added {formatDateTime(owner.createdAt)}, {owner.passkeys} passkey{owner.passkeys === 1 ? "" : "s"}
               </span>
             </span>
             {fresh && owner.email !== you ? (

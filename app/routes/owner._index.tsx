@@ -1,27 +1,23 @@
 /**
  * /owner: every lead that is not held as spam, newest first, 50 a page, with how long each new one
- * has waited (red after two business hours), with the booked visits from today on above them.
+ * has waited (red once its reminder is due, after REMINDER_AFTER_HOURS business hours), with the
+ * booked visits from today on above them.
  * Filter by status; search name, phone, email, address.
  */
 import { Form, Link } from "react-router";
 import { profile } from "~/content/profile";
+import { getEnv } from "~/infra/env.server";
+import { townOf } from "~/leads/record/address";
+import { countNewLeads, listDeskLeads, parseListQuery } from "~/leads/record/queries.server";
+import { LEAD_STATUSES, STATUS_LABELS, statusLabel } from "~/leads/record/status";
+import { waitingClock } from "~/leads/record/waiting";
 import { Notice, inputClass, labelClass, secondaryButton } from "~/owner/desk-frame";
-import { LEAD_STATUSES, STATUS_LABELS, statusLabel } from "~/owner/lead-status";
-import { countNewLeads, listDeskLeads, parseListQuery } from "~/owner/leads.server";
 import { leadPath } from "~/owner/paths";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
-import { townOf, waitingClock } from "~/owner/waiting";
+import { dayOf, formatShortDay, formatTime } from "~/time/business-time";
 import { VisitList } from "~/visits/visit-list";
-import { formatTime, njDay } from "~/visits/nj-time";
 import { upcomingVisits } from "~/visits/visits.server";
 import type { Route } from "./+types/owner._index";
-
-const visitDay = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/New_York",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-});
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data && data.newCount > 0 ? `(${data.newCount} new) ` : ""}Leads | ${profile.shortName} desk` },
@@ -38,15 +34,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     countNewLeads(db),
     upcomingVisits(db, now, 20),
   ]);
-  const today = njDay(now);
+  const today = dayOf(now);
+  const { reminderAfterHours } = getEnv();
   return {
     visits: visits.map((visit) => ({
       leadId: visit.leadId,
       name: visit.name,
       town: townOf(visit.address),
-      day: visitDay.format(visit.startsAt),
+      day: formatShortDay(visit.startsAt),
       time: `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}`,
-      today: njDay(visit.startsAt) === today,
+      today: dayOf(visit.startsAt) === today,
     })),
     query,
     newCount,
@@ -64,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: row.status,
       statusLabel: statusLabel(row.status),
       received: row.createdAt.toISOString(),
-      waiting: row.status === "new" ? waitingClock(row.createdAt, now) : null,
+      waiting: row.status === "new" ? waitingClock(row.createdAt, now, reminderAfterHours) : null,
     })),
   };
 }

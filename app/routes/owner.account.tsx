@@ -9,7 +9,6 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
 import { Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
 import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
 import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
@@ -27,8 +26,9 @@ import { clientIpFrom } from "~/leads/request-context.server";
 import { deviceAction } from "~/alerts/device-actions.server";
 import { pushDevicesData } from "~/alerts/devices.server";
 import { PushDevices } from "~/alerts/push-devices";
-import { DigestToggle } from "~/visits/digest-toggle";
-import { digestChoice } from "~/visits/digest.server";
+import { DigestToggle } from "~/alerts/digest-toggle";
+import { digestChoice } from "~/alerts/digest.server";
+import { formatDateTime } from "~/time/business-time";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Account | ${profile.shortName} desk` },
@@ -117,8 +117,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <span>
                 <span className="font-semibold">{p.deviceName}</span>
                 <span className="block text-sm text-slate-700">
-                  Added {deskTime(p.createdAt)}
-                  {p.lastUsedAt ? `, last used ${deskTime(p.lastUsedAt)}` : ""}
+                  Added {formatDateTime(p.createdAt)}
+                  {p.lastUsedAt ? `, last used ${formatDateTime(p.lastUsedAt)}` : ""}
                 </span>
               </span>
               {passkeys.length > 1 ? (

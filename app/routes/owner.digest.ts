@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import { readSmallForm } from "~/infra/uploads.server";
 import { requireOwner } from "~/owner/sessions.server";
-import { setDigestChoice } from "~/visits/digest.server";
+import { setDigestChoice } from "~/alerts/digest.server";
 import type { Route } from "./+types/owner.digest";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 /** /owner/export/leads.csv: every lead not held as spam, for a spreadsheet. */
 import { clientIpFrom } from "~/leads/request-context.server";
 import { csvDownload } from "~/owner/export.server";
-import { leadsCsv } from "~/owner/leads.server";
+import { leadsCsv } from "~/leads/record/export.server";
 import type { Route } from "./+types/owner.export-leads";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 /** /owner/export/subscribers.csv: confirmed newsletter subscribers, for the mailing tool. */
 import { clientIpFrom } from "~/leads/request-context.server";
 import { csvDownload } from "~/owner/export.server";
-import { subscribersCsv } from "~/owner/leads.server";
+import { subscribersCsv } from "~/leads/subscribers.server";
 import type { Route } from "./+types/owner.export-subscribers";
 
 export function loader({ request, context }: Route.LoaderArgs) {

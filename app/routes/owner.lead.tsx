@@ -1,39 +1,34 @@
 /**
  * /owner/leads/:id: one lead, everything about it. Call, text or email in one tap; set its status
  * (Lost asks why); notes with times; the history of every change with who and when; delete with a
- * confirmation. Each form posts here and works without JavaScript.
+ * confirmation. Each form posts here and works without JavaScript; every change goes through the
+ * lead record (`leads/record/`).
  */
-import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Kysely } from "kysely";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
-import { usPhoneDigits } from "~/leads/estimate-schema";
-import { clientIpFrom } from "~/leads/request-context.server";
-import { releaseLead } from "~/leads/quarantine.server";
-import { recordAudit } from "~/owner/audit.server";
-import { dangerButton, inputClass, labelClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
-import {
-  LEAD_STATUSES,
-  LOST_REASON_LABELS,
-  LOST_REASONS,
-  NOTE_MAX_LENGTH,
-  STATUS_LABELS,
-  isLeadStatus,
-  isLostReason,
-} from "~/owner/lead-status";
-import { addLeadNote, deleteDeskLead, getDeskLead, setLeadStatus } from "~/owner/leads.server";
-import { photoPath } from "~/owner/paths";
-import { requireOwner } from "~/owner/sessions.server";
-import { waitingClock } from "~/owner/waiting";
-import type { Route } from "./+types/owner.lead";
-import { readSmallForm } from "~/infra/uploads.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
+import type { Database } from "~/infra/schema.server";
+import { readSmallForm } from "~/infra/uploads.server";
+import { usPhoneDigits } from "~/leads/estimate-schema";
+import { addLeadNote, setLeadStatus } from "~/leads/record/changes.server";
+import { deleteLead } from "~/leads/record/delete.server";
+import { LeadPhotos } from "~/leads/record/lead-photos";
+import { DeleteSection, HistorySection, NotesSection, ReleaseForm, StatusSection } from "~/leads/record/lead-sections";
+import { releaseLead } from "~/leads/record/quarantine.server";
+import { getDeskLead } from "~/leads/record/queries.server";
+import { cancelVisit, proposeVisit } from "~/leads/record/visit-changes.server";
+import { waitingClock } from "~/leads/record/waiting";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { Notice, secondaryButton } from "~/owner/desk-frame";
+import { requireOwner, type DeskSession } from "~/owner/sessions.server";
+import { dayOf, formatDateTime, formatWindow } from "~/time/business-time";
 import { VisitSection, type VisitAnswer } from "~/visits/visit-section";
-import { formatWindow, njDay } from "~/visits/nj-time";
-import { cancelVisit, proposeVisit, visitOfLead } from "~/visits/visits.server";
-import { readWindowInputs, validateWindows } from "~/visits/windows";
+import { visitOfLead } from "~/visits/visits.server";
+import { proposalFromForm } from "~/visits/windows";
+import type { Route } from "./+types/owner.lead";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -46,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const digits = usPhoneDigits(lead.phone);
   const visit = await visitOfLead(db, lead.id);
+  const now = new Date();
   return {
     visit: visit
       ? {
@@ -54,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           windows: visit.windows.map((w) => ({ when: formatWindow(w.startsAt, w.endsAt), chosen: w.chosen })),
         }
       : null,
-    today: njDay(new Date()),
+    today: dayOf(now),
     lead: {
       ...lead,
       createdAt: lead.createdAt.toISOString(),
@@ -62,95 +58,88 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       history: lead.history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
     },
     phoneE164: digits ? `+1${digits}` : lead.phone.replace(/[^\d+]/g, ""),
-    waiting: lead.status === "new" && !lead.quarantined ? waitingClock(lead.createdAt) : null,
+    waiting:
+      lead.status === "new" && !lead.quarantined
+        ? waitingClock(lead.createdAt, now, getEnv().reminderAfterHours)
+        : null,
   };
 }
 
 type ActionAnswer = { ok: boolean; message: string; intent: string } & Partial<VisitAnswer>;
 
+interface Change {
+  id: string;
+  form: FormData;
+  session: DeskSession;
+  client: string | null;
+}
+
+const answer = (
+  intent: string,
+  ok: boolean,
+  message: string,
+  status = ok ? 200 : 400,
+  extra: Partial<VisitAnswer> = {},
+) => data<ActionAnswer>({ ok, intent, message, ...extra }, { status });
+
+type Answer = ReturnType<typeof answer>;
+
+/** What each of the page's forms does, by its `intent`. */
+const changes: Record<string, (db: Kysely<Database>, change: Change) => Promise<Answer | Response>> = {
+  async status(db, { id, form, session }) {
+    const result = await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), session.email);
+    return result.ok ? answer("status", true, "Status saved.") : answer("status", false, result.error, result.status);
+  },
+  async note(db, { id, form, session }) {
+    const result = await addLeadNote(db, id, form.get("note"), session.email);
+    return result.ok ? answer("note", true, "Note added.") : answer("note", false, result.error, result.status);
+  },
+  async "propose-visit"(db, { id, form, session }) {
+    const now = new Date();
+    const proposal = proposalFromForm((name) => form.get(name), now);
+    if (!proposal.ok)
+      return answer("propose-visit", false, proposal.formError ?? "Check the visit times marked below.", 400, {
+        fieldErrors: proposal.errors,
+        values: proposal.values,
+      });
+    const result = await proposeVisit(db, id, proposal.windows, session.email, getEnv(), now);
+    if (!result.ok) return answer("propose-visit", false, result.error, result.status);
+    nudgeMailWorkers();
+    const count = proposal.windows.length;
+    return answer(
+      "propose-visit",
+      true,
+      `Visit proposed: ${count} time${count === 1 ? "" : "s"} emailed to the homeowner.`,
+    );
+  },
+  async "cancel-visit"(db, { id, session }) {
+    const result = await cancelVisit(db, id, session.email, getEnv());
+    if (!result.ok) return answer("cancel-visit", false, result.error, result.status);
+    nudgeMailWorkers();
+    return answer("cancel-visit", true, "Visit cancelled; the homeowner has been emailed.");
+  },
+  async delete(db, { id, form, session, client }) {
+    if (form.get("confirm") !== "yes") return answer("delete", false, "Tick the box to confirm the deletion.");
+    const deleted = await deleteLead(db, id, getEnv(), { actor: session.email, client });
+    if (!deleted) return answer("delete", false, "This lead no longer exists.", 404);
+    // A booked visit's cancellation was queued with the deletion.
+    if (deleted.visitsCancelled > 0) nudgeMailWorkers();
+    return redirect(`/owner?deleted=${encodeURIComponent(deleted.name.slice(0, 60))}`);
+  },
+  async release(db, { id, session, client }) {
+    const result = await releaseLead(db, id, { actor: session.email, client });
+    if (!result.released) return answer("release", false, "This lead is not held as spam.", 404);
+    return answer("release", true, "Released: its emails are on their way.");
+  },
+};
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
   const form = await readSmallForm(request);
   const intent = String(form.get("intent") ?? "");
-  const client = clientKey(clientIpFrom(context));
-  switch (intent) {
-    case "status": {
-      const result = await setLeadStatus(db, params.id, form.get("status"), form.get("lostReason"), session.email);
-      return data<ActionAnswer>(
-        { ok: result.ok, intent, message: result.ok ? "Status saved." : result.error },
-        { status: result.ok ? 200 : result.status },
-      );
-    }
-    case "note": {
-      const result = await addLeadNote(db, params.id, form.get("note"), session.email);
-      return data<ActionAnswer>(
-        { ok: result.ok, intent, message: result.ok ? "Note added." : result.error },
-        { status: result.ok ? 200 : result.status },
-      );
-    }
-    case "propose-visit": {
-      const now = new Date();
-      const rows = readWindowInputs((name) => form.get(name));
-      const values = Object.fromEntries(
-        rows.flatMap(({ row, input }) => [
-          [`window-${row}-date`, input.date],
-          [`window-${row}-start`, input.start],
-          [`window-${row}-end`, input.end],
-        ]),
-      );
-      const check = validateWindows(rows, now);
-      if (!check.ok)
-        return data<ActionAnswer>(
-          {
-            ok: false,
-            intent,
-            message: check.formError ?? "Check the visit times marked below.",
-            fieldErrors: check.errors,
-            values,
-          },
-          { status: 400 },
-        );
-      const env = getEnv();
-      const result = await proposeVisit(db, params.id, check.windows, session.email, env, now);
-      if (!result.ok)
-        return data<ActionAnswer>({ ok: false, intent, message: result.error }, { status: result.status });
-      nudgeMailWorkers();
-      const count = check.windows.length;
-      return data<ActionAnswer>({
-        ok: true,
-        intent,
-        message: `Visit proposed: ${count} time${count === 1 ? "" : "s"} emailed to the homeowner.`,
-      });
-    }
-    case "cancel-visit": {
-      const result = await cancelVisit(db, params.id, session.email, getEnv());
-      if (!result.ok)
-        return data<ActionAnswer>({ ok: false, intent, message: result.error }, { status: result.status });
-      nudgeMailWorkers();
-      return data<ActionAnswer>({ ok: true, intent, message: "Visit cancelled; the homeowner has been emailed." });
-    }
-    case "delete": {
-      if (form.get("confirm") !== "yes")
-        return data<ActionAnswer>(
-          { ok: false, intent, message: "Tick the box to confirm the deletion." },
-          { status: 400 },
-        );
-      const name = await deleteDeskLead(db, params.id);
-      if (name === undefined)
-        return data<ActionAnswer>({ ok: false, intent, message: "This lead no longer exists." }, { status: 404 });
-      await recordAudit(db, { actor: session.email, action: "lead-deleted", detail: params.id, client });
-      return redirect(`/owner?deleted=${encodeURIComponent(name.slice(0, 60))}`);
-    }
-    case "release": {
-      const result = await releaseLead(db, params.id);
-      if (!result.released)
-        return data<ActionAnswer>({ ok: false, intent, message: "This lead is not held as spam." }, { status: 404 });
-      await recordAudit(db, { actor: session.email, action: "lead-released", detail: params.id, client });
-      return data<ActionAnswer>({ ok: true, intent, message: "Released: its emails are on their way." });
-    }
-    default:
-      return data<ActionAnswer>({ ok: false, intent, message: "Unknown action." }, { status: 400 });
-  }
+  const change = Object.hasOwn(changes, intent) ? changes[intent] : undefined;
+  if (!change) return answer(intent, false, "Unknown action.");
+  return change(db, { id: params.id, form, session, client: clientKey(clientIpFrom(context)) });
 }
 
 const linkButton = `${secondaryButton} flex-1`;
@@ -159,10 +148,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
   const { lead, phoneE164, waiting, visit, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [status, setStatus] = useState(isLeadStatus(lead.status) ? lead.status : "new");
-  const [viewing, setViewing] = useState<string | null>(null);
   const subject = encodeURIComponent(`Your estimate request - ${profile.shortName}`);
-  const shown = lead.photos.find((p) => p.id === viewing);
   return (
     <article>
       <p>
@@ -172,7 +158,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       </p>
       <h1 className="text-2xl font-bold break-words text-navy-900">{lead.name}</h1>
       <p className="text-sm text-slate-700">
-        Received {deskTime(lead.createdAt)} from <span data-testid="source">{lead.sourcePath ?? "unknown"}</span>
+        Received {formatDateTime(lead.createdAt)} from <span data-testid="source">{lead.sourcePath ?? "unknown"}</span>
         {waiting ? (
           <span className={waiting.late ? " font-bold text-red-800" : " font-semibold"}> · waiting {waiting.text}</span>
         ) : null}
@@ -211,190 +197,25 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
         <dd className="break-all">{lead.id}</dd>
       </dl>
 
-      <section aria-labelledby="photos" className="mt-6">
-        <h2 id="photos" className="text-lg font-bold text-navy-900">
-          Photos ({lead.photos.length})
-        </h2>
-        {lead.photos.length === 0 ? <p>No photos.</p> : null}
-        <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-          {lead.photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a
-                href={photoPath(lead.id, photo.id)}
-                onClick={(event) => {
-                  event.preventDefault();
-                  setViewing(photo.id);
-                }}
-                className="block min-h-11"
-              >
-                <img
-                  src={photoPath(lead.id, photo.id)}
-                  alt={`Photo ${index + 1}: ${photo.fileName}`}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="aspect-square w-full rounded-md object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-        {shown ? (
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-label={`Photo: ${shown.fileName}`}
-            className="fixed inset-0 z-20 flex flex-col bg-navy-950/95 p-2"
-          >
-            <div className="flex justify-between gap-2">
-              <a href={photoPath(lead.id, shown.id)} className={`${secondaryButton}`} target="_blank" rel="noreferrer">
-                Open full size
-              </a>
-              <button type="button" autoFocus onClick={() => setViewing(null)} className={secondaryButton}>
-                Close photo
-              </button>
-            </div>
-            <img
-              src={photoPath(lead.id, shown.id)}
-              alt={shown.fileName}
-              className="mt-2 min-h-0 flex-1 object-contain"
-            />
-          </div>
-        ) : null}
-      </section>
+      <LeadPhotos leadId={lead.id} photos={lead.photos} />
 
-      {!lead.quarantined ? (
-        <section aria-labelledby="status-heading" className="mt-6">
-          <h2 id="status-heading" className="text-lg font-bold text-navy-900">
-            Where it stands
-          </h2>
-          <Form method="post" className="mt-2 space-y-3">
-            <input type="hidden" name="intent" value="status" />
-            <div>
-              <label htmlFor="lead-status" className={labelClass}>
-                Status
-              </label>
-              <select
-                id="lead-status"
-                name="status"
-                value={status}
-                onChange={(e) => setStatus(isLeadStatus(e.target.value) ? e.target.value : "new")}
-                className={inputClass}
-              >
-                {LEAD_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {status === "lost" ? (
-              <fieldset>
-                <legend className={labelClass}>Why was it lost?</legend>
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-                  {LOST_REASONS.map((reason) => (
-                    <label
-                      key={reason}
-                      className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
-                    >
-                      <input
-                        type="radio"
-                        name="lostReason"
-                        value={reason}
-                        defaultChecked={lead.lostReason === reason}
-                        required
-                        className="size-5"
-                      />
-                      {LOST_REASON_LABELS[reason]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            ) : null}
-            <button type="submit" disabled={busy} className={primaryButton}>
-              Save status
-            </button>
-            {lead.status === "lost" && isLostReason(lead.lostReason) ? (
-              <p className="text-sm">Lost: {LOST_REASON_LABELS[lead.lostReason]}</p>
-            ) : null}
-          </Form>
-        </section>
+      {lead.quarantined ? (
+        <ReleaseForm />
       ) : (
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value="release" />
-          <button type="submit" className={primaryButton}>
-            Not spam
-          </button>
-        </Form>
+        <>
+          <StatusSection status={lead.status} lostReason={lead.lostReason} busy={busy} />
+          <VisitSection
+            visit={visit}
+            today={today}
+            busy={busy}
+            answer={actionData && actionData.intent === "propose-visit" ? actionData : undefined}
+          />
+        </>
       )}
 
-      {!lead.quarantined ? (
-        <VisitSection
-          visit={visit}
-          today={today}
-          busy={busy}
-          answer={actionData && actionData.intent === "propose-visit" ? actionData : undefined}
-        />
-      ) : null}
-
-      <section aria-labelledby="notes" className="mt-6">
-        <h2 id="notes" className="text-lg font-bold text-navy-900">
-          Notes
-        </h2>
-        <ol className="mt-2 space-y-2">
-          {lead.notes.map((note) => (
-            <li key={note.id} className="rounded-lg bg-sand-100 p-3">
-              <p className="break-words whitespace-pre-line">{note.body}</p>
-              <p className="mt-1 text-sm text-slate-700">
-                {note.author}, <time dateTime={note.createdAt}>{deskTime(note.createdAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-        <Form method="post" className="mt-3 space-y-2" key={lead.notes.length}>
-          <input type="hidden" name="intent" value="note" />
-          <label htmlFor="new-note" className={labelClass}>
-            Add a note
-          </label>
-          <textarea id="new-note" name="note" rows={3} maxLength={NOTE_MAX_LENGTH} required className={inputClass} />
-          <button type="submit" disabled={busy} className={secondaryButton}>
-            Add note
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="history" className="mt-6">
-        <h2 id="history" className="text-lg font-bold text-navy-900">
-          History
-        </h2>
-        <ol className="mt-2 space-y-1 text-sm">
-          <li>
-            <time dateTime={lead.createdAt}>{deskTime(lead.createdAt)}</time>: request received from the website
-          </li>
-          {lead.history.map((event) => (
-            <li key={event.id}>
-              <time dateTime={event.createdAt}>{deskTime(event.createdAt)}</time>: {event.detail}, by {event.actor}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby="delete-heading" className="mt-8 rounded-lg border border-red-800 p-3">
-        <h2 id="delete-heading" className="text-lg font-bold text-red-800">
-          Delete this lead
-        </h2>
-        <p className="text-sm">Its details, photos, notes and history are deleted for good.</p>
-        <Form method="post" className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="delete" />
-          <label className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="confirm" value="yes" required className="size-5" /> Yes, delete the lead from{" "}
-            {lead.name}
-          </label>
-          <button type="submit" className={dangerButton}>
-            Delete lead
-          </button>
-        </Form>
-      </section>
+      <NotesSection notes={lead.notes} busy={busy} />
+      <HistorySection receivedAt={lead.createdAt} history={lead.history} />
+      <DeleteSection name={lead.name} />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 /** /owner/leads/:id/photos/:photoId: a lead's photo, for a signed-in owner only, never cached. */
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { requireOwnerOr401 } from "~/owner/sessions.server";
-import { leadPhoto } from "~/owner/leads.server";
+import { leadPhoto } from "~/leads/record/queries.server";
 import type { Route } from "./+types/owner.photo";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -6,13 +6,14 @@ import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { clientIpFrom } from "~/leads/request-context.server";
-import { QUARANTINE_DAYS, releaseLead } from "~/leads/quarantine.server";
-import { recordAudit } from "~/owner/audit.server";
+import { getEnv } from "~/infra/env.server";
+import { deleteLead } from "~/leads/record/delete.server";
+import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
+import { isLeadId, listQuarantine } from "~/leads/record/queries.server";
 import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
-import { deleteDeskLead, isLeadId, listQuarantine } from "~/owner/leads.server";
 import { leadPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
+import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.quarantine";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -34,19 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = clientKey(clientIpFrom(context));
   if (!isLeadId(id)) return data({ ok: false, message: "No such request." }, { status: 400 });
   if (form.get("intent") === "release") {
-    const result = await releaseLead(db, id);
+    const result = await releaseLead(db, id, { actor: session.email, client });
     if (!result.released) return data({ ok: false, message: "That request is no longer held." }, { status: 404 });
-    await recordAudit(db, { actor: session.email, action: "lead-released", detail: id, client });
     return {
       ok: true,
       message: `Released the request from ${result.name}: it is in the lead list and its emails are on their way.`,
     };
   }
   if (form.get("intent") === "delete") {
-    const name = await deleteDeskLead(db, id);
-    if (name === undefined) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
-    await recordAudit(db, { actor: session.email, action: "lead-deleted", detail: `${id} (spam)`, client });
-    return { ok: true, message: `Deleted the request from ${name}.` };
+    const deleted = await deleteLead(db, id, getEnv(), { actor: session.email, client });
+    if (!deleted) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
+    return { ok: true, message: `Deleted the request from ${deleted.name}.` };
   }
   return data({ ok: false, message: "Unknown action." }, { status: 400 });
 }
@@ -71,7 +70,7 @@ export default function Quarantine({ loaderData, actionData }: Route.ComponentPr
               {item.name}
             </Link>
             <p className="text-sm break-all text-slate-700">
-              {item.email} · {deskTime(item.createdAt)}
+              {item.email} · {formatDateTime(item.createdAt)}
             </p>
             <p className="mt-1 break-words">{item.excerpt}</p>
             <div className="mt-2 flex gap-2">

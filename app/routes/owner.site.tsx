@@ -20,9 +20,9 @@ import { noticeParts } from "~/notices/notice-text";
 import { NoticeHistory } from "~/notices/notice-history";
 import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
+import { formatDateTime } from "~/time/business-time";
 import { requireOwner } from "~/owner/sessions.server";
-import { addDays, njDay } from "~/visits/nj-time";
+import { addDays, dayOf } from "~/time/business-time";
 import type { Route } from "./+types/owner.site";
 
 export const meta: Route.MetaFunction = () => [
@@ -36,7 +36,7 @@ const CLOSED_DAYS_LISTED = 400;
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireOwner(request);
   const now = new Date();
-  const today = njDay(now);
+  const today = dayOf(now);
   const [current, history, closedDays] = await Promise.all([
     currentNotice(db, now),
     listNotices(db),
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const notice = await publishNotice(db, checked, actor, now);
     const message =
       notice.startsAt && notice.startsAt > now
-        ? `Scheduled: the notice shows on every page from ${deskTime(notice.startsAt)}.`
+        ? `Scheduled: the notice shows on every page from ${formatDateTime(notice.startsAt)}.`
         : "Published: the notice shows on every page within a few seconds.";
     return data<ActionAnswer>({ form: "notice", ok: true, message, values: EMPTY_NOTICE, errors: {} });
   }
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       lastDay: text(form, "lastDay", 20),
       label: text(form, "label", 200),
     };
-    const errors = checkClosedDay(values, njDay(now));
+    const errors = checkClosedDay(values, dayOf(now));
     if (Object.keys(errors).length > 0)
       return data<ActionAnswer>({ form: "closed-day", ok: false, values, errors }, { status: 400 });
     const day = await addClosedDay(db, values, actor, now);
@@ -147,8 +147,8 @@ function CurrentNotice({
         <NoticeBanner notice={{ tone: current.tone, parts: noticeParts(current.body, siteUrl) }} preview />
       </div>
       <p className="text-sm">
-        {waiting && current.startsAt ? `Shows from ${deskTime(current.startsAt)}` : "Showing now"}
-        {current.endsAt ? `, until ${deskTime(current.endsAt)}.` : ", until you remove it."}
+        {waiting && current.startsAt ? `Shows from ${formatDateTime(current.startsAt)}` : "Showing now"}
+        {current.endsAt ? `, until ${formatDateTime(current.endsAt)}.` : ", until you remove it."}
       </p>
       <Form method="post">
         <button type="submit" name="intent" value="remove-notice" className={dangerButton}>

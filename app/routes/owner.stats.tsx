@@ -1,14 +1,15 @@
 /**
  * /owner/stats: the numbers of the last 12 weeks. Leads per week as a chart and a table, the
  * median time to a first reply, the share won, the lost by reason, and the pages the requests
- * came from. Signed-in owners only; see `owner/stats.server.ts` for how each figure is counted.
+ * came from. Signed-in owners only; see `leads/record/stats.server.ts` for how each figure is counted.
  */
 import type { ReactNode } from "react";
 import { profile } from "~/content/profile";
-import { LOST_REASON_LABELS } from "~/owner/lead-status";
+import { leadStats, percent } from "~/leads/record/stats.server";
+import { LOST_REASON_LABELS } from "~/leads/record/status";
 import { requireOwner } from "~/owner/sessions.server";
 import { BarList, ColumnChart } from "~/owner/stats-charts";
-import { formatDuration, leadStats, percent } from "~/owner/stats.server";
+import { formatDuration } from "~/time/business-time";
 import type { Route } from "./+types/owner.stats";
 
 export const meta: Route.MetaFunction = () => [

@@ -3,11 +3,11 @@ import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { clientIpFrom } from "~/leads/request-context.server";
-import { recordAudit } from "~/owner/audit.server";
 import { dangerButton, Notice, secondaryButton } from "~/owner/desk-frame";
-import { deskTime } from "~/owner/format";
-import { listSubscribers, removeSubscriber } from "~/owner/leads.server";
+import { listSubscribers, removeSubscriber } from "~/leads/subscribers.server";
+import { recordAudit } from "~/owner/audit.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
+import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.subscribers";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -32,15 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
   const form = await readSmallForm(request);
-  const email = await removeSubscriber(db, String(form.get("id") ?? ""));
-  if (!email) return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
+  const removed = await removeSubscriber(db, { id: String(form.get("id") ?? "") });
+  if (!removed?.subscriber)
+    return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
   await recordAudit(db, {
     actor: session.email,
     action: "subscriber-removed",
-    detail: email,
+    detail: removed.email,
     client: clientKey(clientIpFrom(context)),
   });
-  return { ok: true, message: `Removed ${email}.` };
+  return { ok: true, message: `Removed ${removed.email}.` };
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,7 +63,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
             <span className="min-w-0 break-all">
               {s.email}
               {s.confirmedAt ? (
-                <span className="block text-sm text-slate-700">since {deskTime(s.confirmedAt)}</span>
+                <span className="block text-sm text-slate-700">since {formatDateTime(s.confirmedAt)}</span>
               ) : null}
             </span>
             <Form method="post">

@@ -6,7 +6,7 @@ import { Outlet } from "react-router";
 import { getDatabase } from "~/infra/db.server";
 import { DeskFrame } from "~/owner/desk-frame";
 import { deskHandle } from "~/owner/desk-handle";
-import { countNewLeads } from "~/owner/leads.server";
+import { countNewLeads } from "~/leads/record/queries.server";
 import { readSession } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner";
 

@@ -13,8 +13,9 @@ import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
-import { formatWindow } from "~/visits/nj-time";
-import { confirmVisit, visitLink, type LinkState } from "~/visits/visits.server";
+import { confirmVisit } from "~/leads/record/visit-changes.server";
+import { formatWindow } from "~/time/business-time";
+import { visitLink, type LinkState } from "~/visits/visits.server";
 import type { Route } from "./+types/visit";
 
 export const meta: Route.MetaFunction = () => [

@@ -27,6 +27,9 @@ const schema = z.object({
   CHAT_EMBED_URL: httpUrl.optional(),
 });
 
+/** The build-time variables, as the README's second table lists them. */
+export const BUILD_VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+
 /** Empty variables count as unset, as a shell's `SITE_URL= npm run build` means. */
 function present(source: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (source[name] ? [[name, source[name]]] : [])));

@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { calendarFile, escapeText, foldLine, localDateTime, NEW_YORK_TIMEZONE, type CalendarEvent } from "./ics.server";
-import { instantOf } from "./nj-time";
+import { businessTimezone, calendarFile, escapeText, foldLine, localDateTime, type CalendarEvent } from "./ics.server";
+import { instantOf } from "~/time/business-time";
 
 function event(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
   return {
@@ -67,7 +67,7 @@ describe("the calendar file", () => {
 
   it("carries a full America/New_York VTIMEZONE with daylight and standard rules", () => {
     const text = calendarFile(event());
-    for (const line of NEW_YORK_TIMEZONE) expect(text).toContain(`${line}\r\n`);
+    for (const line of businessTimezone()) expect(text).toContain(`${line}\r\n`);
     expect(text).toContain("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU");
     expect(text).toContain("RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU");
     expect(text).toContain("DTSTART;TZID=America/New_York:20261124T100000");

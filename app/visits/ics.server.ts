@@ -4,11 +4,11 @@
  *
  * Apple Calendar, Google Calendar and Outlook each read the file differently; what they agree on:
  * CRLF line ends, lines folded at 75 octets (never inside a UTF-8 character), text escaped, the
- * times written in New Jersey wall-clock time with the zone's full definition in the file (so no
- * client has to know "America/New_York"), and one UID per visit, whose SEQUENCE grows with each
+ * times written in the business's wall-clock time with the zone's full definition in the file (so
+ * no client has to know the zone's name), and one UID per visit, whose SEQUENCE grows with each
  * change so a cancellation replaces the invitation instead of standing beside it.
  */
-import { BUSINESS_ZONE, wallClock } from "./nj-time";
+import { BUSINESS_ZONE, wallClock } from "~/time/business-time";
 
 export type CalendarMethod = "REQUEST" | "CANCEL";
 
@@ -83,36 +83,42 @@ export function utcDateTime(date: Date): string {
   );
 }
 
-/** DATE-TIME as a New Jersey clock shows it, for use with TZID=America/New_York. */
+/** DATE-TIME as the business's clock shows it, for use with its TZID. */
 export function localDateTime(date: Date): string {
   const c = wallClock(date);
   return `${pad(c.year, 4)}${pad(c.month)}${pad(c.day)}T${pad(c.hour)}${pad(c.minute)}${pad(c.second)}`;
 }
 
 /**
- * America/New_York since 2007: daylight time from the second Sunday of March at 2:00 to the first
- * Sunday of November at 2:00. Written out in full because Outlook ignores a TZID it is not given.
+ * The rules of the zones a calendar file can name, written out in full because Outlook ignores a
+ * TZID it is not given. US Eastern time since 2007: daylight time from the second Sunday of March
+ * at 2:00 to the first Sunday of November at 2:00. A business in another zone adds its rules here.
  */
-export const NEW_YORK_TIMEZONE: readonly string[] = [
-  "BEGIN:VTIMEZONE",
-  `TZID:${BUSINESS_ZONE}`,
-  `X-LIC-LOCATION:${BUSINESS_ZONE}`,
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:-0500",
-  "TZOFFSETTO:-0400",
-  "TZNAME:EDT",
-  "DTSTART:20070311T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:-0400",
-  "TZOFFSETTO:-0500",
-  "TZNAME:EST",
-  "DTSTART:20071104T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-];
+const ZONE_RULES: Readonly<Record<string, readonly string[]>> = {
+  "America/New_York": [
+    "BEGIN:DAYLIGHT",
+    "TZOFFSETFROM:-0500",
+    "TZOFFSETTO:-0400",
+    "TZNAME:EDT",
+    "DTSTART:20070311T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+    "END:DAYLIGHT",
+    "BEGIN:STANDARD",
+    "TZOFFSETFROM:-0400",
+    "TZOFFSETTO:-0500",
+    "TZNAME:EST",
+    "DTSTART:20071104T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+    "END:STANDARD",
+  ],
+};
+
+/** The VTIMEZONE of the business's zone; throws for a zone without rules here. */
+export function businessTimezone(zone: string = BUSINESS_ZONE): readonly string[] {
+  const rules = ZONE_RULES[zone];
+  if (!rules) throw new Error(`visits/ics.server.ts has no calendar rules for the time zone ${zone}`);
+  return ["BEGIN:VTIMEZONE", `TZID:${zone}`, `X-LIC-LOCATION:${zone}`, ...rules, "END:VTIMEZONE"];
+}
 
 function person(property: "ORGANIZER" | "ATTENDEE", who: CalendarPerson, extra: string[] = []): string {
   const params = [...(who.name ? [`CN=${paramValue(who.name)}`] : []), ...extra];
@@ -128,7 +134,7 @@ export function calendarFile(event: CalendarEvent): string {
     "PRODID:-//Causeway Home Repair//Site visits//EN",
     "CALSCALE:GREGORIAN",
     `METHOD:${event.method}`,
-    ...NEW_YORK_TIMEZONE,
+    ...businessTimezone(),
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `DTSTAMP:${utcDateTime(event.stamp)}`,

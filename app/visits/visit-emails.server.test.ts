@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cancellationEmails, invitationEmails, proposalEmail, visitUid } from "./visit-emails.server";
-import { instantOf } from "./nj-time";
+import { instantOf } from "~/time/business-time";
 
 const lead = {
   id: "0b7e1c52-4b1d-4f57-9d0e-8a1a4e7e2f10",

@@ -7,11 +7,10 @@
  * address as the visit's place, which the owner has read before proposing a visit.
  */
 import { profile } from "~/content/profile";
-import { buttonHtml, emailDocument, html, parseMailbox, type SafeHtml } from "~/infra/mail-format.server";
+import { buttonHtml, emailDocument, greetingName, html, parseMailbox, type SafeHtml } from "~/infra/mail-format.server";
 import type { MailAddress, MailInlineAttachment, MailKind, OutgoingMail } from "~/infra/outbox.server";
-import { greetingName } from "~/leads/estimate-emails.server";
 import { calendarContentType, calendarFile, type CalendarMethod } from "./ics.server";
-import { formatWindow } from "./nj-time";
+import { formatWindow, ZONE_NAME } from "~/time/business-time";
 
 export const VISIT_LINK_DAYS = 14;
 
@@ -112,8 +111,8 @@ export function proposalEmail(
   const one = windows.length === 1;
   const subject = `Choose a time for your site visit - ${profile.shortName}`;
   const intro = one
-    ? `Thank you for your estimate request. We would like to see the project in person, and can come by at this time (New Jersey time). Please confirm it with the link below:`
-    : `Thank you for your estimate request. We would like to see the project in person; here are the times we can come by (New Jersey time). Choose the one that suits you:`;
+    ? `Thank you for your estimate request. We would like to see the project in person, and can come by at this time (${ZONE_NAME}). Please confirm it with the link below:`
+    : `Thank you for your estimate request. We would like to see the project in person; here are the times we can come by (${ZONE_NAME}). Choose the one that suits you:`;
   const expiry = one
     ? `The link works for ${VISIT_LINK_DAYS} days.`
     : `The links work for ${VISIT_LINK_DAYS} days, and once one time is confirmed the others are released.`;
@@ -188,7 +187,7 @@ export function invitationEmails(
   const { greeting } = homeowner(lead);
 
   const subject = `Your site visit is booked: ${when} - ${profile.shortName}`;
-  const confirmed = `Thank you: we will see you ${when} (New Jersey time). The invitation attached adds the visit to your calendar.`;
+  const confirmed = `Thank you: we will see you ${when} (${ZONE_NAME}). The invitation attached adds the visit to your calendar.`;
   const change = `To change or cancel the visit, reply to this email or call us at ${profile.phone.display}.`;
   const mails = visitMails("visit-invitation", lead, context);
   const toHomeowner = mails.toHomeowner(
@@ -206,7 +205,7 @@ export function invitationEmails(
 
   const deskUrl = `${context.siteUrl}/owner/leads/${lead.id}`;
   const ownerSubject = `Visit booked: ${lead.name}, ${when}`;
-  const ownerText = `${lead.name} confirmed the site visit ${when} (New Jersey time), at ${lead.address || "an address not given"}.`;
+  const ownerText = `${lead.name} confirmed the site visit ${when} (${ZONE_NAME}), at ${lead.address || "an address not given"}.`;
   const toOwner = mails.toOwner(
     visit.ownerEmail,
     written(
@@ -221,24 +220,36 @@ export function invitationEmails(
   return [toHomeowner, toOwner];
 }
 
+/** Why a visit ends: the owner called it off, proposed other times, or deleted the lead. */
+export type CancellationReason = "cancelled" | "replaced" | "deleted";
+
+const NEXT_STEP: Record<CancellationReason, string> = {
+  replaced: `We will send you new times to choose from in a separate email.`,
+  cancelled: `We will be in touch to arrange another time; you can also reply to this email or call us at ${profile.phone.display}.`,
+  deleted: `If you would still like us to come by, reply to this email or call us at ${profile.phone.display}.`,
+};
+
+const OWNER_NOTE: Record<CancellationReason, string> = {
+  replaced: "; new times were proposed",
+  cancelled: "",
+  deleted: ": the lead was deleted",
+};
+
 /**
- * When a visit is called off or replaced. A booked visit's cancellation carries the calendar file
- * that removes it (same UID, higher SEQUENCE), to both sides; times only offered are withdrawn
- * with a line to the homeowner.
+ * When a visit is called off, replaced, or its lead deleted. A booked visit's cancellation carries
+ * the calendar file that removes it (same UID, higher SEQUENCE), to both sides; times only offered
+ * are withdrawn with a line to the homeowner.
  */
 export function cancellationEmails(
   lead: VisitLead,
   visit: { id: string; sequence: number; ownerEmail: string; booked: { startsAt: Date; endsAt: Date } | null },
-  reason: "cancelled" | "replaced",
+  reason: CancellationReason,
   context: VisitMailContext,
   now: Date,
 ): OutgoingMail[] {
   const { greeting } = homeowner(lead);
   const mails = visitMails("visit-cancellation", lead, context);
-  const replaced = reason === "replaced";
-  const next = replaced
-    ? `We will send you new times to choose from in a separate email.`
-    : `We will be in touch to arrange another time; you can also reply to this email or call us at ${profile.phone.display}.`;
+  const next = NEXT_STEP[reason];
   if (!visit.booked) {
     const subject = `The visit times we offered are withdrawn - ${profile.shortName}`;
     const line = `The times we offered for a site visit are no longer available, and their links no longer work.`;
@@ -259,9 +270,9 @@ export function cancellationEmails(
   const when = formatWindow(booked.startsAt, booked.endsAt);
   const attachment = calendarAttachment("CANCEL", lead, booked, context, now);
   const subject = `Site visit cancelled: ${when} - ${profile.shortName}`;
-  const line = `We have cancelled the site visit of ${when} (New Jersey time). The attachment removes it from your calendar.`;
+  const line = `We have cancelled the site visit of ${when} (${ZONE_NAME}). The attachment removes it from your calendar.`;
   const ownerSubject = `Visit cancelled: ${lead.name}, ${when}`;
-  const ownerLine = `The site visit with ${lead.name} of ${when} is cancelled${replaced ? "; new times were proposed" : ""}.`;
+  const ownerLine = `The site visit with ${lead.name} of ${when} is cancelled${OWNER_NOTE[reason]}.`;
   return [
     mails.toHomeowner(
       written(

@@ -1,7 +1,9 @@
 /**
  * Site visits in the database: the owner proposes up to three windows, the homeowner confirms one
- * from a link, the owner cancels or proposes again. Each change and the mail it owes commit in one
- * transaction; the caller nudges the mail worker afterwards.
+ * from a link, the owner cancels or proposes again. What a visit does to its lead (the status, the
+ * history) is the lead record's: `leads/record/visit-changes.server.ts` runs each change in one
+ * transaction with the functions here, which write the visit's own rows and the mail it owes; the
+ * caller nudges the mail worker afterwards.
  *
  * A link's token is stored only as its hash. Confirming claims the visit with a conditional update
  * (`status = 'proposed'`), so of two confirmations at once (two windows, two tabs, two servers)
@@ -9,17 +11,17 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { enqueueMail } from "~/infra/outbox.server";
-import { STATUS_LABELS, statusLabel } from "~/owner/lead-status";
-import { addEvent, firstReply, isLeadId } from "~/owner/leads.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { hashToken, randomToken } from "~/owner/tokens.server";
-import { formatWindow, startOfDay, njDay } from "./nj-time";
+import { dayOf, startOfDay } from "~/time/business-time";
 import {
   cancellationEmails,
   invitationEmails,
   proposalEmail,
   VISIT_LINK_DAYS,
+  type BookedVisit,
+  type CancellationReason,
   type VisitLead,
   type VisitMailContext,
 } from "./visit-emails.server";
@@ -34,44 +36,16 @@ export function isVisitToken(value: unknown): value is string {
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-export type VisitChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
-
 type Trx = Kysely<Database>;
-
-async function leadForVisit(trx: Trx, leadId: string) {
-  if (!isLeadId(leadId)) return undefined;
-  return trx
-    .selectFrom("leads")
-    .select(["id", "name", "email", "address", "status", "first_reply_at"])
-    .where("id", "=", leadId)
-    .where("quarantined_at", "is", null)
-    .executeTakeFirst();
-}
-
-async function setStatus(
-  trx: Trx,
-  lead: { id: string; status: string; first_reply_at: Date | string | null },
-  next: "visit-proposed" | "visit-scheduled" | "contacted",
-  actor: string,
-  now: Date,
-) {
-  if (lead.status === next) return;
-  await trx
-    .updateTable("leads")
-    .set({ status: next, lost_reason: null, ...firstReply(lead, next, now) })
-    .where("id", "=", lead.id)
-    .execute();
-  await addEvent(trx, lead.id, actor, "status", `Status: ${statusLabel(lead.status)} → ${STATUS_LABELS[next]}`, now);
-}
 
 /**
  * Ends the lead's open visit, if any, and queues what the homeowner (and, for a booked one, the
  * owner) must hear. Returns whether there was one.
  */
-async function endOpenVisit(
+export async function endOpenVisit(
   trx: Trx,
   lead: VisitLead,
-  reason: "cancelled" | "replaced",
+  reason: Exclude<CancellationReason, "deleted">,
   context: VisitMailContext,
   now: Date,
 ): Promise<boolean> {
@@ -112,71 +86,43 @@ async function endOpenVisit(
   return open.length > 0;
 }
 
-/** Offers the homeowner these windows, replacing any visit offered or booked before. */
-export async function proposeVisit(
-  db: Kysely<Database>,
-  leadId: string,
+/**
+ * Offers the homeowner these windows (the caller has ended any visit before): the visit, one link
+ * per window, and the email that carries the links.
+ */
+export async function offerWindows(
+  trx: Trx,
+  lead: VisitLead,
   windows: readonly ProposedWindow[],
   actor: string,
   context: VisitMailContext,
-  now: Date = new Date(),
-): Promise<VisitChange> {
-  if (windows.length === 0) return { ok: false, status: 400, error: "Give at least one time." };
-  return db.transaction().execute(async (trx): Promise<VisitChange> => {
-    const lead = await leadForVisit(trx, leadId);
-    if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
-    await endOpenVisit(trx, lead, "replaced", context, now);
-
-    const visitId = randomUUID();
+  now: Date,
+): Promise<void> {
+  const visitId = randomUUID();
+  await trx
+    .insertInto("site_visits")
+    .values({ id: visitId, lead_id: lead.id, status: "proposed", proposed_by: actor, proposed_at: timestamp(now) })
+    .execute();
+  const expiresAt = timestamp(new Date(now.getTime() + VISIT_LINK_DAYS * DAY_MS));
+  const offered = [];
+  for (const [index, window] of windows.entries()) {
+    const token = randomToken();
     await trx
-      .insertInto("site_visits")
-      .values({ id: visitId, lead_id: lead.id, status: "proposed", proposed_by: actor, proposed_at: timestamp(now) })
+      .insertInto("visit_windows")
+      .values({
+        id: randomUUID(),
+        visit_id: visitId,
+        lead_id: lead.id,
+        position: index + 1,
+        starts_at: timestamp(window.startsAt),
+        ends_at: timestamp(window.endsAt),
+        token_hash: hashToken(token),
+        expires_at: expiresAt,
+      })
       .execute();
-    const expiresAt = timestamp(new Date(now.getTime() + VISIT_LINK_DAYS * DAY_MS));
-    const offered = [];
-    for (const [index, window] of windows.entries()) {
-      const token = randomToken();
-      await trx
-        .insertInto("visit_windows")
-        .values({
-          id: randomUUID(),
-          visit_id: visitId,
-          lead_id: lead.id,
-          position: index + 1,
-          starts_at: timestamp(window.startsAt),
-          ends_at: timestamp(window.endsAt),
-          token_hash: hashToken(token),
-          expires_at: expiresAt,
-        })
-        .execute();
-      offered.push({ ...window, token });
-    }
-    await setStatus(trx, lead, "visit-proposed", actor, now);
-    const times = windows.map((w) => formatWindow(w.startsAt, w.endsAt)).join("; ");
-    await addEvent(trx, lead.id, actor, "visit", `Visit proposed: ${times}`, now);
-    await enqueueMail(trx, proposalEmail(lead, offered, context), now);
-    return { ok: true };
-  });
-}
-
-/** Calls off the lead's visit, offered or booked; the lead goes back to Contacted. */
-export async function cancelVisit(
-  db: Kysely<Database>,
-  leadId: string,
-  actor: string,
-  context: VisitMailContext,
-  now: Date = new Date(),
-): Promise<VisitChange> {
-  return db.transaction().execute(async (trx): Promise<VisitChange> => {
-    const lead = await leadForVisit(trx, leadId);
-    if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
-    if (!(await endOpenVisit(trx, lead, "cancelled", context, now)))
-      return { ok: false, status: 409, error: "There is no visit to cancel." };
-    if (lead.status === "visit-proposed" || lead.status === "visit-scheduled")
-      await setStatus(trx, lead, "contacted", actor, now);
-    await addEvent(trx, lead.id, actor, "visit", "Visit cancelled", now);
-    return { ok: true };
-  });
+    offered.push({ ...window, token });
+  }
+  await enqueueMail(trx, proposalEmail(lead, offered, context), now);
 }
 
 export type LinkState =
@@ -205,57 +151,104 @@ export async function visitLink(db: Kysely<Database>, token: unknown, now: Date 
   return { state: "ready", startsAt: toDate(row.starts_at), endsAt: toDate(row.ends_at) };
 }
 
-/** The homeowner confirms the window behind `token`: the others are released, the lead is scheduled. */
-export async function confirmVisit(
-  db: Kysely<Database>,
-  token: unknown,
+export type WindowClaim =
+  | { claimed: true; leadId: string; visit: Omit<BookedVisit, "ownerEmail"> & { ownerEmail: string } }
+  | { claimed: false; link: LinkState };
+
+/**
+ * The homeowner confirms the window behind `token`: the visit is booked at its times and every
+ * link of the visit is spent (the chosen one, and the others it releases). The caller moves the
+ * lead and then queues the invitations.
+ */
+export async function claimWindow(trx: Trx, token: unknown, now: Date): Promise<WindowClaim> {
+  if (!isVisitToken(token)) return { claimed: false, link: UNKNOWN };
+  const window = await trx
+    .selectFrom("visit_windows")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!window) return { claimed: false, link: UNKNOWN };
+  if (window.used_at !== null || toDate(window.expires_at) <= now) return { claimed: false, link: SPENT };
+  const startsAt = toDate(window.starts_at);
+  const endsAt = toDate(window.ends_at);
+  const claimed = await trx
+    .updateTable("site_visits")
+    .set({
+      status: "confirmed",
+      confirmed_window_id: window.id,
+      confirmed_at: timestamp(now),
+      starts_at: timestamp(startsAt),
+      ends_at: timestamp(endsAt),
+    })
+    .where("id", "=", window.visit_id)
+    .where("status", "=", "proposed")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return { claimed: false, link: SPENT };
+  await trx
+    .updateTable("visit_windows")
+    .set({ used_at: timestamp(now) })
+    .where("visit_id", "=", window.visit_id)
+    .where("used_at", "is", null)
+    .execute();
+  const visit = await trx
+    .selectFrom("site_visits")
+    .select(["id", "sequence", "proposed_by"])
+    .where("id", "=", window.visit_id)
+    .executeTakeFirstOrThrow();
+  return {
+    claimed: true,
+    leadId: window.lead_id,
+    visit: { id: visit.id, startsAt, endsAt, sequence: visit.sequence, ownerEmail: visit.proposed_by },
+  };
+}
+
+/** The invitation with its calendar file, to the homeowner and the owner, once a visit is booked. */
+export async function queueInvitations(
+  trx: Trx,
+  lead: VisitLead,
+  visit: BookedVisit,
   context: VisitMailContext,
-  now: Date = new Date(),
-): Promise<LinkState> {
-  if (!isVisitToken(token)) return UNKNOWN;
-  return db.transaction().execute(async (trx): Promise<LinkState> => {
-    const window = await trx
-      .selectFrom("visit_windows")
-      .selectAll()
-      .where("token_hash", "=", hashToken(token))
-      .executeTakeFirst();
-    if (!window) return UNKNOWN;
-    if (window.used_at !== null || toDate(window.expires_at) <= now) return SPENT;
-    const startsAt = toDate(window.starts_at);
-    const endsAt = toDate(window.ends_at);
-    const claimed = await trx
-      .updateTable("site_visits")
-      .set({
-        status: "confirmed",
-        confirmed_window_id: window.id,
-        confirmed_at: timestamp(now),
-        starts_at: timestamp(startsAt),
-        ends_at: timestamp(endsAt),
-      })
-      .where("id", "=", window.visit_id)
-      .where("status", "=", "proposed")
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return SPENT;
-    // Every link of the visit is spent: the chosen one, and the others it releases.
-    await trx
-      .updateTable("visit_windows")
-      .set({ used_at: timestamp(now) })
-      .where("visit_id", "=", window.visit_id)
-      .where("used_at", "is", null)
-      .execute();
-    const visit = await trx
-      .selectFrom("site_visits")
-      .select(["id", "sequence", "proposed_by"])
-      .where("id", "=", window.visit_id)
-      .executeTakeFirstOrThrow();
-    const lead = await leadForVisit(trx, window.lead_id);
-    if (!lead) return SPENT;
-    await setStatus(trx, lead, "visit-scheduled", HOMEOWNER_ACTOR, now);
-    await addEvent(trx, lead.id, HOMEOWNER_ACTOR, "visit", `Visit confirmed: ${formatWindow(startsAt, endsAt)}`, now);
-    const booked = { id: visit.id, startsAt, endsAt, sequence: visit.sequence, ownerEmail: visit.proposed_by };
-    for (const mail of invitationEmails(lead, booked, context, now)) await enqueueMail(trx, mail, now);
-    return { state: "confirmed", startsAt, endsAt };
-  });
+  now: Date,
+): Promise<void> {
+  for (const mail of invitationEmails(lead, visit, context, now)) await enqueueMail(trx, mail, now);
+}
+
+/**
+ * Before a lead is deleted: its booked visit is in the homeowner's calendar and the owner's, so
+ * both get the calendar file that removes it. The messages are not tied to the lead (it is about
+ * to go, and with it everything queued about it), so they are sent after it is gone.
+ */
+export async function queueCancellationsBeforeDeletion(
+  trx: Trx,
+  lead: VisitLead,
+  context: VisitMailContext,
+  now: Date,
+): Promise<number> {
+  const booked = await trx
+    .selectFrom("site_visits")
+    .selectAll()
+    .where("lead_id", "=", lead.id)
+    .where("status", "=", "confirmed")
+    .execute();
+  let queued = 0;
+  for (const visit of booked) {
+    if (!visit.starts_at || !visit.ends_at) continue;
+    const mails = cancellationEmails(
+      lead,
+      {
+        id: visit.id,
+        sequence: visit.sequence + 1,
+        ownerEmail: visit.proposed_by,
+        booked: { startsAt: toDate(visit.starts_at), endsAt: toDate(visit.ends_at) },
+      },
+      "deleted",
+      context,
+      now,
+    );
+    for (const mail of mails) await enqueueMail(trx, { ...mail, leadId: undefined }, now);
+    queued++;
+  }
+  return queued;
 }
 
 export interface LeadVisit {
@@ -267,7 +260,6 @@ export interface LeadVisit {
 
 /** The lead's open visit (offered or booked), for its desk page. */
 export async function visitOfLead(db: Kysely<Database>, leadId: string): Promise<LeadVisit | undefined> {
-  if (!isLeadId(leadId)) return undefined;
   const visit = await db
     .selectFrom("site_visits")
     .selectAll()
@@ -302,9 +294,9 @@ export interface UpcomingVisit {
   endsAt: Date;
 }
 
-/** Booked visits from the start of today (New Jersey) on, soonest first. */
+/** Booked visits from the start of the business's today on, soonest first. */
 export function upcomingVisits(db: Kysely<Database>, now: Date = new Date(), limit = 50): Promise<UpcomingVisit[]> {
-  return bookedVisits(db, { from: startOfDay(njDay(now)), limit });
+  return bookedVisits(db, { from: startOfDay(dayOf(now)), limit });
 }
 
 /** Booked visits starting in [from, before), soonest first: the desk's list and the morning digest. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, instantOf, mondayOf, njDay } from "./nj-time";
+import { addDays, instantOf, mondayOf, dayOf } from "~/time/business-time";
 import { readWindowInputs, validateWindows, type WindowInput } from "./windows";
 
 // Monday November 23, 2026, 1:39 PM in New Jersey.
@@ -134,7 +134,7 @@ describe("visit windows", () => {
 describe("New Jersey days", () => {
   it("finds the day and the Monday of an instant in New Jersey, not UTC", () => {
     // 02:00 UTC on Tuesday is still Monday evening in New Jersey.
-    expect(njDay(new Date("2026-11-24T02:00:00Z"))).toBe("2026-11-23");
+    expect(dayOf(new Date("2026-11-24T02:00:00Z"))).toBe("2026-11-23");
     expect(mondayOf(new Date("2026-11-29T23:00:00Z"))).toBe("2026-11-23");
     expect(mondayOf(new Date("2026-11-30T06:00:00Z"))).toBe("2026-11-30");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");

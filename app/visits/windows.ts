@@ -3,7 +3,7 @@
  * and 19:00 New Jersey time, none in the past. Read from the lead page's form, checked here with a
  * message for the field at fault. Pure; shared with the browser.
  */
-import { instantOf } from "./nj-time";
+import { instantOf } from "~/time/business-time";
 
 export const MAX_WINDOWS = 3;
 export const WINDOW_MINUTES = 120;
@@ -33,6 +33,26 @@ export const fieldName = (row: number, part: "date" | "start" | "end"): WindowFi
 export type WindowCheck =
   | { ok: true; windows: ProposedWindow[] }
   | { ok: false; errors: Partial<Record<WindowField, string>>; formError?: string };
+
+/** What the form proposes: the windows, or the messages and the values as typed, to show it again. */
+export type WindowProposal =
+  | { ok: true; windows: ProposedWindow[] }
+  | { ok: false; errors: Partial<Record<WindowField, string>>; formError?: string; values: Record<string, string> };
+
+/** Reads and checks the lead page's visit form. */
+export function proposalFromForm(get: (name: string) => unknown, now: Date): WindowProposal {
+  const rows = readWindowInputs(get);
+  const check = validateWindows(rows, now);
+  if (check.ok) return check;
+  const values = Object.fromEntries(
+    rows.flatMap(({ row, input }) => [
+      [fieldName(row, "date"), input.date],
+      [fieldName(row, "start"), input.start],
+      [fieldName(row, "end"), input.end],
+    ]),
+  );
+  return { ...check, values };
+}
 
 /** The rows of the form, 1-based; a row left entirely empty is not a window. */
 export function readWindowInputs(get: (name: string) => unknown): { row: number; input: WindowInput }[] {

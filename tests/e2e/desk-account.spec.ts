@@ -12,12 +12,12 @@ import sharp from "sharp";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { timestamp } from "~/infra/schema.server";
 import { addOwner } from "~/owner/owners.server";
-import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { addAuthenticator } from "../support/virtual-authenticator";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { signedInOwner } from "../support/owner";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PAT = "pat@causeway.test";
@@ -28,7 +28,6 @@ test.describe("the desk's sign-in and account", () => {
   let server: BuiltServer;
   let handle: DatabaseHandle;
   let origin: string;
-  let patId: string;
 
   test.beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -38,7 +37,6 @@ test.describe("the desk's sign-in and account", () => {
     handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
     const added = await addOwner(handle.db, PAT);
     if (!added.added) throw new Error("owner not added");
-    patId = added.owner.id;
   });
   test.afterAll(async () => {
     await handle?.close();
@@ -53,9 +51,8 @@ test.describe("the desk's sign-in and account", () => {
   }
 
   async function signedInAsPat(context: BrowserContext) {
-    const setCookie = await startSession(handle.db, new Request(`${origin}/owner`), patId, "passkey");
-    const [name = "", value = ""] = (setCookie.split(";")[0] ?? "").split("=");
-    await context.addCookies([{ name, value, url: origin }]);
+    const { browserCookie } = await signedInOwner(handle.db, origin, { email: PAT });
+    await context.addCookies([{ ...browserCookie, url: origin }]);
   }
 
   async function codeIn(mailNumber: number): Promise<string> {

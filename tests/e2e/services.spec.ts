@@ -6,7 +6,7 @@ import { serviceDetails } from "../../app/content/service-details";
 import { services } from "../../app/content/services";
 import { servicePage } from "../support/content";
 import { gotoHydrated } from "../support/hydration";
-import { cumulativeLayoutShift } from "../support/layout-shift";
+import { layoutShifts } from "../support/layout-shift";
 
 test.describe("/services", () => {
   for (const [width, columns] of [
@@ -160,7 +160,8 @@ for (const service of services) {
     test("does not shift its layout while loading and scrolling", async ({ page }) => {
       await gotoHydrated(page, service.link);
       // Nothing may move; a few millionths are sub-pixel rounding of a scrolled frame, which no one sees.
-      expect(await cumulativeLayoutShift(page)).toBeLessThan(0.001);
+      const { score, shifts } = await layoutShifts(page);
+      expect(score, JSON.stringify(shifts, null, 1)).toBeLessThan(0.001);
     });
 
     if (gallery?.kind === "gallery") {

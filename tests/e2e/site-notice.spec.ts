@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
-import { njDay } from "~/visits/nj-time";
+import { dayOf } from "~/time/business-time";
 import { addOwner } from "~/owner/owners.server";
 import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
@@ -93,7 +93,7 @@ test.describe("the notice and closed days, from the desk to the public pages", (
   test("a closed day says so in the hours; removing the notice takes it off the pages", async ({ page, context }) => {
     await context.addCookies([{ ...cookie, url: origin }]);
     await gotoHydrated(page, `${origin}/owner/site`);
-    await page.getByLabel("Date").fill(njDay(new Date()));
+    await page.getByLabel("Date").fill(dayOf(new Date()));
     await page.getByLabel("Label").fill("Inventory day");
     await page.getByRole("button", { name: "Add closed day" }).click();
     await expect(page.getByRole("status")).toContainText("Added: Inventory day");

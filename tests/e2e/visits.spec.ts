@@ -15,7 +15,7 @@ import { expect, test } from "../support/e2e";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { gotoHydrated } from "../support/hydration";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
-import { instantOf, njDay } from "../../app/visits/nj-time";
+import { instantOf, dayOf } from "../../app/time/business-time";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -30,7 +30,7 @@ async function axe(page: Page) {
 
 /** A New Jersey date `days` from now, as a date field takes it, and the instant of `hour` on it. */
 function dayAhead(days: number, hour: number) {
-  const day = njDay(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+  const day = dayOf(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
   const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
   return { day, startsAt: instantOf(y, m, d, hour) };
 }

@@ -4,19 +4,21 @@
  * business hours, with the clock driven by the test, and never a second, even with two instances
  * looking at once; two push workers on one database send each push once.
  */
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { enqueueNewLeadPush } from "~/alerts/push-outbox.server";
 import { createPushWorker, type PushWorker } from "~/alerts/push-worker.server";
 import { sendDueReminders } from "~/alerts/reminders.server";
 import { addDevice } from "~/alerts/subscriptions.server";
 import { openDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
+import { enqueuePush } from "~/infra/push-outbox.server";
+import type { Database } from "~/infra/schema.server";
+import { newLeadAlert } from "~/leads/record/alert-text";
 import { addOwner } from "~/owner/owners.server";
 import { backends, eventually, LEADS_TO, useHarness } from "../support/harness";
+import { insertLead as insertLeadFixture, type LeadFixture } from "../support/leads";
 import { startPushService, type TestPushService } from "../support/push-service";
+import { expectErrorOutput } from "../support/console-trap";
 
 let push: TestPushService;
 let savedHosts: string | undefined;
@@ -41,20 +43,22 @@ async function ownerWithDevice(db: Kysely<Database>) {
   return subscription;
 }
 
-async function insertLead(db: Kysely<Database>, createdAt: Date, name: string): Promise<string> {
-  const id = randomUUID();
-  const person = { name, email: "kim@example.com", phone: "(609) 555-0142", address: "7 Bay Ave, Beach Haven, NJ" };
-  await db
-    .insertInto("leads")
-    .values({
-      id,
-      created_at: timestamp(createdAt),
-      ...person,
-      description: "Outdoor shower enclosure is rotting at the base",
-      search_text: leadSearchText(person),
-    })
-    .execute();
-  return id;
+function insertLead(db: Kysely<Database>, createdAt: Date, name: string, fixture: LeadFixture = {}): Promise<string> {
+  return insertLeadFixture(db, {
+    ...fixture,
+    createdAt,
+    name,
+    email: "kim@example.com",
+    phone: "(609) 555-0142",
+    address: "7 Bay Ave, Beach Haven, NJ",
+    description: "Outdoor shower enclosure is rotting at the base",
+  });
+}
+
+/** The push a new lead queues for every device, as the lead record queues it. */
+function queueNewLeadPush(db: Kysely<Database>, id: string, name: string): Promise<number> {
+  const alert = newLeadAlert({ id, name, address: "", description: "x", photoCount: 0 });
+  return enqueuePush(db, "lead-push", alert, id, new Date());
 }
 
 const pushesFor = (name: string) => push.received.filter((p) => p.text.includes(name));
@@ -104,14 +108,8 @@ describe.each(backends)("reminders on %s", (backend) => {
     const db = await harness().db();
     await ownerWithDevice(db);
     const created = new Date("2025-03-04T15:00:00Z");
-    const contacted = await insertLead(db, created, `Contacted ${backend}`);
-    await db.updateTable("leads").set({ status: "contacted" }).where("id", "=", contacted).execute();
-    const held = await insertLead(db, created, `Held ${backend}`);
-    await db
-      .updateTable("leads")
-      .set({ quarantined_at: timestamp(created), spam_reason: "honeypot" })
-      .where("id", "=", held)
-      .execute();
+    await insertLead(db, created, `Contacted ${backend}`, { status: "contacted" });
+    await insertLead(db, created, `Held ${backend}`, { quarantined: true });
     const waiting = await insertLead(db, created, `Waiting ${backend}`);
     const now = new Date("2025-03-05T15:00:00Z");
     const options = { leadsTo: LEADS_TO, siteUrl: harness().env.siteUrl, now };
@@ -157,7 +155,7 @@ describe.each(backends)("the push worker on %s", (backend) => {
     await db.transaction().execute(async (trx) => {
       for (const name of names) {
         const id = await insertLead(trx, new Date(), name);
-        await enqueueNewLeadPush(trx, { id, name, address: "", description: "x", photoCount: 0 }, new Date());
+        await queueNewLeadPush(trx, id, name);
       }
     });
     for (let i = 0; i < 2; i++) {
@@ -175,11 +173,13 @@ describe.each(backends)("the push worker on %s", (backend) => {
   });
 
   it("retries a push the service could not take, and gives up on one it refuses", async () => {
+    // Deliberate: the worker logs the refusal as an error.
+    expectErrorOutput(/push failed permanently.*answered 403/);
     const db = await harness().db();
     const subscription = await ownerWithDevice(db);
     const name = `Retried ${backend}`;
     const id = await insertLead(db, new Date(), name);
-    await enqueueNewLeadPush(db, { id, name, address: "", description: "x", photoCount: 0 }, new Date());
+    await queueNewLeadPush(db, id, name);
     const worker = createPushWorker({ db, dialect: harness().backend, config: getEnv() });
     push.answer(subscription, 503);
     expect(await worker.runOnce()).toBe(1);
@@ -195,11 +195,7 @@ describe.each(backends)("the push worker on %s", (backend) => {
 
     const refusedName = `Refused ${backend}`;
     const refusedId = await insertLead(db, new Date(), refusedName);
-    await enqueueNewLeadPush(
-      db,
-      { id: refusedId, name: refusedName, address: "", description: "x", photoCount: 0 },
-      new Date(),
-    );
+    await queueNewLeadPush(db, refusedId, refusedName);
     push.answer(subscription, 403);
     expect(await worker.runOnce()).toBe(1);
     push.answer(subscription, null);

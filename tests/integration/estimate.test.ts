@@ -23,6 +23,7 @@ import {
   webp,
 } from "../support/images";
 import { estimateForm, post, truncatedMultipart, validFields, routeArgs } from "../support/requests";
+import { expectErrorOutput } from "../support/console-trap";
 
 async function callApi(request: Request) {
   const response = await estimateApi(routeArgs(request));
@@ -312,6 +313,8 @@ describe.each(backends)("estimate requests on %s", (backend) => {
   });
 
   it("marks a message refused with 550 as failed and does not retry it", async () => {
+    // Deliberate: the worker logs the refusal as an error.
+    expectErrorOutput(/mail failed permanently.*550/);
     harness().smtp.refuseWith(550);
     expect((await callApi(post("/api/estimate", estimateForm(validFields)))).status).toBe(200);
     const db = await harness().db();

@@ -53,7 +53,6 @@ describe.each(backends)("the live site on %s", (backend) => {
       builtBody: (path) => empty.get(path),
       chatOrigin: "",
       now: options.now,
-      pollEveryMs: 60 * MINUTE,
     });
     for (const path of ["/", "/services"]) {
       empty.set(path, Buffer.from(pageHtml()));

@@ -9,10 +9,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { inviteOwner, linkAnotherDevice, removeOwnerAndTell, tellPasskeyAdded } from "~/owner/account-changes.server";
 import { listAudit } from "~/owner/audit.server";
 import { addOwner, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
-import { readSession, startSession } from "~/owner/sessions.server";
+import { readSession } from "~/owner/sessions.server";
 import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness, type Harness } from "../support/harness";
 import type { ReceivedMail } from "../support/smtp";
+import { signedInOwner } from "../support/owner";
 
 const ORIGIN = "https://site.causeway.test";
 
@@ -82,14 +83,12 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
 
   it("removes an owner: their sessions, passkeys and devices end at once, and they and every owner are told", async () => {
     const db = await harness().db();
-    const sam = await addOwner(db, "sam@example.com");
-    if (!sam.added) throw new Error("not added");
-    const cookie = await startSession(db, new Request(`${ORIGIN}/owner`), sam.owner.id, "passkey");
+    const { owner: sam, cookie } = await signedInOwner(db, ORIGIN, { email: "sam@example.com" });
     await db
       .insertInto("owner_passkeys")
       .values({
         id: "sams-passkey",
-        owner_id: sam.owner.id,
+        owner_id: sam.id,
         public_key: Buffer.from("key"),
         counter: 0,
         transports: null,
@@ -101,7 +100,7 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
       .insertInto("push_subscriptions")
       .values({
         id: "sams-device",
-        owner_id: sam.owner.id,
+        owner_id: sam.id,
         endpoint: "https://fcm.googleapis.com/fcm/send/sams-device",
         p256dh: "x",
         auth: "y",
@@ -111,8 +110,7 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
       .execute();
     const removed = await removeOwnerAndTell(db, "sam@example.com", { by: pat.email, siteUrl: harness().env.siteUrl });
     expect(removed?.email).toBe("sam@example.com");
-    const headers = { cookie: cookie.split(";")[0] ?? "" };
-    expect(await readSession(db, new Request(`${ORIGIN}/owner`, { headers }))).toBeUndefined();
+    expect(await readSession(db, new Request(`${ORIGIN}/owner`, { headers: { cookie } }))).toBeUndefined();
     expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("push_subscriptions").select("id").execute()).toEqual([]);
     const mails = await exactly(harness(), 2);

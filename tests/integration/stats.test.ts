@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { timestamp } from "~/infra/schema.server";
-import { setLeadStatus } from "~/owner/leads.server";
-import { formatDuration, leadStats, median, percent } from "~/owner/stats.server";
+import { setLeadStatus } from "~/leads/record/changes.server";
+import { leadStats, median, percent } from "~/leads/record/stats.server";
+import { formatDuration } from "~/time/business-time";
 import { insertLead } from "../support/leads";
 import { backends, useHarness } from "../support/harness";
 
@@ -103,7 +104,7 @@ describe.each(backends)("the numbers on %s", (backend) => {
       formatDuration(stats.medianReplyMs ?? 0),
       percent(stats.won, stats.total),
       percent(stats.lost, stats.total),
-    ]).toEqual(["2 h 00 min", "29%", "43%"]);
+    ]).toEqual(["2 h 0 min", "29%", "43%"]);
   });
 
   it("records the first reply at the first change away from New, and never moves it", async () => {
@@ -129,6 +130,6 @@ describe.each(backends)("the numbers on %s", (backend) => {
     expect(median([])).toBeNull();
     expect(percent(0, 0)).toBe("–");
     expect(formatDuration(12 * 60_000)).toBe("12 min");
-    expect(formatDuration(50 * HOUR)).toBe("2 days 2 h");
+    expect(formatDuration(50 * HOUR)).toBe("2 d 2 h");
   });
 });

@@ -11,12 +11,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { parseMailPayload } from "~/infra/outbox.server";
 import { addOwner } from "~/owner/owners.server";
-import { deleteDeskLead } from "~/owner/leads.server";
-import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
+import { deleteLead } from "~/leads/record/delete.server";
+import { cancelVisit, confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
+import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/server/background.server";
 import { randomToken } from "~/owner/tokens.server";
-import { digestDayDue, sendDailyDigest, setDigestChoice, startDigestSchedule } from "~/visits/digest.server";
-import { instantOf, njDay } from "~/visits/nj-time";
-import { cancelVisit, confirmVisit, proposeVisit, upcomingVisits, visitLink } from "~/visits/visits.server";
+import { digestDayDue, sendDailyDigest, setDigestChoice } from "~/alerts/digest.server";
+import { instantOf, dayOf } from "~/time/business-time";
+import { upcomingVisits, visitLink } from "~/visits/visits.server";
 import { insertLead } from "../support/leads";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 
@@ -26,7 +27,7 @@ const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
 
 /** A 2-hour window `days` from now at `hour` New Jersey time. */
 function windowIn(days: number, hour: number) {
-  const day = njDay(new Date(Date.now() + days * DAY))
+  const day = dayOf(new Date(Date.now() + days * DAY))
     .split("-")
     .map(Number);
   const startsAt = instantOf(day[0] ?? 0, day[1] ?? 1, day[2] ?? 1, hour);
@@ -72,7 +73,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     // The harness's own schedule runs on the real clock: today is taken, so it never mails these tests' owners.
     await db
       .insertInto("digest_days")
-      .values({ day: njDay(new Date()), claimed_at: new Date().toISOString() })
+      .values({ day: dayOf(new Date()), claimed_at: new Date().toISOString() })
       .execute();
   });
 
@@ -139,16 +140,34 @@ describe.each(backends)("site visits on %s", (backend) => {
     expect(uids.size).toBe(1);
   });
 
-  it("deletes a lead's visits and links with the lead", async () => {
+  it("deleting a lead with a booked visit withdraws it from both calendars, then deletes the visit", async () => {
     const db = await harness().db();
     const leadId = await insertLead(db);
-    await proposeVisit(db, leadId, [windowIn(2, 8), windowIn(3, 8)], OWNER, context);
-    const [token = ""] = await proposalTokens(db);
+    const booked = windowIn(3, 8);
+    await proposeVisit(db, leadId, [windowIn(2, 8), booked], OWNER, context);
+    const [, token = ""] = await proposalTokens(db);
     await confirmVisit(db, token, context);
-    expect(await deleteDeskLead(db, leadId)).toBe("Dana Visitor");
+    const invitations = (await harness().smtp.waitFor(3)).slice(1);
+    const { event: invited } = invite(invitations[0]?.mail.attachments ?? []);
+
+    const deleted = await deleteLead(db, leadId, { ...context, dataDir: harness().dataDir }, { actor: OWNER });
+    expect(deleted).toMatchObject({ name: "Dana Visitor", visitsCancelled: 1 });
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("visit_windows").select("id").execute()).toEqual([]);
     expect(await visitLink(db, token)).toEqual({ state: "gone", status: 404 });
+
+    const cancellations = (await harness().smtp.waitFor(5)).slice(3);
+    expect(cancellations.map((m) => m.rcptTo[0]).sort()).toEqual(["dana@example.com", OWNER]);
+    for (const mail of cancellations) {
+      const { method, event } = invite(mail.mail.attachments);
+      expect(method).toBe("CANCEL");
+      expect(event.uid).toBe(invited.uid);
+      expect(event.sequence).toBe(invited.sequence + 1);
+      expect(event.startDate.toJSDate().toISOString()).toBe(booked.startsAt.toISOString());
+    }
+    expect(cancellations.find((m) => m.rcptTo[0] === "dana@example.com")?.mail.text).toContain(
+      "If you would still like us to come by",
+    );
   });
 
   it("lets exactly one of two confirmations at once win", async () => {
@@ -261,18 +280,15 @@ describe.each(backends)("site visits on %s", (backend) => {
     expect(digestDayDue(at(10, 12))).toBeUndefined(); // too late to be news
     expect(await sendDailyDigest(db, SITE_URL, at(10, 6, 59))).toMatchObject({ sent: 0, skipped: "not-due" });
 
-    // Two server instances, each with its schedule, both ticking at 7:00:30.
-    let clock = at(10, 7, 0);
-    const instances = [0, 1].map(() =>
-      startDigestSchedule({ db, siteUrl: SITE_URL, now: () => clock, everyMs: 3_600_000 }),
-    );
-    clock = new Date(clock.getTime() + 30_000);
-    const outcomes = await Promise.all(instances.map((instance) => instance.tick()));
-    expect(outcomes.map((o) => o?.sent).sort()).toEqual([0, 1]);
-    expect(outcomes.find((o) => o?.sent === 0)).toMatchObject({ skipped: "taken", day: "2025-06-10" });
-    clock = at(10, 9);
-    expect((await Promise.all(instances.map((instance) => instance.tick()))).map((o) => o?.sent)).toEqual([0, 0]);
-    for (const instance of instances) instance.stop();
+    // Two server instances, both looking at 7:00:30.
+    const twice = () =>
+      Promise.all([0, 1].map(() => sendDailyDigest(db, SITE_URL, new Date(at(10, 7).getTime() + 30_000))));
+    const outcomes = await twice();
+    expect(outcomes.map((o) => o.sent).sort()).toEqual([0, 1]);
+    expect(outcomes.find((o) => o.sent === 0)).toMatchObject({ skipped: "taken", day: "2025-06-10" });
+    expect((await Promise.all([0, 1].map(() => sendDailyDigest(db, SITE_URL, at(10, 9))))).map((o) => o.sent)).toEqual([
+      0, 0,
+    ]);
 
     const digests = await db
       .selectFrom("outbox")

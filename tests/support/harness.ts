@@ -1,16 +1,16 @@
 /**
- * Runs the lead-capture back end the way the server does (environment variables, then
+ * Runs the server's back end the way the server does (environment variables, then
  * `startBackgroundWork()`), against SQLite in a temporary DATA_DIR or a fresh PostgreSQL database,
  * with a real SMTP server on loopback.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv, resetEnv, type Env } from "~/infra/env.server";
-import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/infra/lifecycle.server";
+import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/server/background.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { createTestDatabase } from "./postgres";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
@@ -32,7 +32,7 @@ export interface HarnessOptions {
   maxAttachmentsMb?: number;
   /** NODE_ENV; "test" by default. */
   nodeEnv?: string;
-  /** LOG_LEVEL; TEST_LOG_LEVEL or "silent" by default. */
+  /** LOG_LEVEL; TEST_LOG_LEVEL or "error" by default, so that error lines reach the console trap. */
   logLevel?: string;
 }
 
@@ -43,7 +43,10 @@ export interface Harness {
   /** Present unless started with `smtp: false`. */
   smtp: TestSmtpServer;
   db(): Promise<Kysely<Database>>;
-  /** Empties every table and the SMTP inbox, between tests. */
+  /**
+   * Empties every table but the migrations' record and `app_meta` (the keys the site made for
+   * itself at first start), the SMTP inbox and the mail files, between tests.
+   */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -73,7 +76,7 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
     LEADS_TO,
     MAIL_FROM,
     SITE_URL,
-    LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "error",
     MAIL_MAX_ATTACHMENTS_MB: options.maxAttachmentsMb === undefined ? "" : String(options.maxAttachmentsMb),
     NODE_ENV: options.nodeEnv ?? "test",
   };
@@ -110,11 +113,8 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
               .executeTakeFirst()) === undefined,
           20_000,
         );
-      await handle.deleteFrom("outbox").execute();
-      await handle.deleteFrom("lead_photos").execute();
-      await handle.deleteFrom("leads").execute();
-      await handle.deleteFrom("subscribers").execute();
-      await handle.deleteFrom("rate_limits").execute();
+      await emptyTables(handle, backend);
+      await fs.rm(path.join(dataDir, "outbox"), { recursive: true, force: true });
       smtp.clear();
     },
     async close() {
@@ -128,6 +128,39 @@ export async function startHarness(backend: Backend, options: HarnessOptions = {
       resetEnv();
     },
   };
+}
+
+/** Tables a reset keeps: the schema's own record, and the secrets and keys the site made at first start. */
+export const KEPT_TABLES: readonly string[] = ["schema_migrations", "app_meta"];
+
+/** Every table in the database, read from its catalog, so a table added by a migration is included. */
+export async function databaseTables(db: Kysely<Database>, backend: Backend): Promise<string[]> {
+  const rows =
+    backend === "postgres"
+      ? await sql<{
+          name: string;
+        }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  return rows.rows.map((row) => row.name).sort();
+}
+
+/** Deletes every row of every table but `KEPT_TABLES`; a table others refer to is emptied after them. */
+async function emptyTables(db: Kysely<Database>, backend: Backend): Promise<void> {
+  let left = (await databaseTables(db, backend)).filter((table) => !KEPT_TABLES.includes(table));
+  while (left.length > 0) {
+    const blocked: string[] = [];
+    for (const table of left) {
+      try {
+        await sql`delete from ${sql.table(table)}`.execute(db);
+      } catch {
+        blocked.push(table);
+      }
+    }
+    if (blocked.length === left.length) throw new Error(`could not empty ${blocked.join(", ")}`);
+    left = blocked;
+  }
 }
 
 /** Polls until `check` returns something truthy. */

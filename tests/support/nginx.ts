@@ -172,10 +172,14 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((name) => `${name}_temp_path ${path.join(dir, name)};`)
     .join("\n  ");
+  // Started as root, nginx runs its workers as `nobody`, which cannot read a checkout in a private
+  // folder (a clone in a mode-700 temporary folder answers 404 for every asset). The workers run as
+  // the user that runs the tests instead; on a server the build under /opt is readable by all.
+  const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : "";
   // Debian's main configuration, reduced: foreground, files in `dir`, and which upstream answered.
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
-    `daemon off;
+    `${user}daemon off;
 worker_processes 1;
 pid ${path.join(dir, "nginx.pid")};
 error_log ${path.join(dir, "error.log")} warn;

@@ -14,6 +14,11 @@ const STATIC_IMPORT = /(?:import|from)\s*["'](\.\/[^"']+\.js)["']/g;
 export function startupScripts(html: string, clientDir: string): string[] {
   const entry = ENTRY.exec(html)?.[1];
   const routeModules = [...html.matchAll(ROUTE_MODULE)].map((m) => m[1] ?? "");
+  return staticImports([entry ?? "", ...routeModules].filter(Boolean), clientDir);
+}
+
+/** The modules (URL paths such as /assets/x-123.js) and everything they import statically. */
+export function staticImports(modules: readonly string[], clientDir: string): string[] {
   const seen = new Set<string>();
   const visit = (urlPath: string) => {
     if (seen.has(urlPath)) return;
@@ -21,6 +26,6 @@ export function startupScripts(html: string, clientDir: string): string[] {
     const code = fs.readFileSync(path.join(clientDir, urlPath), "utf8");
     for (const m of code.matchAll(STATIC_IMPORT)) visit(path.posix.join(path.posix.dirname(urlPath), m[1] ?? ""));
   };
-  for (const url of [entry, ...routeModules]) if (url) visit(url);
+  for (const url of modules) visit(url);
   return [...seen];
 }

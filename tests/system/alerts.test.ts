@@ -13,13 +13,12 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
 import type { Database } from "~/infra/schema.server";
-import { addOwner } from "~/owner/owners.server";
-import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { smallJpeg } from "../support/images";
 import { createTestDatabase } from "../support/postgres";
 import { startPushService, type TestPushService, type TestSubscription } from "../support/push-service";
 import { estimateForm, validFields } from "../support/requests";
+import { signedInOwner } from "../support/owner";
 import { postgresForThisFile, stopAfterEachTest } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
@@ -54,10 +53,8 @@ async function desk(backend: "sqlite" | "postgres", extraEnv: Record<string, str
   const handle = await openMigratedDatabase({ dataDir, databaseUrl });
   stopAfterTest({ stop: () => handle.close() });
   const origin = site.origin.replace("127.0.0.1", "localhost");
-  const added = await addOwner(handle.db, "pat@causeway.test");
-  if (!added.added) throw new Error("owner not added");
-  const setCookie = await startSession(handle.db, new Request(`${origin}/owner`), added.owner.id, "passkey");
-  return { site, origin, db: handle.db, cookie: setCookie.split(";")[0] ?? "", push, databaseUrl, dataDir };
+  const { cookie } = await signedInOwner(handle.db, origin);
+  return { site, origin, db: handle.db, cookie, push, databaseUrl, dataDir };
 }
 
 /** Posts a subscription as the account page's "Notify me on this device" does; a string is sent as it is. */
@@ -107,10 +104,7 @@ const devices = (db: Kysely<Database>) => db.selectFrom("push_subscriptions").se
 
 /** A second owner, Sam, signed in, with a phone notified of new leads. */
 async function samWithAPhone(d: Desk): Promise<{ samCookie: string; samsPhone: TestSubscription }> {
-  const other = await addOwner(d.db, "sam@causeway.test");
-  if (!other.added) throw new Error("owner not added");
-  const samCookie =
-    (await startSession(d.db, new Request(`${d.origin}/owner`), other.owner.id, "passkey")).split(";")[0] ?? "";
+  const { cookie: samCookie } = await signedInOwner(d.db, d.origin, { email: "sam@causeway.test" });
   const samsPhone = d.push.subscribe();
   expect((await subscribe({ ...d, cookie: samCookie }, samsPhone)).status).toBe(201);
   return { samCookie, samsPhone };
@@ -267,15 +261,11 @@ describe.each(["sqlite", "postgres"] as const)("instant alerts on %s", (backend)
     // Another owner's device cannot be removed.
     expect((await subscribe(d, good)).status).toBe(201);
     const [mine] = await devices(d.db);
-    const other = await addOwner(d.db, "sam@causeway.test");
-    if (!other.added) throw new Error("owner not added");
-    const samCookie = (await startSession(d.db, new Request(`${d.origin}/owner`), other.owner.id, "code")).split(
-      ";",
-    )[0];
+    const { cookie: samCookie } = await signedInOwner(d.db, d.origin, { email: "sam@causeway.test", method: "code" });
     const foreignRemoval = await fetch(`${d.origin}/owner/account`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie: samCookie ?? "", Origin: d.origin },
+      headers: { cookie: samCookie, Origin: d.origin },
       body: new URLSearchParams({ intent: "remove-device", device: mine?.id ?? "" }),
     });
     expect(foreignRemoval.status).toBe(404);

@@ -13,13 +13,12 @@ import { describe, expect, it } from "vitest";
 import { openDatabase, openMigratedDatabase } from "~/infra/db.server";
 import { parseEnv, type Env } from "~/infra/env.server";
 import { listBackups } from "~/ops/backup.server";
-import { addOwner } from "~/owner/owners.server";
-import { startSession } from "~/owner/sessions.server";
 import { runBackupCommand } from "../../scripts/backup";
 import { runRestoreCommand } from "../../scripts/restore";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { createTestDatabase } from "../support/postgres";
 import { postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { signedInOwner } from "../support/owner";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
@@ -128,11 +127,7 @@ describe.each(["sqlite", "postgres"] as const)("backup and restore on %s", (back
     const handle = await openMigratedDatabase(config);
     let cookie: string;
     try {
-      const added = await addOwner(handle.db, "pat@causeway.test");
-      if (!added.added) throw new Error("owner not added");
-      cookie =
-        (await startSession(handle.db, new Request(`${site.origin}/owner`), added.owner.id, "passkey")).split(";")[0] ??
-        "";
+      ({ cookie } = await signedInOwner(handle.db, site.origin));
     } finally {
       await handle.close();
     }

@@ -13,10 +13,10 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase, openMigratedDatabase } from "~/infra/db.server";
 import { migrateToLatest, migrations } from "~/infra/migrations.server";
-import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer } from "../support/built-server";
 import { createTestDatabase } from "../support/postgres";
 import { postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { signedInOwner } from "../support/owner";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
@@ -24,7 +24,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/previous-release");
 const FIXTURE_LEAD = "0b9c6a6e-5f0e-4d43-9b7a-2f0f0c1d0001";
-const FIXTURE_OWNER = "6f7e2d1c-0000-4000-8000-00000000000a";
+/** The owner the previous release's database holds (tests/fixtures/previous-release/make.ts). */
+const FIXTURE_OWNER_EMAIL = "pat@causewayhomerepair.example";
 
 type Row = Record<string, unknown>;
 type Tables = Map<string, Row[]>;
@@ -92,10 +93,7 @@ describe("the previous release's database", () => {
       expect(applied.rows.map((row) => row.name)).toEqual(allMigrations);
       // A second start finds nothing to do.
       expect(await migrateToLatest(handle.db, "sqlite")).toEqual([]);
-      cookie =
-        (await startSession(handle.db, new Request("http://127.0.0.1/owner"), FIXTURE_OWNER, "passkey")).split(
-          ";",
-        )[0] ?? "";
+      ({ cookie } = await signedInOwner(handle.db, "http://127.0.0.1", { email: FIXTURE_OWNER_EMAIL }));
     } finally {
       await handle.close();
     }

@@ -13,10 +13,12 @@ import { gzipSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
-import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
-import { addOwner, removeOwner } from "~/owner/owners.server";
-import { startSession } from "~/owner/sessions.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { enqueueMail } from "~/infra/outbox.server";
+import { removeOwner } from "~/owner/owners.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { bookVisit, insertLeadWithEverything, insertLeads as insertLeadRows } from "../support/leads";
+import { signedInOwner } from "../support/owner";
 import { startupScripts } from "../support/startup-scripts";
 import { createTestDatabase } from "../support/postgres";
 import { stopAfterEachTest, postgresForThisFile } from "../support/system";
@@ -43,38 +45,24 @@ async function desk(backend: "sqlite" | "postgres", env: Record<string, string> 
   const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl });
   stopAfterTest({ stop: () => handle.close() });
   const origin = site.origin.replace("127.0.0.1", "localhost");
-  const added = await addOwner(handle.db, "pat@causeway.test");
-  if (!added.added) throw new Error("owner not added");
-  const setCookie = await startSession(handle.db, new Request(`${origin}/owner`), added.owner.id, "passkey");
-  return { site, origin, handle, db: handle.db, cookie: setCookie.split(";")[0] ?? "", ownerEmail: added.owner.email };
+  const { owner, cookie } = await signedInOwner(handle.db, origin);
+  return { site, origin, handle, db: handle.db, cookie, ownerEmail: owner.email };
 }
 
-async function insertLeads(db: Kysely<Database>, count: number, start = Date.now()): Promise<string[]> {
-  const ids: string[] = [];
-  const rows = Array.from({ length: count }, (_, n) => {
-    const id = randomUUID();
-    ids.push(id);
-    const lead = {
+/** `count` leads a minute apart, newest first, with names, phones and addresses a page must not leak. */
+function insertLeads(db: Kysely<Database>, count: number, start = Date.now()): Promise<string[]> {
+  return insertLeadRows(
+    db,
+    Array.from({ length: count }, (_, n) => ({
+      createdAt: new Date(start - n * 60_000),
       name: `Secret Person ${n}`,
       email: `person${n}@example.com`,
       phone: `(609) 555-${String(n % 10_000).padStart(4, "0")}`,
       address: `${n} Ocean Ave, Surf City, NJ`,
-    };
-    return {
-      id,
-      created_at: timestamp(new Date(start - n * 60_000)),
-      ...lead,
       description: `Job number ${n}: ${"the deck needs new boards and the stairs are loose ".repeat(8)}`,
       status: ["new", "contacted", "quoted", "won", "lost"][n % 5],
-      search_text: leadSearchText(lead),
-    };
-  });
-  for (let i = 0; i < rows.length; i += 200)
-    await db
-      .insertInto("leads")
-      .values(rows.slice(i, i + 200))
-      .execute();
-  return ids;
+    })),
+  );
 }
 
 async function addPhoto(db: Kysely<Database>, leadId: string, fileName = "deck.png"): Promise<string> {
@@ -221,10 +209,7 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       .execute();
     expect(refused(await get(`${origin}/owner`, cookie))).toBe(true);
 
-    const added = await addOwner(db, "sam@causeway.test");
-    if (!added.added) throw new Error("not added");
-    const samCookie =
-      (await startSession(db, new Request(`${origin}/owner`), added.owner.id, "code")).split(";")[0] ?? "";
+    const { cookie: samCookie } = await signedInOwner(db, origin, { email: "sam@causeway.test", method: "code" });
     expect((await get(`${origin}/owner`, samCookie)).status).toBe(200);
     await removeOwner(db, "sam@causeway.test");
     const after = await get(`${origin}/owner/leads/${leadId}`, samCookie);
@@ -254,6 +239,60 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       .where("action", "=", "export-leads")
       .execute();
     expect(audit).toEqual([{ action: "export-leads", actor: "pat@causeway.test" }]);
+  });
+});
+
+describe("deleting a lead on the desk", () => {
+  it("removes every record of it and its mail files, withdraws its booked visit, and logs who did it", async () => {
+    const { origin, db, cookie, site, ownerEmail } = await desk("sqlite");
+    const { id, mailFile } = await insertLeadWithEverything(db, site.dataDir);
+    await bookVisit(db, id, { ownerEmail, siteUrl: origin, leadsTo: "owner@causeway.test" });
+
+    const deleted = await post(
+      `${origin}/owner/leads/${id}`,
+      { intent: "delete", confirm: "yes" },
+      { cookie, Origin: origin },
+    );
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe("/owner?deleted=Dana%20Visitor");
+    expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
+    for (const table of ["lead_photos", "lead_notes", "lead_events", "site_visits", "visit_windows"] as const)
+      expect(await db.selectFrom(table).select("id").execute(), table).toEqual([]);
+    expect(fs.existsSync(mailFile)).toBe(false);
+    // The calendar cancellation to both sides is all that is left about it, tied to no lead.
+    const left = await db.selectFrom("outbox").select(["kind", "recipient", "lead_id"]).execute();
+    expect(left.map((row) => [row.kind, row.recipient, row.lead_id]).sort()).toEqual([
+      ["visit-cancellation", "dana@example.com", null],
+      ["visit-cancellation", ownerEmail, null],
+    ]);
+    const audit = await db
+      .selectFrom("owner_audit")
+      .select(["actor", "action", "detail"])
+      .where("action", "=", "lead-deleted")
+      .execute();
+    expect(audit).toEqual([{ actor: ownerEmail, action: "lead-deleted", detail: id }]);
+  });
+});
+
+describe("removing a subscriber on the desk", () => {
+  it("removes their unsent newsletter mail with them, as the command does", async () => {
+    const { origin, db, cookie } = await desk("sqlite");
+    const now = timestamp();
+    await db
+      .insertInto("subscribers")
+      .values([
+        { id: "s1", email: "leaving@example.com", status: "confirmed", created_at: now, confirmed_at: now },
+        { id: "s2", email: "staying@example.com", status: "confirmed", created_at: now, confirmed_at: now },
+      ])
+      .execute();
+    const later = new Date(Date.now() + 3_600_000);
+    for (const to of ["leaving@example.com", "staying@example.com"])
+      await enqueueMail(db, { kind: "newsletter-welcome", to, subject: "Welcome", text: "t", html: "t" }, later);
+
+    const removed = await post(`${origin}/owner/subscribers`, { id: "s1" }, { cookie, Origin: origin });
+    expect(removed.status).toBe(200);
+    expect(await db.selectFrom("subscribers").select("email").execute()).toEqual([{ email: "staying@example.com" }]);
+    expect(await db.selectFrom("outbox").select("recipient").execute()).toEqual([{ recipient: "staying@example.com" }]);
   });
 });
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
 import type { Database } from "~/infra/schema.server";
 import { publishNotice } from "~/notices/notices.server";
-import { njDay } from "~/visits/nj-time";
+import { dayOf } from "~/time/business-time";
 import { addOwner } from "~/owner/owners.server";
 import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
@@ -171,7 +171,7 @@ describe.each(["sqlite", "postgres"] as const)("the live site on %s", (backend) 
   it("says 'Closed today' in the hours and lists the closure in the structured data", async () => {
     const s = await site(backend);
     const origin = s.origins[0] ?? "";
-    const today = njDay(new Date());
+    const today = dayOf(new Date());
     const added = await desk(s, { intent: "add-closed-day", firstDay: today, lastDay: "", label: "Inventory <day>" });
     expect(added.status).toBe(200);
     await waitFor(async () => (await page(origin)).includes("Closed today: Inventory &lt;day&gt;"));

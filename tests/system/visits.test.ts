@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
-import { formatWindow, instantOf, njDay } from "~/visits/nj-time";
-import { proposeVisit } from "~/visits/visits.server";
+import { formatWindow, instantOf, dayOf } from "~/time/business-time";
+import { proposeVisit } from "~/leads/record/visit-changes.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { stopAfterEachTest } from "../support/system";
@@ -79,7 +79,7 @@ describe("a visit link's data spelling", () => {
       address: "9 Hidden Way, Surf City, NJ",
       status: "contacted",
     });
-    const [y = 0, m = 1, d = 1] = njDay(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000))
+    const [y = 0, m = 1, d = 1] = dayOf(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000))
       .split("-")
       .map(Number);
     const startsAt = instantOf(y, m, d, 9);

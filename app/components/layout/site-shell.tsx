@@ -4,7 +4,7 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { SidePanel } from "./side-panel";
 import { RevealObserver } from "~/components/ui/reveal";
-import { useSiteLiveData } from "~/live/site-live-data";
+import { useSiteLiveData } from "~/components/layout/site-live-data";
 import { NoticeBanner } from "~/notices/notice-banner";
 
 export function SiteShell({ children }: { children: ReactNode }) {

@@ -14,7 +14,7 @@ import { chatEmbedUrl } from "~/config";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { SectionHeading } from "./section-heading";
-import { ClosedToday } from "~/components/sections/business-hours";
+import { ClosedToday } from "~/components/layout/business-hours";
 
 /** how far ahead of the viewport the frame starts loading */
 const LOAD_AHEAD = "600px 0px";

@@ -1,6 +1,6 @@
 /**
- * The numbers behind /owner/stats, over the last 12 weeks (New Jersey weeks, Monday to Sunday, this
- * week included): leads per week, the median time to a first reply, how many were won and lost
+ * The numbers behind /owner/stats, over the last 12 weeks (the business's weeks, Monday to Sunday,
+ * this week included): leads per week, the median time to a first reply, how many were won and lost
  * (and why), and the pages their forms were sent from.
  *
  * One bounded query reads the period's leads and the sums are done here, so SQLite and PostgreSQL
@@ -8,8 +8,8 @@
  */
 import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { addDays, mondayOf, startOfDay } from "~/visits/nj-time";
-import { isLostReason, LOST_REASONS, type LostReason } from "./lead-status";
+import { addDays, mondayOf, startOfDay } from "~/time/business-time";
+import { isLostReason, LOST_REASONS, type LostReason } from "./status";
 
 export const WEEKS = 12;
 /** Far beyond a season's leads; keeps a flood of spam from making the page read without end. */
@@ -89,15 +89,6 @@ export async function leadStats(db: Kysely<Database>, now: Date = new Date()): P
       .sort((a, b) => b.count - a.count || a.path.localeCompare(b.path)),
     truncated,
   };
-}
-
-/** "2 h 05 min", "3 days 4 h", "12 min". */
-export function formatDuration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
-  return `${Math.floor(hours / 24)} days ${hours % 24} h`;
 }
 
 /** "25%", or "–" when there is nothing to divide. */

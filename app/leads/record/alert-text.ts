@@ -3,17 +3,9 @@
  * photos. It is also what leaves for the push service (encrypted to the device), so it carries no
  * phone number or email address; tapping it opens the lead in the desk.
  */
+import type { PushMessage } from "~/infra/push-outbox.server";
 import { leadPath } from "~/owner/paths";
-import { townOf } from "~/owner/waiting";
-
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** The desk page the notification opens. */
-  url: string;
-  /** A later notification with the same tag replaces this one on the device. */
-  tag: string;
-}
+import { townOf } from "./address";
 
 export interface LeadForAlert {
   id: string;

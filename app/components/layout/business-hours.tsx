@@ -3,7 +3,7 @@
  * the owner has entered one on the desk ("Closed today: Thanksgiving").
  */
 import { profile } from "~/content/profile";
-import { useSiteLiveData } from "~/live/site-live-data";
+import { useSiteLiveData } from "~/components/layout/site-live-data";
 
 /** Today's closure, in words; nothing on a normal day. */
 export function ClosedToday({ className = "" }: { className?: string }) {

@@ -1,7 +1,7 @@
 /**
  * Queuing pushes: one outbox row per device, written in the transaction that stores (or releases)
  * the lead, so a push is owed exactly when the lead exists, and a crash between "success" and
- * delivery loses nothing. The push worker (`push-worker.server.ts`) sends them.
+ * delivery loses nothing. The push worker (`alerts/push-worker.server.ts`) sends them.
  *
  * One row per device rather than one per lead fanned out at sending time: each device then has its
  * own lease, retries and outcome, so a phone that is offline or a subscription that has expired
@@ -11,8 +11,17 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { timestamp, type Database } from "~/infra/schema.server";
-import { newLeadAlert, type LeadForAlert, type PushMessage } from "./alert-text";
+import { timestamp, type Database } from "./schema.server";
+
+/** What a push says, as it leaves for the push service (encrypted to the device). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** The desk page the notification opens. */
+  url: string;
+  /** A later notification with the same tag replaces this one on the device. */
+  tag: string;
+}
 
 export type PushKind = "lead-push" | "lead-reminder-push";
 
@@ -49,9 +58,4 @@ export async function enqueuePush(
       })
       .execute();
   return devices.length;
-}
-
-/** The alert a lead owes the owners' devices when it arrives, or when it is released from quarantine. */
-export function enqueueNewLeadPush(trx: Kysely<Database>, lead: LeadForAlert, now: Date): Promise<number> {
-  return enqueuePush(trx, "lead-push", newLeadAlert(lead), lead.id, now);
 }

@@ -3,25 +3,20 @@
  * reaches it through the React Router build (`entry.server.tsx` re-exports it as `services`), so
  * the server and the routes share one copy of each module and one database handle.
  */
-import { clientKey } from "./infra/client-key.server";
-import { getDatabase } from "./infra/db.server";
-import { getEnv } from "./infra/env.server";
-import { formActionOf } from "./infra/form-action.server";
-import { consumeBudget, type Budget, type LimitDecision } from "./infra/rate-limit.server";
-import type { FormAction } from "./route-registry";
+import { clientKey } from "~/infra/client-key.server";
+import { getDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { formActionOf } from "~/infra/form-action.server";
+import { consumeBudget, type Budget, type LimitDecision } from "~/infra/rate-limit.server";
+import type { FormAction } from "~/route-registry";
 import { sql } from "kysely";
-import { closedDaysSource } from "./closed-days/closed-days-source.server";
-import { startLiveSite as startLiveSiteOn, type LiveSite } from "./live/live-site.server";
-import type { RenderRequest } from "./live/render-page.server";
-import type { LiveSource } from "./live/snapshot.server";
-import { noticeSource } from "./notices/notice-source.server";
 
-export { startBackgroundWork, stopBackgroundWork } from "./infra/lifecycle.server";
-export { builtWith, getEnv } from "./infra/env.server";
-export { describeError, log } from "./infra/log.server";
-export { errorAnswer, errorStatus } from "./infra/error-page.server";
-export { isDeskPath } from "./owner/paths";
-export { loggablePath, withoutSecrets } from "./infra/request-log.server";
+export { startBackgroundWork, stopBackgroundWork } from "./background.server";
+export { builtWith, getEnv } from "~/infra/env.server";
+export { describeError, log } from "~/infra/log.server";
+export { errorAnswer, errorStatus } from "~/infra/error-page.server";
+export { isDeskPath } from "~/owner/paths";
+export { loggablePath, withoutSecrets } from "~/infra/request-log.server";
 
 const FORM_WINDOW_SECONDS = 10 * 60;
 /**
@@ -88,46 +83,4 @@ export async function databaseAnswers(timeoutMs = 2_000): Promise<boolean> {
   }
 }
 
-/** Everything the owner publishes that public pages show. */
-const liveSources: readonly LiveSource<unknown>[] = [noticeSource, closedDaysSource];
-
-/** Files made by routes that may show published content, rendered again with the pages. */
-const liveResources: readonly string[] = [];
-
-const LIVE_KEY = "__causewayLiveSite";
-const liveShared = globalThis as typeof globalThis & { [LIVE_KEY]?: LiveSite };
-
-/**
- * Starts keeping the public pages in step with the database and renders them once from it; rejects
- * when the database cannot be opened or migrated. A failed first render leaves the build's pages in
- * place, and the poll tries again.
- */
-export async function startLiveSite(options: {
-  render: RenderRequest;
-  pages: readonly string[];
-  builtBody(urlPath: string): Buffer | undefined;
-  chatOrigin: string;
-}): Promise<void> {
-  if (liveShared[LIVE_KEY]) return;
-  const handle = await getDatabase();
-  const site = startLiveSiteOn({
-    ...options,
-    db: handle.db,
-    databaseUrl: handle.dialect === "postgres" ? getEnv().databaseUrl : undefined,
-    sources: liveSources,
-    resources: liveResources,
-  });
-  liveShared[LIVE_KEY] = site;
-  await site.refresh();
-}
-
-export async function stopLiveSite(): Promise<void> {
-  const site = liveShared[LIVE_KEY];
-  liveShared[LIVE_KEY] = undefined;
-  await site?.stop();
-}
-
-/** The live answer for a URL path, when what the owner published changed it. */
-export function liveFile(urlPath: string) {
-  return liveShared[LIVE_KEY]?.file(urlPath);
-}
+export { liveFile, startLiveSite, stopLiveSite } from "./live.server";

@@ -4,23 +4,28 @@
  * had just arrived) or 30 days pass (then it is deleted with its photos).
  */
 import type { Kysely } from "kysely";
-import { enqueueNewLeadPush } from "~/alerts/push-outbox.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { recordAudit } from "~/owner/audit.server";
 import { mayConfirm } from "./confirmation-limits.server";
-import { enqueueLeadMail } from "./estimate.server";
+import { queueArrival } from "./create.server";
+import { deleteLeadRows } from "./delete.server";
 
 export const QUARANTINE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReleaseResult = { released: true; leadId: string; name: string } | { released: false; reason: "not-found" };
 
-/** Releases the quarantined lead with this exact id and queues its emails. */
+/**
+ * Releases the quarantined lead with this exact id and queues its emails; the audit log records
+ * who released it (null: the command line).
+ */
 export async function releaseLead(
   db: Kysely<Database>,
   leadId: string,
-  now: Date = new Date(),
+  options: { actor: string | null; client?: string | null; now?: Date },
 ): Promise<ReleaseResult> {
+  const now = options.now ?? new Date();
   const lead = await db
     .selectFrom("leads")
     .selectAll()
@@ -44,7 +49,8 @@ export async function releaseLead(
       .executeTakeFirst();
     // Released twice at once (two owners, two terminals): only the first queues the emails.
     if (Number(result.numUpdatedRows) === 0) return false;
-    await enqueueLeadMail(
+    // Held leads alerted nobody; released, a lead owes what it would have owed on arrival.
+    await queueArrival(
       trx,
       {
         id: lead.id,
@@ -65,8 +71,11 @@ export async function releaseLead(
       },
       { confirm, now },
     );
-    // Held leads alerted nobody; released, it alerts the owners' devices as if it had just arrived.
-    await enqueueNewLeadPush(trx, { ...lead, photoCount: photos.length }, now);
+    await recordAudit(
+      trx,
+      { actor: options.actor, action: "lead-released", detail: lead.id, client: options.client },
+      now,
+    );
     return true;
   });
   if (!released) return { released: false, reason: "not-found" };
@@ -74,13 +83,14 @@ export async function releaseLead(
   return { released: true, leadId: lead.id, name: lead.name };
 }
 
-/** Deletes quarantined leads older than `QUARANTINE_DAYS`, with their photos; returns how many. */
+/** Deletes quarantined leads older than `QUARANTINE_DAYS`, with everything about them; returns how many. */
 export async function purgeQuarantine(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const cutoff = timestamp(new Date(now.getTime() - QUARANTINE_DAYS * DAY_MS));
   return db.transaction().execute(async (trx) => {
-    const expired = trx.selectFrom("leads").select("id").where("quarantined_at", "<", cutoff);
-    await trx.deleteFrom("lead_photos").where("lead_id", "in", expired).execute();
-    const result = await trx.deleteFrom("leads").where("quarantined_at", "<", cutoff).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const expired = await trx.selectFrom("leads").select("id").where("quarantined_at", "<", cutoff).execute();
+    return deleteLeadRows(
+      trx,
+      expired.map((row) => row.id),
+    );
   });
 }

@@ -1,48 +1,43 @@
 /**
- * The morning digest: at 7:00 New Jersey time on business days (the days the business profile
- * lists opening hours for), each owner who has not switched it off gets one email with the leads
- * still New and today's booked visits.
+ * The morning digest: at 7:00 on the business's clock on the days it opens (the days the business
+ * profile lists opening hours for), each owner who has not switched it off gets one email with the
+ * leads still New and today's booked visits.
  *
  * Every server instance runs the schedule; the first to insert the day's row in `digest_days`
  * sends, in the same transaction, and the others find the row taken. A server down at 7:00 sends
  * when it is back, until noon; after that the digest would be old news and the day is skipped.
  */
 import type { Kysely } from "kysely";
-import { profile, type DayName } from "~/content/profile";
-import { describeError, log } from "~/infra/log.server";
+import { profile } from "~/content/profile";
 import { buttonHtml, emailDocument, html } from "~/infra/mail-format.server";
-import { enqueueMail, nudgeMailWorkers, type OutgoingMail } from "~/infra/outbox.server";
-import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { enqueueMail, type OutgoingMail } from "~/infra/outbox.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { waitingLeads } from "~/leads/record/queries.server";
+import { waitedFor } from "~/leads/record/waiting";
 import { leadPath } from "~/owner/paths";
-import { waitingClock } from "~/owner/waiting";
-import { addDays, formatDay, formatTime, njDay, startOfDay, wallClock } from "./nj-time";
-import { bookedVisits } from "./visits.server";
+import {
+  addDays,
+  dayOf,
+  formatDay,
+  formatTime,
+  isOpenDay,
+  startOfDay,
+  wallClock,
+  type BusinessHours,
+} from "~/time/business-time";
+import { bookedVisits } from "~/visits/visits.server";
 
 export const DIGEST_HOUR = 7;
 const LAST_HOUR = 12;
 /** The digest lists this many waiting leads by name, then says how many more. */
 const LISTED = 30;
 
-const DAY_INDEX: Record<DayName, number> = {
-  Sunday: 0,
-  Monday: 1,
-  Tuesday: 2,
-  Wednesday: 3,
-  Thursday: 4,
-  Friday: 5,
-  Saturday: 6,
-};
-
-/** Weekdays (0 = Sunday) the business opens, from the profile's structured hours. */
-export function businessDays(): Set<number> {
-  return new Set(profile.hours.structured.flatMap((h) => h.days.map((d) => DAY_INDEX[d])));
-}
-
-/** The New Jersey day whose digest is due at `now`, or undefined outside the morning of a business day. */
-export function digestDayDue(now: Date): string | undefined {
+/** The day whose digest is due at `now`, or undefined outside the morning of a day the business opens. */
+export function digestDayDue(now: Date, hours: BusinessHours = {}): string | undefined {
   const clock = wallClock(now);
-  if (!businessDays().has(clock.weekday) || clock.hour < DIGEST_HOUR || clock.hour >= LAST_HOUR) return undefined;
-  return njDay(now);
+  if (clock.hour < DIGEST_HOUR || clock.hour >= LAST_HOUR) return undefined;
+  const day = dayOf(now);
+  return isOpenDay(day, hours) ? day : undefined;
 }
 
 interface DigestContent {
@@ -52,13 +47,19 @@ interface DigestContent {
   visits: { leadId: string; name: string; address: string; startsAt: Date; endsAt: Date }[];
 }
 
-export function digestEmail(to: string, content: DigestContent, siteUrl: string, now: Date): OutgoingMail {
+export function digestEmail(
+  to: string,
+  content: DigestContent,
+  siteUrl: string,
+  now: Date,
+  hours: BusinessHours = {},
+): OutgoingMail {
   const { waiting, waitingTotal, visits } = content;
   // Noon, not midnight: the day's name must not depend on which side of a clock change midnight fell.
   const dayLabel = formatDay(new Date(startOfDay(content.day).getTime() + 12 * 60 * 60 * 1000));
   const subject = `Today: ${waitingTotal} new lead${waitingTotal === 1 ? "" : "s"}, ${visits.length} visit${visits.length === 1 ? "" : "s"}`;
   const leadLine = (lead: DigestContent["waiting"][number]) =>
-    `${lead.name}, waiting ${waitingClock(lead.createdAt, now).text}`;
+    `${lead.name}, waiting ${waitedFor(lead.createdAt, now, hours)}`;
   const visitLine = (visit: DigestContent["visits"][number]) =>
     `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}: ${visit.name}, ${visit.address || "no address given"}`;
   const more = waitingTotal - waiting.length;
@@ -107,34 +108,21 @@ export function digestEmail(to: string, content: DigestContent, siteUrl: string,
 }
 
 async function digestContent(db: Kysely<Database>, day: string): Promise<DigestContent> {
-  const waitingRows = await db
-    .selectFrom("leads")
-    .select(["id", "name", "created_at"])
-    .where("status", "=", "new")
-    .where("quarantined_at", "is", null)
-    .orderBy("created_at")
-    .limit(LISTED)
-    .execute();
-  const total = await db
-    .selectFrom("leads")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("status", "=", "new")
-    .where("quarantined_at", "is", null)
-    .executeTakeFirstOrThrow();
+  const waiting = await waitingLeads(db, LISTED);
   const visits = await bookedVisits(db, { from: startOfDay(day), before: startOfDay(addDays(day, 1)) });
-  return {
-    day,
-    waiting: waitingRows.map((row) => ({ id: row.id, name: row.name, createdAt: toDate(row.created_at) })),
-    waitingTotal: Number(total.n),
-    visits,
-  };
+  return { day, waiting: waiting.leads, waitingTotal: waiting.total, visits };
 }
 
 export type DigestOutcome = { sent: number; day: string } | { sent: 0; day?: string; skipped: "not-due" | "taken" };
 
 /** Sends the day's digest if it is due and no instance has claimed the day; safe to call every minute. */
-export async function sendDailyDigest(db: Kysely<Database>, siteUrl: string, now: Date): Promise<DigestOutcome> {
-  const day = digestDayDue(now);
+export async function sendDailyDigest(
+  db: Kysely<Database>,
+  siteUrl: string,
+  now: Date,
+  hours: BusinessHours = {},
+): Promise<DigestOutcome> {
+  const day = digestDayDue(now, hours);
   if (!day) return { sent: 0, skipped: "not-due" };
   return db.transaction().execute(async (trx): Promise<DigestOutcome> => {
     const claim = await trx
@@ -151,49 +139,9 @@ export async function sendDailyDigest(db: Kysely<Database>, siteUrl: string, now
       .execute();
     if (owners.length === 0) return { sent: 0, day };
     const content = await digestContent(trx, day);
-    for (const owner of owners) await enqueueMail(trx, digestEmail(owner.email, content, siteUrl, now), now);
+    for (const owner of owners) await enqueueMail(trx, digestEmail(owner.email, content, siteUrl, now, hours), now);
     return { sent: owners.length, day };
   });
-}
-
-export interface DigestSchedule {
-  /** One check, as the timer runs it; resolves when done. */
-  tick(): Promise<DigestOutcome | undefined>;
-  stop(): void;
-}
-
-/** Checks every `everyMs` whether the digest is due; `now` is the clock, injected so tests set the time. */
-export function startDigestSchedule(options: {
-  db: Kysely<Database>;
-  siteUrl: string;
-  now?: () => Date;
-  everyMs?: number;
-}): DigestSchedule {
-  const now = options.now ?? (() => new Date());
-  let running: Promise<DigestOutcome | undefined> | undefined;
-  const tick = () => {
-    running ??= sendDailyDigest(options.db, options.siteUrl, now())
-      .then(
-        (outcome) => {
-          if (outcome.sent > 0) {
-            nudgeMailWorkers();
-            log("info", "daily digest queued", { day: outcome.day, owners: outcome.sent });
-          }
-          return outcome;
-        },
-        (error: unknown) => {
-          log("error", "could not send the daily digest", { error: describeError(error) });
-          return undefined;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void tick(), options.everyMs ?? 60_000);
-  timer.unref();
-  return { tick, stop: () => clearInterval(timer) };
 }
 
 export async function digestChoice(db: Kysely<Database>, ownerId: string): Promise<boolean> {

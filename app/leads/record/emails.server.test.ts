@@ -2,13 +2,8 @@ import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { profile } from "~/content/profile";
-import {
-  encodedAttachmentBytes,
-  greetingName,
-  ownerNotification,
-  splitAttachments,
-  visitorConfirmation,
-} from "./estimate-emails.server";
+import { greetingName } from "~/infra/mail-format.server";
+import { encodedAttachmentBytes, ownerNotification, splitAttachments, visitorConfirmation } from "./emails.server";
 
 const MB = 1024 * 1024;
 const photo = (id: string, bytes: number) => ({ id, fileName: `${id}.jpg`, contentType: "image/jpeg", bytes });

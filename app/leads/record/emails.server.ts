@@ -10,14 +10,15 @@ import {
   detailRowsHtml,
   detailRowsText,
   emailDocument,
-  formatBusinessTime,
   formatBytes,
+  greetingName,
   html,
   parseMailbox,
   type DetailRow,
 } from "~/infra/mail-format.server";
 import type { OutgoingMail } from "~/infra/outbox.server";
-import { usPhoneDigits, type EstimateValues } from "./estimate-schema";
+import { formatDateTimeWithZone } from "~/time/business-time";
+import { usPhoneDigits, type EstimateValues } from "../estimate-schema";
 
 export interface StoredPhoto {
   id: string;
@@ -115,7 +116,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
     { label: "Phone", value: values.phone, href: phoneDigits ? `tel:+1${phoneDigits}` : undefined },
     { label: "Email", value: values.email, href: `mailto:${values.email}` },
     { label: "Project address", value: values.address || "(not given)" },
-    { label: "Received", value: formatBusinessTime(lead.createdAt) },
+    { label: "Received", value: formatDateTimeWithZone(lead.createdAt) },
     { label: "Photos", value: photoSummary(lead.photos, attachedCount) },
     { label: "Reference", value: lead.id },
     { label: "On the desk", value: deskUrl, href: deskUrl },
@@ -135,7 +136,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
   ].join("\n");
 
   const body = html`<h1 style="font-size:20px;margin:0 0 8px">New estimate request</h1>
-    <p style="margin:0">From the website, ${formatBusinessTime(lead.createdAt)}.</p>
+    <p style="margin:0">From the website, ${formatDateTimeWithZone(lead.createdAt)}.</p>
     ${detailRowsHtml(rows)}
     ${note ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${note}</p>` : ""}
     ${buttonHtml(deskUrl, "Open on the desk")} ${buttonHtml(`mailto:${values.email}`, `Reply to ${values.name}`)}`;
@@ -183,23 +184,6 @@ export function ownerNotification(lead: LeadForEmail, options: OwnerNotification
     })),
     withoutAttachments,
   };
-}
-
-/** Longer than any first name; a longer "word" is more likely a message than a name. */
-const GREETING_NAME_MAX_LENGTH = 40;
-
-/**
- * The name to greet the visitor by: the first word of what they typed, letters (and the combining
- * marks that belong to them) only. Undefined when that leaves no name.
- *
- * Anyone can type any address into the form, so the confirmation must not carry text of their
- * choosing to it from the business's domain; a bare first name cannot hold a link or a sentence.
- */
-export function greetingName(name: string): string | undefined {
-  const firstWord = name.trim().split(/\s+/u)[0] ?? "";
-  const letters = firstWord.normalize("NFC").replace(/[^\p{L}\p{M}]/gu, "");
-  if (!/\p{L}/u.test(letters) || [...letters].length > GREETING_NAME_MAX_LENGTH) return undefined;
-  return letters;
 }
 
 /**

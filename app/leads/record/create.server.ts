@@ -1,0 +1,123 @@
+/**
+ * A lead arriving: the request's row, its photos and everything it owes (the owner's notification,
+ * the visitor's confirmation when its budget allows, a push to every owner's device), written in
+ * one transaction, so an acknowledged request is never half stored and never mailed without being
+ * stored. A lead held as suspected spam owes nothing until it is released.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { getEnv } from "~/infra/env.server";
+import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { enqueuePush } from "~/infra/push-outbox.server";
+import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
+import { recordKey, type KeyedRequest } from "../estimate-idempotency.server";
+import type { EstimateValues } from "../estimate-schema";
+import { newLeadAlert } from "./alert-text";
+import { mayConfirm } from "./confirmation-limits.server";
+import { ownerNotification, visitorConfirmation, type LeadForEmail } from "./emails.server";
+
+export interface NewPhoto {
+  id: string;
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface NewLead {
+  /** As checked and stored: the phone already written the one way the desk shows it. */
+  values: EstimateValues;
+  photos: readonly NewPhoto[];
+  /** The site page the form was sent from. */
+  sourcePath?: string;
+  /** Set when the post is held as suspected spam (e.g. "honeypot"). */
+  spamReason?: string;
+  /** A keyed hash of the client's address, never the address. */
+  ipHash: string | null;
+  userAgent: string | null;
+  /** The request's idempotency key: a second copy of the request fails at it, before its photos are written. */
+  keyed?: KeyedRequest;
+}
+
+/** The lead's row as it is first written. */
+export function leadRow(id: string, lead: Omit<NewLead, "photos" | "keyed">, now: Date) {
+  return {
+    id,
+    created_at: timestamp(now),
+    ...lead.values,
+    ip_hash: lead.ipHash,
+    user_agent: lead.userAgent,
+    quarantined_at: lead.spamReason === undefined ? null : timestamp(now),
+    spam_reason: lead.spamReason ?? null,
+    source_path: lead.sourcePath ?? null,
+    search_text: leadSearchText(lead.values),
+  };
+}
+
+/**
+ * Queues what a lead owes when it arrives, or when it is released from quarantine as if it had
+ * just arrived. Call inside the transaction that stores or releases the lead.
+ */
+export async function queueArrival(
+  trx: Kysely<Database>,
+  lead: LeadForEmail,
+  options: { confirm: boolean; now: Date },
+): Promise<void> {
+  const env = getEnv();
+  const notification = ownerNotification(lead, {
+    leadsTo: env.leadsTo,
+    maxAttachmentBytes: env.mailMaxAttachmentBytes,
+    siteUrl: env.siteUrl,
+  });
+  await enqueueMail(trx, notification, options.now);
+  if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
+  const alert = newLeadAlert({ id: lead.id, ...lead.values, photoCount: lead.photos.length });
+  await enqueuePush(trx, "lead-push", alert, lead.id, options.now);
+}
+
+/** Stores the lead and what it owes; returns its id. */
+export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date = new Date()): Promise<string> {
+  const id = randomUUID();
+  const { values, photos, spamReason } = lead;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("leads")
+      .values(leadRow(id, lead, now))
+      .execute();
+    // Straight after the lead: a second copy of the request fails here, before its photos are written.
+    if (lead.keyed) await recordKey(trx, lead.keyed, id, now);
+    // Spent only once the key is ours: a copy of this request that loses the race to store it must
+    // not use up the address's one confirmation a day before the copy that wins asks for it. On
+    // SQLite the budgets share this connection, so a failed transaction gives the budget back; on
+    // PostgreSQL a losing copy waits at the key above and never gets here.
+    const confirm = spamReason === undefined && (await mayConfirm(values.email));
+    for (const [position, photo] of photos.entries()) {
+      await trx
+        .insertInto("lead_photos")
+        .values({
+          id: photo.id,
+          lead_id: id,
+          position,
+          file_name: photo.fileName,
+          content_type: photo.contentType,
+          bytes: photo.data.length,
+          data: photo.data,
+          width: photo.width,
+          height: photo.height,
+        })
+        .execute();
+    }
+    if (spamReason === undefined) {
+      const stored = photos.map((p) => ({
+        id: p.id,
+        fileName: p.fileName,
+        contentType: p.contentType,
+        bytes: p.data.length,
+      }));
+      await queueArrival(trx, { id, createdAt: now, values, photos: stored }, { confirm, now });
+    }
+  });
+  if (spamReason === undefined) nudgeMailWorkers();
+  return id;
+}

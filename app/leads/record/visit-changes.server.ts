@@ -1,0 +1,101 @@
+/**
+ * What a site visit does to its lead, in one transaction with the visit itself: proposing one
+ * moves the lead to Visit proposed, the homeowner's confirmation to Visit scheduled, a cancellation
+ * back to Contacted, and each is written to the lead's history. The visit's own rows and emails are
+ * `visits/visits.server.ts`'s; the caller nudges the mail worker afterwards.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/schema.server";
+import { formatWindow } from "~/time/business-time";
+import type { VisitMailContext } from "~/visits/visit-emails.server";
+import {
+  claimWindow,
+  endOpenVisit,
+  HOMEOWNER_ACTOR,
+  isVisitToken,
+  offerWindows,
+  queueInvitations,
+  type LinkState,
+} from "~/visits/visits.server";
+import type { ProposedWindow } from "~/visits/windows";
+import { leadForChange, moveStatus, recordEvent } from "./changes.server";
+import { isLeadId } from "./queries.server";
+
+type Db = Kysely<Database>;
+
+export type VisitChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
+
+const GONE: VisitChange = { ok: false, status: 404, error: "This lead no longer exists." };
+
+/** Offers the homeowner these windows, replacing any visit offered or booked before. */
+export async function proposeVisit(
+  db: Db,
+  leadId: string,
+  windows: readonly ProposedWindow[],
+  actor: string,
+  context: VisitMailContext,
+  now: Date = new Date(),
+): Promise<VisitChange> {
+  if (windows.length === 0) return { ok: false, status: 400, error: "Give at least one time." };
+  if (!isLeadId(leadId)) return GONE;
+  return db.transaction().execute(async (trx): Promise<VisitChange> => {
+    const lead = await leadForChange(trx, leadId);
+    if (!lead) return GONE;
+    await endOpenVisit(trx, lead, "replaced", context, now);
+    await offerWindows(trx, lead, windows, actor, context, now);
+    await moveStatus(trx, lead, "visit-proposed", actor, now);
+    const times = windows.map((w) => formatWindow(w.startsAt, w.endsAt)).join("; ");
+    await recordEvent(trx, lead.id, actor, "visit", `Visit proposed: ${times}`, now);
+    return { ok: true };
+  });
+}
+
+/** Calls off the lead's visit, offered or booked; the lead goes back to Contacted. */
+export async function cancelVisit(
+  db: Db,
+  leadId: string,
+  actor: string,
+  context: VisitMailContext,
+  now: Date = new Date(),
+): Promise<VisitChange> {
+  if (!isLeadId(leadId)) return GONE;
+  return db.transaction().execute(async (trx): Promise<VisitChange> => {
+    const lead = await leadForChange(trx, leadId);
+    if (!lead) return GONE;
+    if (!(await endOpenVisit(trx, lead, "cancelled", context, now)))
+      return { ok: false, status: 409, error: "There is no visit to cancel." };
+    if (lead.status === "visit-proposed" || lead.status === "visit-scheduled")
+      await moveStatus(trx, lead, "contacted", actor, now);
+    await recordEvent(trx, lead.id, actor, "visit", "Visit cancelled", now);
+    return { ok: true };
+  });
+}
+
+/** The homeowner confirms the window behind `token`: the others are released, the lead is scheduled. */
+export async function confirmVisit(
+  db: Db,
+  token: unknown,
+  context: VisitMailContext,
+  now: Date = new Date(),
+): Promise<LinkState> {
+  // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
+  if (!isVisitToken(token)) return { state: "gone", status: 404 };
+  return db.transaction().execute(async (trx): Promise<LinkState> => {
+    const claim = await claimWindow(trx, token, now);
+    if (!claim.claimed) return claim.link;
+    const lead = await leadForChange(trx, claim.leadId);
+    if (!lead) return { state: "gone", status: 410 };
+    const { startsAt, endsAt } = claim.visit;
+    await moveStatus(trx, lead, "visit-scheduled", HOMEOWNER_ACTOR, now);
+    await recordEvent(
+      trx,
+      lead.id,
+      HOMEOWNER_ACTOR,
+      "visit",
+      `Visit confirmed: ${formatWindow(startsAt, endsAt)}`,
+      now,
+    );
+    await queueInvitations(trx, lead, claim.visit, context, now);
+    return { state: "confirmed", startsAt, endsAt };
+  });
+}

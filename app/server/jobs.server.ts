@@ -1,0 +1,103 @@
+/**
+ * Every periodic job of the server, as the scheduler runs it (see `infra/scheduler.server.ts`).
+ * A job that works on the shared database runs on one instance at a time; one that cleans up what
+ * an instance keeps for itself (its mail files, its upload folders) runs on every instance.
+ * A new periodic job is added here, and nowhere else starts a timer of its own.
+ */
+import type { Kysely } from "kysely";
+import { sendDailyDigest } from "~/alerts/digest.server";
+import { sendDueReminders } from "~/alerts/reminders.server";
+import type { Env } from "~/infra/env.server";
+import { log } from "~/infra/log.server";
+import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { pruneExpiredBudgets } from "~/infra/rate-limit.server";
+import { pruneExpiredMailFiles, pruneExpiredRecords } from "~/infra/retention.server";
+import type { Job } from "~/infra/scheduler.server";
+import type { Database } from "~/infra/schema.server";
+import { removeStaleUploads } from "~/infra/uploads.server";
+import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
+import { purgeQuarantine } from "~/leads/record/quarantine.server";
+import { pruneDeskRecords } from "~/owner/retention.server";
+import { refreshLiveSite } from "./live.server";
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
+  return [
+    {
+      // Each instance renders its own pages: a publish on another instance (or a lost PostgreSQL
+      // notification), and a notice's end or a closed day's midnight, reach its pages within seconds.
+      name: "live-pages",
+      scope: "every-instance",
+      everyMs: 2_000,
+      jitterMs: 200,
+      async run() {
+        await refreshLiveSite();
+      },
+    },
+    {
+      // A reminder goes out within a minute of falling due.
+      name: "reminders",
+      scope: "one-instance",
+      everyMs: MINUTE_MS,
+      runAtStart: true,
+      async run(now) {
+        const options = { afterHours: env.reminderAfterHours, leadsTo: env.leadsTo, siteUrl: env.siteUrl, now };
+        const leads = await sendDueReminders(db, options);
+        if (leads.length > 0) log("info", "reminders queued for leads still new", { leads: leads.length });
+      },
+    },
+    {
+      // Checked every minute; the day's own claim (digest_days) keeps it to one email a day.
+      name: "morning-digest",
+      scope: "one-instance",
+      everyMs: MINUTE_MS,
+      runAtStart: true,
+      async run(now) {
+        const outcome = await sendDailyDigest(db, env.siteUrl, now);
+        if (outcome.sent === 0) return;
+        nudgeMailWorkers();
+        log("info", "daily digest queued", { day: outcome.day, owners: outcome.sent });
+      },
+    },
+    {
+      name: "expired-records",
+      scope: "one-instance",
+      everyMs: HOUR_MS,
+      runAtStart: true,
+      async run(now) {
+        const counts = {
+          ...(await pruneExpiredRecords(db, now)),
+          quarantined: await purgeQuarantine(db, now),
+          limits: await pruneExpiredBudgets(db),
+          requestKeys: await pruneIdempotencyKeys(db, now),
+        };
+        await pruneDeskRecords(db, now);
+        if (counts.mail + counts.subscribers + counts.quarantined > 0) log("info", "expired records deleted", counts);
+      },
+    },
+    {
+      // Each instance's own files: apart from the database, so they go even while it is unreachable.
+      name: "expired-mail-files",
+      scope: "every-instance",
+      everyMs: HOUR_MS,
+      runAtStart: true,
+      async run(now) {
+        const mailFiles = await pruneExpiredMailFiles(env.dataDir, now);
+        if (mailFiles > 0) log("info", "expired mail files deleted", { mailFiles });
+      },
+    },
+    {
+      // What a killed process left in this machine's temporary folder.
+      name: "stale-uploads",
+      scope: "every-instance",
+      everyMs: HOUR_MS,
+      runAtStart: true,
+      async run() {
+        const folders = await removeStaleUploads();
+        if (folders > 0) log("info", "stale upload folders deleted", { folders });
+      },
+    },
+  ];
+}

@@ -1,0 +1,100 @@
+/**
+ * The harness's reset, between tests, empties what it says it empties: every table of the
+ * database but the migrations' record and `app_meta`, and the mail files. The tables are read from
+ * the database's catalog, so a table a migration adds is covered once this test gives it a row.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { claimRun } from "~/infra/scheduler.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { backends, databaseTables, KEPT_TABLES, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
+import { bookVisit, insertLeadWithEverything } from "../support/leads";
+import { signedInOwner } from "../support/owner";
+
+/** One row in each table that holds records; the list must name every table the database has. */
+async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<void> {
+  const now = timestamp();
+  const later = timestamp(new Date(Date.now() + 3_600_000));
+  const { id: leadId } = await insertLeadWithEverything(db, dataDir);
+  await bookVisit(db, leadId, { ownerEmail: "pat@causeway.test", siteUrl: SITE_URL, leadsTo: LEADS_TO });
+  const { owner } = await signedInOwner(db, SITE_URL);
+  await db
+    .insertInto("owner_passkeys")
+    .values({
+      id: "credential",
+      owner_id: owner.id,
+      public_key: Buffer.from([1]),
+      counter: 0,
+      device_name: "Phone",
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("owner_setup_tokens")
+    .values({ token_hash: "setup", owner_id: owner.id, created_at: now, expires_at: later })
+    .execute();
+  await db
+    .insertInto("owner_challenges")
+    .values({ challenge: "c", purpose: "sign-in", owner_id: null, expires_at: later })
+    .execute();
+  await db
+    .insertInto("owner_sign_in_codes")
+    .values({ id: randomUUID(), email: owner.email, code_hash: "h", created_at: now, expires_at: later })
+    .execute();
+  await db.insertInto("owner_code_failures").values({ id: randomUUID(), email: owner.email, failed_at: now }).execute();
+  await db
+    .insertInto("push_subscriptions")
+    .values({
+      id: randomUUID(),
+      owner_id: owner.id,
+      endpoint: "https://push.test/1",
+      p256dh: "k",
+      auth: "a",
+      device_name: "Phone",
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("subscribers")
+    .values({ id: randomUUID(), email: "reader@example.com", status: "pending", created_at: now })
+    .execute();
+  await db
+    .insertInto("rate_limits")
+    .values({ key: "form-estimate:1", points: 1, expire: Date.now() + 60_000 })
+    .execute();
+  await db.insertInto("digest_days").values({ day: "2026-01-05", claimed_at: now }).execute();
+  await db
+    .insertInto("idempotency_keys")
+    .values({ key: "k".repeat(22), lead_id: leadId, fingerprint: "f", created_at: now })
+    .execute();
+  await claimRun(db, { name: "test-job", everyMs: 60_000 }, new Date());
+}
+
+describe.each(backends)("the harness on %s", (backend) => {
+  const harness = useHarness(backend, { worker: false });
+
+  it("empties every table but the migrations' record and app_meta, and the mail files", async () => {
+    const db = await harness().db();
+    await fillEveryTable(db, harness().dataDir);
+    const tables = await databaseTables(db, backend);
+    const count = async (table: string) =>
+      Number(
+        (
+          await db
+            .selectFrom(table as keyof Database)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const table of tables) expect(await count(table), `a row in ${table}`).toBeGreaterThan(0);
+    expect(fs.readdirSync(path.join(harness().dataDir, "outbox"))).not.toEqual([]);
+
+    await harness().reset();
+    for (const table of tables)
+      if (!KEPT_TABLES.includes(table)) expect(await count(table), `rows left in ${table}`).toBe(0);
+    expect(fs.existsSync(path.join(harness().dataDir, "outbox"))).toBe(false);
+  });
+});
