@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
+import { addDays, dayOf, type BusinessHours, type Day } from "~/time/business-time";
 import type { ClosedDayInput } from "./closed-day-rules";
 
 export interface ClosedDay {
@@ -42,6 +43,22 @@ export async function closedDaysBetween(db: Kysely<Database>, fromDay: string, t
     addedBy: row.added_by,
     addedAt: toDate(row.added_at),
   }));
+}
+
+/** How far back the business-hours clocks look: no lead waits, unanswered, longer than this. */
+const CLOCKS_LOOK_BACK_DAYS = 60;
+
+/**
+ * The business hours the clocks count (reminders, the digest, the desk's waiting time): the
+ * profile's opening hours, less the closed days of the last 60 days and the next week.
+ */
+export async function businessHoursWithClosures(db: Kysely<Database>, now: Date = new Date()): Promise<BusinessHours> {
+  const today = dayOf(now);
+  const closures = await closedDaysBetween(db, addDays(today, -CLOCKS_LOOK_BACK_DAYS), addDays(today, 7));
+  const closed = new Set<Day>();
+  for (const closure of closures)
+    for (let day = closure.firstDay; day <= closure.lastDay; day = addDays(day, 1)) closed.add(day);
+  return { closed };
 }
 
 /** Whether any closed day ends on or after `fromDay`: pages then change at each midnight. */

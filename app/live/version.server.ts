@@ -13,10 +13,16 @@ export const LIVE_CHANNEL = "live_site";
 
 /** Call inside the transaction that changes published content, so the version moves with it or not at all. */
 export async function markLiveChange(trx: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  // An upsert rather than an update: the row is made by the migration, but a database emptied by
+  // hand (or a restore of some tables) must not turn every publish into one that nobody renders.
   await trx
-    .updateTable("live_version")
-    .set((eb) => ({ version: eb("version", "+", 1), changed_at: timestamp(now) }))
-    .where("id", "=", 1)
+    .insertInto("live_version")
+    .values({ id: 1, version: 1, changed_at: timestamp(now) })
+    .onConflict((oc) =>
+      oc
+        .column("id")
+        .doUpdateSet((eb) => ({ version: eb("live_version.version", "+", 1), changed_at: timestamp(now) })),
+    )
     .execute();
 }
 

@@ -18,6 +18,7 @@ import { removeStaleUploads } from "~/infra/uploads.server";
 import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { purgeQuarantine } from "~/leads/record/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
+import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -43,7 +44,13 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       everyMs: MINUTE_MS,
       runAtStart: true,
       async run(now) {
-        const options = { afterHours: env.reminderAfterHours, leadsTo: env.leadsTo, siteUrl: env.siteUrl, now };
+        const options = {
+          afterHours: env.reminderAfterHours,
+          leadsTo: env.leadsTo,
+          siteUrl: env.siteUrl,
+          now,
+          businessHours: await businessHoursWithClosures(db, now),
+        };
         const leads = await sendDueReminders(db, options);
         if (leads.length > 0) log("info", "reminders queued for leads still new", { leads: leads.length });
       },
@@ -55,7 +62,7 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       everyMs: MINUTE_MS,
       runAtStart: true,
       async run(now) {
-        const outcome = await sendDailyDigest(db, env.siteUrl, now);
+        const outcome = await sendDailyDigest(db, env.siteUrl, now, await businessHoursWithClosures(db, now));
         if (outcome.sent === 0) return;
         nudgeMailWorkers();
         log("info", "daily digest queued", { day: outcome.day, owners: outcome.sent });
