@@ -100,6 +100,17 @@ export function checkNotice(raw: string, rules: NoticeRules): NoticeCheck {
   };
 }
 
+/** The notice as one line of plain text, a link's words followed by its address: for a toast or an email. */
+export function noticePlainText(notice: PublicNotice, siteUrl: string): string {
+  return notice.parts
+    .map((part) =>
+      "href" in part
+        ? `${part.text} (${part.href.startsWith("tel:") ? part.href.slice(4) : siteUrl + part.href})`
+        : part.text,
+    )
+    .join("");
+}
+
 /** The parts of a notice already checked when it was published. */
 export function noticeParts(body: string, siteUrl: string): NoticePart[] {
   const checked = checkNotice(body, { siteUrl });

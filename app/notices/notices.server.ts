@@ -8,7 +8,8 @@ import type { Kysely, Selectable } from "kysely";
 import { timestamp, toDate, type Database, type SiteNoticesTable } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
-import { normalizeNotice, type NoticeTone } from "./notice-text";
+import { siteUrl } from "~/config";
+import { normalizeNotice, noticeParts, type NoticeTone, type PublicNotice } from "./notice-text";
 
 export interface Notice {
   id: string;
@@ -47,6 +48,13 @@ export async function currentNotice(db: Kysely<Database>, now: Date = new Date()
     .limit(1)
     .executeTakeFirst();
   return row && fromRow(row);
+}
+
+/** The notice as pages show it at `now`: none while it waits for its start. */
+export async function visibleNotice(db: Kysely<Database>, now: Date = new Date()): Promise<PublicNotice | null> {
+  const notice = await currentNotice(db, now);
+  if (!notice || (notice.startsAt && notice.startsAt > now)) return null;
+  return { tone: notice.tone, parts: noticeParts(notice.body, siteUrl) };
 }
 
 /** Newest first, the current one included. */

@@ -110,6 +110,17 @@ describe.each(["sqlite", "postgres"] as const)("the live site on %s", (backend) 
     expect(await page(origin, "/services.data")).toContain("Closed <script>alert(1)</script> Thursday.");
     const compressed = await fetch(`${origin}/`, { headers: { "Accept-Encoding": "br" } });
     expect(compressed.headers.get("content-encoding")).toBe("br");
+    // The form sent without JavaScript says it again under its success message.
+    const request = new FormData();
+    for (const [name, value] of Object.entries({ name: "Jo Visitor", email: "jo@example.com", phone: "609-555-0123" }))
+      request.set(name, value);
+    const sent = await fetch(`${origin}/estimate`, { method: "POST", body: request, headers: { Origin: origin } });
+    expect(sent.status).toBe(200);
+    const answer = await sent.text();
+    expect(answer).toContain("Estimate Request Submitted Successfully!");
+    expect(answer).toMatch(
+      /Please note: <\/strong>(<span>)?Closed &lt;script&gt;alert\(1\)&lt;\/script&gt; Thursday\./,
+    );
     // A page rendered per request (the 404 page) shows it too.
     expect(await page(origin, "/no-such-page")).toContain('aria-label="Notice"');
 
