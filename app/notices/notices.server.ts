@@ -8,7 +8,7 @@ import type { Kysely, Selectable } from "kysely";
 import { timestamp, toDate, type Database, type SiteNoticesTable } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
-import { siteUrl } from "~/config";
+import { getEnv } from "~/infra/env.server";
 import { normalizeNotice, noticeParts, type NoticeTone, type PublicNotice } from "./notice-text";
 
 export interface Notice {
@@ -54,7 +54,7 @@ export async function currentNotice(db: Kysely<Database>, now: Date = new Date()
 export async function visibleNotice(db: Kysely<Database>, now: Date = new Date()): Promise<PublicNotice | null> {
   const notice = await currentNotice(db, now);
   if (!notice || (notice.startsAt && notice.startsAt > now)) return null;
-  return { tone: notice.tone, parts: noticeParts(notice.body, siteUrl) };
+  return { tone: notice.tone, parts: noticeParts(notice.body, getEnv().siteUrl) };
 }
 
 /** Newest first, the current one included. */

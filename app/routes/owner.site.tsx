@@ -7,9 +7,9 @@ import { data, Form, useNavigation } from "react-router";
 import { closedDaysBetween, addClosedDay, removeClosedDay } from "~/closed-days/closed-days.server";
 import { checkClosedDay, type ClosedDayErrors, type ClosedDayInput } from "~/closed-days/closed-day-rules";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
-import { siteUrl } from "~/config";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
+import { getEnv } from "~/infra/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { isPublicPage } from "~/live/public-pages.server";
@@ -47,7 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     now: now.toISOString(),
     today,
     current: current
-      ? { body: current.body, tone: current.tone, startsAt: iso(current.startsAt), endsAt: iso(current.endsAt) }
+      ? {
+          tone: current.tone,
+          parts: noticeParts(current.body, getEnv().siteUrl),
+          startsAt: iso(current.startsAt),
+          endsAt: iso(current.endsAt),
+        }
       : null,
     history: history.map((n) => ({
       id: n.id,
@@ -85,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       startsAt: text(form, "startsAt", 40),
       endsAt: text(form, "endsAt", 40),
     };
-    const checked = checkNoticeDraft(values, { siteUrl, isSitePage: isPublicPage }, now);
+    const checked = checkNoticeDraft(values, { siteUrl: getEnv().siteUrl, isSitePage: isPublicPage }, now);
     if (!checked.ok)
       return data<ActionAnswer>({ form: "notice", ok: false, values, errors: checked.errors }, { status: 400 });
     if (intent === "preview-notice") return data<ActionAnswer>({ form: "notice", ok: true, values, errors: {} });
@@ -144,7 +149,7 @@ function CurrentNotice({
   return (
     <div className="mt-2 space-y-2">
       <div className="w-[375px] max-w-full overflow-hidden rounded-lg border border-slate-400">
-        <NoticeBanner notice={{ tone: current.tone, parts: noticeParts(current.body, siteUrl) }} preview />
+        <NoticeBanner notice={current} preview />
       </div>
       <p className="text-sm">
         {waiting && current.startsAt ? `Shows from ${formatDateTime(current.startsAt)}` : "Showing now"}
