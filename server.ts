@@ -34,6 +34,7 @@ const development = process.argv.includes("--dev");
 // the request handler below, so both are imported only after this line.
 process.env.NODE_ENV ??= development ? "development" : "production";
 const { createRequestHandler } = await import("@react-router/express");
+const { createRequestHandler: createRenderer } = await import("react-router");
 
 /** The app's server-side services, checked to be there so a renamed export fails at start. */
 function appServices(build: ServerBuild): Services {
@@ -52,6 +53,9 @@ function appServices(build: ServerBuild): Services {
     "isDeskPath",
     "loggablePath",
     "withoutSecrets",
+    "startLiveSite",
+    "stopLiveSite",
+    "liveFile",
   ] as const)
     if (typeof services[name] !== "function") throw new Error(`the build's services lack ${name}()`);
   return services;
@@ -59,6 +63,8 @@ function appServices(build: ServerBuild): Services {
 
 interface Site {
   services: Services;
+  /** Keeps what the owner published in step; in production it also renders the pages that show it. */
+  startLive(chatOrigin: string): Promise<void>;
   serveFiles: HttpAppOptions["serveFiles"];
   handler: HttpAppOptions["handler"];
   close(): Promise<void>;
@@ -76,34 +82,51 @@ async function productionSite(): Promise<Site> {
     string,
     string[]
   >;
+  const services = appServices(build);
+  /** Pages may change when the owner publishes: a browser asks each time and gets 304 while they have not. */
+  const PAGE_CACHE = "public, max-age=0, must-revalidate";
+  /** Prerendered pages, keyed by URL path, loaded once: the site is small and this is its hot path. */
+  const pages = new Map<string, StaticFile>();
+  // Hashed file names never change content, so browsers may keep them for a year.
+  const IMMUTABLE = "public, max-age=31536000, immutable";
+  /** Scripts, the sitemap, robots.txt, the feed, the pages' data, icons: every text file but the pages and images. */
+  const textFiles = loadTextFiles(
+    clientDir,
+    "",
+    // A page's data must change with its HTML when the owner publishes, so it is checked as often.
+    (file) => (file.startsWith("assets/") ? IMMUTABLE : file.endsWith(".data") ? PAGE_CACHE : "public, max-age=3600"),
+    (file) => file.endsWith(".html") || file.startsWith("img/"),
+  );
   return {
-    services: appServices(build),
+    services,
+    async startLive(chatOrigin) {
+      await services.startLiveSite({
+        render: createRenderer(build, "production"),
+        pages: Object.keys(cspHashes).map((file) =>
+          file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`,
+        ),
+        // What the build made at a URL path, to compare a live render with.
+        builtBody: (urlPath) => (pages.get(urlPath) ?? textFiles.get(urlPath))?.variants.get("identity")?.body,
+        chatOrigin,
+      });
+    },
     serveFiles(app, contentSecurityPolicy) {
-      /** Prerendered pages, keyed by URL path, loaded once: the site is small and this is its hot path. */
-      const pages = new Map<string, StaticFile>();
       for (const [file, hashes] of Object.entries(cspHashes)) {
         const urlPath = file === "index.html" ? "/" : `/${file.replace(/\/index\.html$/, "")}`;
         pages.set(
           urlPath,
           loadStaticFile(path.join(clientDir, file), {
             contentType: TEXT_TYPES[".html"] ?? "text/html",
-            cacheControl: "public, max-age=0, must-revalidate",
+            cacheControl: PAGE_CACHE,
             headers: { "Content-Security-Policy": contentSecurityPolicy(hashes.map((h) => `'${h}'`).join(" ")) },
           }),
         );
       }
-      // Hashed file names never change content, so browsers may keep them for a year.
-      const IMMUTABLE = "public, max-age=31536000, immutable";
-      /** Scripts, the sitemap, robots.txt, the feed, icons: every text file but the pages and site images. */
-      const textFiles = loadTextFiles(
-        clientDir,
-        "",
-        (file) => (file.startsWith("assets/") ? IMMUTABLE : "public, max-age=3600"),
-        (file) => file.endsWith(".html") || file.startsWith("img/"),
-      );
+      // What the owner published, rendered once per change (app/live/live-site.server.ts), before the
+      // build's own copy of the same page or file.
       app.use((req, res, next) => {
         if (req.method !== "GET" && req.method !== "HEAD") return next();
-        const file = textFiles.get(req.path);
+        const file = services.liveFile(req.path) ?? textFiles.get(req.path);
         if (!file) return next();
         sendStaticFile(req, res, file);
       });
@@ -136,8 +159,11 @@ async function developmentSite(): Promise<Site> {
     server: { middlewareMode: true, hmr: { server } },
   });
   const load = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const services = appServices(await load());
   return {
-    services: appServices(await load()),
+    services,
+    // Pages are rendered per request here; only the snapshot they read is kept in step.
+    startLive: (chatOrigin) => services.startLiveSite({ pages: [], builtBody: () => undefined, chatOrigin }),
     serveFiles(app) {
       app.use(vite.middlewares);
       app.use(withoutTrailingSlash);
@@ -159,6 +185,7 @@ const env = (() => {
   }
 })();
 const { chatEmbedUrl } = services.builtWith();
+const chatOrigin = chatEmbedUrl ? new URL(chatEmbedUrl).origin : "";
 
 /** The longest a shutdown may take: a process manager waits about this long before SIGKILL. */
 const SHUTDOWN_BOUND_MS = 10_000;
@@ -166,7 +193,7 @@ const SHUTDOWN_BOUND_MS = 10_000;
 const app = createHttpApp({
   services,
   env,
-  chatOrigin: chatEmbedUrl ? new URL(chatEmbedUrl).origin : "",
+  chatOrigin,
   development,
   serveFiles: site.serveFiles,
   handler: site.handler,
@@ -184,6 +211,17 @@ server.once("error", (error: NodeJS.ErrnoException) => {
   services.log("error", `cannot listen on ${env.host}:${env.port}: ${reason}`, { code: error.code });
   process.exit(1);
 });
+
+// The first read of what is published comes before the port opens, so no instance ever answers
+// with pages older than it.
+try {
+  await site.startLive(chatOrigin);
+} catch (error) {
+  services.log("error", "database could not be opened or migrated; stopping", {
+    error: services.describeError(error),
+  });
+  process.exit(1);
+}
 
 server.listen(env.port, env.host, () => {
   services.log("info", "listening", {
@@ -210,6 +248,7 @@ async function shutdown(signal: string) {
   const cutoff = setTimeout(() => server.closeAllConnections(), SHUTDOWN_BOUND_MS / 2).unref();
   await closed;
   clearTimeout(cutoff);
+  await services.stopLiveSite();
   await services.stopBackgroundWork();
   await site.close();
   process.exit(0);

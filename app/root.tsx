@@ -13,6 +13,10 @@ import { Toaster } from "./components/ui/toast";
 import { EstimateDialogHost } from "./leads/estimate-dialog";
 import { NotFoundPage } from "./components/sections/not-found-page";
 import { DESK_MANIFEST, isDeskHandle } from "./owner/desk-handle";
+import { closedDaysSource } from "./closed-days/closed-days-source.server";
+import { readLive } from "./live/snapshot.server";
+import type { SiteLiveData } from "./components/layout/site-live-data";
+import { noticeSource } from "./notices/notice-source.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -20,6 +24,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
 ];
+
+/**
+ * What the owner published that every page shows. Read from the snapshot the page is rendered from
+ * (`live/snapshot.server.ts`): the build prerenders with nothing published, and the live layer
+ * renders the pages again when something is.
+ */
+export function loader(): SiteLiveData {
+  return { notice: readLive(noticeSource), closedToday: readLive(closedDaysSource).today };
+}
 
 // The server inlines the stylesheet for a first paint that waits on no request. Hydration keeps the
 // server's <style> as it is, so the browser bundle need not carry the CSS text a second time.

@@ -91,6 +91,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/quarantine": "the desk: suspected spam",
   "/owner/subscribers": "the desk: newsletter subscribers",
   "/owner/stats": "the desk: the numbers",
+  "/owner/site": "the desk: the notice and closed days the public site shows",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",

@@ -37,6 +37,7 @@ export default [
     route("subscribers", "routes/owner.subscribers.tsx"),
     route("leads/:id", "routes/owner.lead.tsx"),
     route("stats", "routes/owner.stats.tsx"),
+    route("site", "routes/owner.site.tsx"),
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),

@@ -2,7 +2,7 @@
  * `npm run bench`: serving speed against nginx, lead intake under load, Lighthouse medians, the
  * site behind deploy/nginx.conf, and backup and restore times. Prints the figures and writes
  * bench/RESULTS.md with a description of the machine.
- * `npm run bench -- --only intake` runs one part (serving, lighthouse, intake, proxy, backup) and only prints.
+ * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, intake, proxy, backup) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
 import { spawn } from "node:child_process";
@@ -22,6 +22,8 @@ import { parseEnv } from "../app/infra/env.server";
 import { leadRow } from "../app/leads/record/create.server";
 import { takeBackup } from "../app/ops/backup.server";
 import { restoreBackup } from "../app/ops/restore.server";
+import { addOwner } from "../app/owner/owners.server";
+import { startSession } from "../app/owner/sessions.server";
 import { ensureNginx, startNginx as startDeployNginx } from "../tests/support/nginx";
 import { freePort } from "../tests/support/ports";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres";
@@ -197,14 +199,21 @@ async function intakeBenchmark() {
   }
 }
 
-async function lighthouseBenchmark(server: BuiltServer) {
+async function sitemapPaths(server: BuiltServer): Promise<string[]> {
   const xml = await (await fetch(`${server.origin}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+}
+
+async function lighthouseBenchmark(
+  server: BuiltServer,
+  paths: readonly string[],
+  title = "Lighthouse, mobile, median of 3 runs",
+) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
-  say("## Lighthouse, mobile, median of 3 runs");
+  say(`## ${title}`);
   say("");
   say("| page | performance | FCP ms | LCP ms | TBT ms | CLS | benchmarkIndex |");
   say("|---|---|---|---|---|---|---|");
@@ -249,6 +258,68 @@ async function lighthouseBenchmark(server: BuiltServer) {
     await chrome.kill();
   }
   say("");
+}
+
+/**
+ * What the owner publishes, served: the home page's req/s without a notice and with one (rendered
+ * once per change, served from memory like the build's pages), the time from publishing to the
+ * notice on the page, and Lighthouse with the notice up.
+ */
+async function liveBenchmark() {
+  const server = await startBuiltServer();
+  const handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+  try {
+    say("## Published content (autocannon on /, 50 connections, 10 s, gzip)");
+    say("");
+    say("| home page | req/s | p50 ms | p99 ms | errors | bytes sent |");
+    say("|---|---|---|---|---|---|");
+    // A short warm-up, so the first measurement does not pay for the JIT.
+    await load(`${server.origin}/`, 3);
+    const without = await load(`${server.origin}/`);
+    say(
+      `| no notice (the build's file) | ${Math.round(without.rps)} | ${without.p50} | ${without.p99} | ${without.errors} | ${without.bytes} |`,
+    );
+    // Published from the desk, as the owner does: the instance that takes the post renders at once.
+    const added = await addOwner(handle.db, "bench@causeway.test");
+    if (!added.added) throw new Error("bench: owner not added");
+    const origin = server.origin.replace("127.0.0.1", "localhost");
+    const cookie = (await startSession(handle.db, new Request(`${origin}/owner`), added.owner.id, "passkey")).split(
+      ";",
+    )[0];
+    const started = performance.now();
+    const published = await fetch(`${origin}/owner/site`, {
+      method: "POST",
+      headers: { cookie: cookie ?? "", Origin: origin },
+      body: new URLSearchParams({
+        intent: "publish-notice",
+        body: "After the nor'easter we are booking storm repairs first; for a leak, [call us](tel:609-555-0142).",
+        tone: "urgent",
+        startsAt: "",
+        endsAt: "",
+      }),
+    });
+    if (!published.ok) throw new Error(`bench: publishing answered ${published.status}`);
+    for (let i = 0; i < 400 && !(await (await fetch(`${server.origin}/`)).text()).includes("storm repairs first"); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const visibleMs = performance.now() - started;
+    const withNotice = await load(`${server.origin}/`);
+    say(
+      `| notice up (rendered once) | ${Math.round(withNotice.rps)} | ${withNotice.p50} | ${withNotice.p99} | ${withNotice.errors} | ${withNotice.bytes} |`,
+    );
+    say("");
+    say(
+      `With the notice up, / served ${((withNotice.rps / without.rps) * 100).toFixed(1)}% of the req/s without it. From 'Publish notice' on the desk to the notice on / of the same instance: ${Math.round(visibleMs)} ms (another instance on PostgreSQL: see the live-site system test's printed figures).`,
+    );
+    say("");
+    await lighthouseBenchmark(
+      server,
+      ["/", "/services/home-watch"],
+      "Lighthouse with a notice up, mobile, median of 3 runs",
+    );
+  } finally {
+    await handle.close();
+    await server.stop();
+  }
 }
 
 /** The home page direct from Node, and through deploy/nginx.conf (TLS) in front of one and two instances. */
@@ -381,7 +452,7 @@ async function backupBenchmark() {
 // waiting for the rest; bench/RESULTS.md is only written by a full run, so it always has every section.
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : undefined;
-const sections = ["serving", "lighthouse", "intake", "proxy", "backup"];
+const sections = ["serving", "lighthouse", "live", "intake", "proxy", "backup"];
 const unknown = [...(only ?? [])].filter((name) => !sections.includes(name));
 if (only && (only.size === 0 || unknown.length > 0)) {
   console.error(`bench: --only takes a comma-separated list of ${sections.join(", ")}`);
@@ -400,11 +471,12 @@ if (runs("serving") || runs("lighthouse")) {
   const server = await startBuiltServer();
   try {
     if (runs("serving")) await servingBenchmark(server);
-    if (runs("lighthouse")) await lighthouseBenchmark(server);
+    if (runs("lighthouse")) await lighthouseBenchmark(server, await sitemapPaths(server));
   } finally {
     await server.stop();
   }
 }
+if (runs("live")) await liveBenchmark();
 if (runs("intake")) await intakeBenchmark();
 if (runs("proxy")) await proxyBenchmark();
 if (runs("backup")) await backupBenchmark();

@@ -26,6 +26,8 @@ export const TEXT_TYPES: Readonly<Record<string, string>> = {
   ".xml": "application/xml",
   ".txt": "text/plain; charset=utf-8",
   ".json": "application/json",
+  // A page's data for client-side navigations, in React Router's own encoding.
+  ".data": "text/x-script",
 };
 
 export interface Representation {
@@ -40,10 +42,24 @@ export interface StaticFile {
   variants: Map<Encoding, Representation>;
   /** Other headers this file is always served with (a page's Content-Security-Policy). */
   headers?: Record<string, string>;
+  /** Sent instead of 200 (a page whose content is gone answers 410); such a file is never ranged. */
+  status?: number;
 }
 
 function representation(body: Buffer): Representation {
   return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+}
+
+/** A file held in memory with the compressed copies made of it; a copy no smaller is left out. */
+export function fileFromBuffers(
+  body: Buffer,
+  compressed: Partial<Record<Exclude<Encoding, "identity">, Buffer>>,
+  options: { contentType: string; cacheControl: string; headers?: Record<string, string>; status?: number },
+): StaticFile {
+  const variants = new Map<Encoding, Representation>([["identity", representation(body)]]);
+  for (const [encoding, copy] of Object.entries(compressed) as [Exclude<Encoding, "identity">, Buffer][])
+    if (copy.length < body.length) variants.set(encoding, representation(copy));
+  return { ...options, variants };
 }
 
 /** Reads a file and the compressed copies the build wrote beside it. */
@@ -171,9 +187,16 @@ export function sendStaticFile(req: IncomingMessage, res: ServerResponse, file: 
     return;
   }
   res.setHeader("Content-Type", file.contentType);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  if (file.status !== undefined && file.status !== 200) {
+    res.statusCode = file.status;
+    res.setHeader("Content-Length", String(variant.body.length));
+    if (req.method === "HEAD") res.end();
+    else res.end(variant.body);
+    return;
+  }
   res.setHeader("ETag", variant.etag);
   res.setHeader("Accept-Ranges", "bytes");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
 
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, variant.etag)) {

@@ -266,6 +266,37 @@ export interface ScheduledRunsTable {
   last_run_at: Timestamp | null;
 }
 
+/** A single row (id 1): the version of what public pages show, bumped by every publish. */
+export interface LiveVersionTable {
+  id: number;
+  version: number | string;
+  changed_at: Timestamp;
+}
+
+export interface SiteNoticesTable {
+  id: string;
+  /** Plain text; at most one link, written as [words](address). */
+  body: string;
+  /** See `notices/notice-text.ts`. */
+  tone: "info" | "urgent";
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  published_by: string;
+  published_at: Timestamp;
+  removed_by: string | null;
+  removed_at: Timestamp | null;
+}
+
+export interface ClosedDaysTable {
+  id: string;
+  /** YYYY-MM-DD in New Jersey, inclusive. */
+  first_day: string;
+  last_day: string;
+  label: string;
+  added_by: string;
+  added_at: Timestamp;
+}
+
 export interface Database {
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;
@@ -289,6 +320,9 @@ export interface Database {
   digest_days: DigestDaysTable;
   idempotency_keys: IdempotencyKeysTable;
   scheduled_runs: ScheduledRunsTable;
+  live_version: LiveVersionTable;
+  site_notices: SiteNoticesTable;
+  closed_days: ClosedDaysTable;
 }
 
 export function toDate(value: Date | string): Date {

@@ -37,6 +37,7 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "./idempotency-key";
 import { encodeMultipart, uploadStage, type MultipartFile } from "./multipart-body";
 import { preparedName, preparePhoto } from "./photo-prep";
 import { sendingText, UploadProgress, type SendingState } from "./upload-progress";
+import type { PublicNotice } from "~/notices/notice-text";
 
 export const ESTIMATE_SUCCESS_TITLE = "Estimate Request Submitted Successfully!";
 export const ESTIMATE_SUCCESS_TEXT = `Thank you! Our team will reply within ${profile.replyWithinHours} hours with your free estimate. Please check your email for confirmation.`;
@@ -53,6 +54,15 @@ export interface EstimateFormState {
   values?: Partial<EstimateValues>;
   /** The key the form shown again sends with its next try. */
   idempotencyKey?: string;
+  /** The site's notice, repeated in the success message while it lasts. */
+  notice?: PublicNotice | null;
+}
+
+/** The success message, with the site's notice after it while one is up (closed for a holiday…). */
+export function successText(notice: PublicNotice | null | undefined): string {
+  return notice
+    ? `${ESTIMATE_SUCCESS_TEXT} Please note: ${notice.parts.map((part) => part.text).join("")}`
+    : ESTIMATE_SUCCESS_TEXT;
 }
 
 interface ChosenPhoto {
@@ -219,6 +229,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       }
       const result = (typeof outcome.body === "object" && outcome.body !== null ? outcome.body : {}) as {
         success?: boolean;
+        notice?: PublicNotice;
         error?: string;
         fieldErrors?: Partial<Record<EstimateField, string>>;
       };
@@ -237,7 +248,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       }
       setPhotos([]);
       if (fileInput.current) fileInput.current.value = "";
-      toast({ title: ESTIMATE_SUCCESS_TITLE, description: ESTIMATE_SUCCESS_TEXT, durationMs: SUCCESS_TOAST_MS });
+      toast({ title: ESTIMATE_SUCCESS_TITLE, description: successText(result.notice), durationMs: SUCCESS_TOAST_MS });
       onSuccess?.();
     } catch (error) {
       console.error("Estimate request failed:", error);

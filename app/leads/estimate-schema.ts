@@ -6,6 +6,7 @@
  * when the value is fine. Values are trimmed first; lengths are counted in UTF-16 code units, the
  * same way the inputs' `maxLength` counts them.
  */
+import { hasForbiddenCharacter, hasLineBreak } from "~/forms/plain-text";
 
 /**
  * A practical email address check (the pattern zod uses): dot-separated local part, a domain with
@@ -45,30 +46,6 @@ export function isAcceptedImageFile(file: { name: string; type: string }): boole
   const extensionAccepted = ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.endsWith(extension));
   // Some systems send an empty or generic type; the extension then decides.
   return extensionAccepted && (typeAccepted || file.type === "" || file.type === "application/octet-stream");
-}
-
-/** C0 and C1 control characters and DEL: terminal escapes and invisible junk, never typed by a person. */
-const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
-
-/**
- * Bidirectional embeddings, overrides and isolates: they reorder how the text around them is shown,
- * so a name or an address could read one way in the owner's inbox and be another.
- */
-const isBidiControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-
-const isLineBreak = (c: string) => c === "\n" || c === "\r";
-
-function hasLineBreak(text: string): boolean {
-  return [...text].some(isLineBreak);
-}
-
-/** Characters no field may hold; `multiline` lets line breaks and tabs through. */
-function hasForbiddenCharacter(text: string, multiline: boolean): boolean {
-  return [...text].some((c) => {
-    const code = c.charCodeAt(0);
-    if (multiline && (isLineBreak(c) || c === "\t")) return false;
-    return isControl(code) || isBidiControl(code);
-  });
 }
 
 /** Trims, and turns the CRLF line breaks a browser submits from a textarea into LF. */

@@ -47,6 +47,8 @@ import {
   type KeyReading,
 } from "./idempotency-key";
 import { createLead } from "./record/create.server";
+import { visibleNotice } from "~/notices/notices.server";
+import type { PublicNotice } from "~/notices/notice-text";
 
 export type EstimateFailureStatus = 400 | 405 | 413 | 415 | 422 | 500;
 
@@ -58,6 +60,8 @@ export interface EstimateSuccess {
   quarantined: boolean;
   /** True when an earlier copy of the request (same idempotency key) stored the lead. */
   replayed?: boolean;
+  /** The notice up on the site, repeated in the success message while it lasts. */
+  notice?: PublicNotice | null;
 }
 
 export interface EstimateFailure {
@@ -81,10 +85,11 @@ export interface EstimateSubmissionOptions {
 }
 
 /** The JSON body of `POST /api/estimate`. */
-export type EstimateApiBody = { success: true } | { success: false; error: string; fieldErrors?: EstimateFieldErrors };
+export type EstimateApiBody =
+  { success: true; notice?: PublicNotice } | { success: false; error: string; fieldErrors?: EstimateFieldErrors };
 
 export function estimateApiBody(outcome: EstimateOutcome): EstimateApiBody {
-  if (outcome.success) return { success: true };
+  if (outcome.success) return outcome.notice ? { success: true, notice: outcome.notice } : { success: true };
   return outcome.fieldErrors
     ? { success: false, error: outcome.error, fieldErrors: outcome.fieldErrors }
     : { success: false, error: outcome.error };
@@ -200,9 +205,20 @@ export async function handleEstimateSubmission(
       return { status: 400, success: false, error: INVALID_KEY_MESSAGE, values: valuesOf(form) };
     }
     const outcome = await handleParsedSubmission(form, request, options, key.kind === "key" ? key.key : undefined);
-    return !outcome.success && key.kind === "key" ? { ...outcome, idempotencyKey: key.key } : outcome;
+    if (outcome.success) return { ...outcome, notice: await noticeForVisitor() };
+    return key.kind === "key" ? { ...outcome, idempotencyKey: key.key } : outcome;
   } finally {
     await form.dispose();
+  }
+}
+
+/** The site's notice for the success message; the lead is stored, so a failure to read it only leaves it out. */
+async function noticeForVisitor(): Promise<PublicNotice | null> {
+  try {
+    return await visibleNotice((await getDatabase()).db);
+  } catch (error) {
+    log("warn", "the notice could not be read for a success message", { error: describeError(error) });
+    return null;
   }
 }
 

@@ -38,7 +38,7 @@ export interface CheckedBackup {
 const SQLITE_MAGIC = "SQLite format 3\0";
 const PGDUMP_MAGIC = "PGDMP";
 /** Tables that hold nothing of the business's: their rows come back by themselves. */
-const HOUSEKEEPING_TABLES = new Set(["schema_migrations", "app_meta", "rate_limits"]);
+const HOUSEKEEPING_TABLES = new Set(["schema_migrations", "app_meta", "rate_limits", "live_version"]);
 
 function fileKind(file: string): CheckedBackup["kind"] | undefined {
   const head = Buffer.alloc(16);

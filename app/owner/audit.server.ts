@@ -24,7 +24,11 @@ export type AuditAction =
   | "export-subscribers"
   | "lead-deleted"
   | "lead-released"
-  | "subscriber-removed";
+  | "subscriber-removed"
+  | "notice-published"
+  | "notice-removed"
+  | "closed-day-added"
+  | "closed-day-removed";
 
 export interface AuditEntry {
   actor?: string | null;

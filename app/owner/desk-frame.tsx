@@ -10,6 +10,7 @@ const sections = [
   { to: "/owner/quarantine", label: "Spam", end: false },
   { to: "/owner/subscribers", label: "Subscribers", end: false },
   { to: "/owner/stats", label: "Numbers", end: false },
+  { to: "/owner/site", label: "Site", end: false },
   { to: "/owner/account", label: "Account", end: false },
 ];
 

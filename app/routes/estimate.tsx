@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The form shown again carries a key, so that sending it again (or the browser resending this
   // post) stores one lead: the one it came with, or a fresh one when it came without.
   const state: EstimateFormState = outcome.success
-    ? { success: true }
+    ? { success: true, notice: outcome.notice ?? null }
     : {
         success: false,
         error: outcome.error,
@@ -69,6 +69,20 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
             <div role="status" className="mt-4 rounded-lg bg-sea-50 p-5">
               <p className="text-lg font-semibold text-navy-900">{ESTIMATE_SUCCESS_TITLE}</p>
               <p className="mt-2">{ESTIMATE_SUCCESS_TEXT}</p>
+              {result.notice ? (
+                <p className="mt-2">
+                  <strong>Please note: </strong>
+                  {result.notice.parts.map((part, index) =>
+                    "href" in part ? (
+                      <a key={index} href={part.href} className="font-semibold underline">
+                        {part.text}
+                      </a>
+                    ) : (
+                      <span key={index}>{part.text}</span>
+                    ),
+                  )}
+                </p>
+              ) : null}
             </div>
           ) : (
             <>

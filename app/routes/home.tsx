@@ -4,6 +4,8 @@ import { ContactSection } from "~/components/sections/contact-section";
 import { HERO_IMAGE, HERO_SIZES, HomeHero, type HeroPicture } from "~/components/sections/home/hero";
 import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
+import { closedDaysSource } from "~/closed-days/closed-days-source.server";
+import { readLive } from "~/live/snapshot.server";
 import { businessJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -45,7 +47,7 @@ export async function loader() {
     description: `Family-owned LBI contractor with ${profile.yearsExperience}+ years of experience: bathrooms, decks and stairs, Andersen windows, carpentry and home watch. Free estimates.`,
     path: "/",
     keywords: ["Long Beach Island contractor", "LBI home repair", "Manahawkin remodeling", "Andersen windows LBI"],
-    jsonLd: [businessJsonLd()],
+    jsonLd: [businessJsonLd(readLive(closedDaysSource).upcoming)],
   });
   // The hero picture is the largest paint: fetch it alongside the HTML rather than after layout.
   // (A head link built here, like the rest of the head, keeps the image manifest out of the browser.)

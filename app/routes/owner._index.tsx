@@ -18,6 +18,7 @@ import { dayOf, formatShortDay, formatTime } from "~/time/business-time";
 import { VisitList } from "~/visits/visit-list";
 import { upcomingVisits } from "~/visits/visits.server";
 import type { Route } from "./+types/owner._index";
+import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data && data.newCount > 0 ? `(${data.newCount} new) ` : ""}Leads | ${profile.shortName} desk` },
@@ -36,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const today = dayOf(now);
   const { reminderAfterHours } = getEnv();
+  const hours = await businessHoursWithClosures(db, now);
   return {
     visits: visits.map((visit) => ({
       leadId: visit.leadId,
@@ -61,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: row.status,
       statusLabel: statusLabel(row.status),
       received: row.createdAt.toISOString(),
-      waiting: row.status === "new" ? waitingClock(row.createdAt, now, reminderAfterHours) : null,
+      waiting: row.status === "new" ? waitingClock(row.createdAt, now, reminderAfterHours, hours) : null,
     })),
   };
 }

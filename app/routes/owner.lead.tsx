@@ -29,6 +29,7 @@ import { VisitSection, type VisitAnswer } from "~/visits/visit-section";
 import { visitOfLead } from "~/visits/visits.server";
 import { proposalFromForm } from "~/visits/windows";
 import type { Route } from "./+types/owner.lead";
+import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -42,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const digits = usPhoneDigits(lead.phone);
   const visit = await visitOfLead(db, lead.id);
   const now = new Date();
+  const hours = await businessHoursWithClosures(db, now);
   return {
     visit: visit
       ? {
@@ -60,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     phoneE164: digits ? `+1${digits}` : lead.phone.replace(/[^\d+]/g, ""),
     waiting:
       lead.status === "new" && !lead.quarantined
-        ? waitingClock(lead.createdAt, now, getEnv().reminderAfterHours)
+        ? waitingClock(lead.createdAt, now, getEnv().reminderAfterHours, hours)
         : null,
   };
 }

@@ -39,7 +39,14 @@ const areaServed = [
   ...profile.areaServed.places.map((name) => ({ "@type": "Place", name }) as const),
 ] as const;
 
-export function businessJsonLd(): WithContext<GeneralContractor> {
+/** A closure the owner entered: New Jersey days, first to last. */
+export interface Closure {
+  firstDay: string;
+  lastDay: string;
+}
+
+/** The business, with the closures ahead as special opening hours (opening and closing at midnight: closed). */
+export function businessJsonLd(closures: readonly Closure[] = []): WithContext<GeneralContractor> {
   return {
     "@context": "https://schema.org",
     // GeneralContractor is schema.org's HomeAndConstructionBusiness for builders.
@@ -77,6 +84,17 @@ export function businessJsonLd(): WithContext<GeneralContractor> {
       opens: h.opens,
       closes: h.closes,
     })),
+    ...(closures.length > 0
+      ? {
+          specialOpeningHoursSpecification: closures.map((c) => ({
+            "@type": "OpeningHoursSpecification",
+            validFrom: c.firstDay,
+            validThrough: c.lastDay,
+            opens: "00:00",
+            closes: "00:00",
+          })),
+        }
+      : {}),
     sameAs: [profile.social.facebook, profile.social.instagram],
     aggregateRating: {
       "@type": "AggregateRating",

@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { contentSecurityPolicy as policy } from "~/infra/csp.server";
 import type * as AppServices from "./services.server";
 
 export type Services = typeof AppServices;
@@ -33,24 +34,8 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { services, env } = options;
 
-  function contentSecurityPolicy(scriptSources = ""): string {
-    return [
-      "default-src 'self'",
-      `script-src 'self'${scriptSources ? ` ${scriptSources}` : ""}`,
-      // Tailwind's stylesheet is inlined into each page for a faster first paint.
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      // In development Vite's client reloads the page over a WebSocket to this same server.
-      `connect-src 'self'${options.development ? " ws: wss:" : ""}`,
-      `frame-src ${options.chatOrigin || "'none'"}`,
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-      "manifest-src 'self'",
-    ].join("; ");
-  }
+  const contentSecurityPolicy = (scriptSources = "") =>
+    policy({ chatOrigin: options.chatOrigin, scriptSources, development: options.development });
 
   /**
    * The owner's desk shows people's names, phones and photos: no shared cache or browser history may

@@ -18,6 +18,8 @@ import { removeStaleUploads } from "~/infra/uploads.server";
 import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { purgeQuarantine } from "~/leads/record/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
+import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
+import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -25,13 +27,30 @@ const HOUR_MS = 60 * MINUTE_MS;
 export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
   return [
     {
+      // Each instance renders its own pages: a publish on another instance (or a lost PostgreSQL
+      // notification), and a notice's end or a closed day's midnight, reach its pages within seconds.
+      name: "live-pages",
+      scope: "every-instance",
+      everyMs: 2_000,
+      jitterMs: 200,
+      async run() {
+        await refreshLiveSite();
+      },
+    },
+    {
       // A reminder goes out within a minute of falling due.
       name: "reminders",
       scope: "one-instance",
       everyMs: MINUTE_MS,
       runAtStart: true,
       async run(now) {
-        const options = { afterHours: env.reminderAfterHours, leadsTo: env.leadsTo, siteUrl: env.siteUrl, now };
+        const options = {
+          afterHours: env.reminderAfterHours,
+          leadsTo: env.leadsTo,
+          siteUrl: env.siteUrl,
+          now,
+          businessHours: await businessHoursWithClosures(db, now),
+        };
         const leads = await sendDueReminders(db, options);
         if (leads.length > 0) log("info", "reminders queued for leads still new", { leads: leads.length });
       },
@@ -43,7 +62,7 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       everyMs: MINUTE_MS,
       runAtStart: true,
       async run(now) {
-        const outcome = await sendDailyDigest(db, env.siteUrl, now);
+        const outcome = await sendDailyDigest(db, env.siteUrl, now, await businessHoursWithClosures(db, now));
         if (outcome.sent === 0) return;
         nudgeMailWorkers();
         log("info", "daily digest queued", { day: outcome.day, owners: outcome.sent });

@@ -82,3 +82,5 @@ export async function databaseAnswers(timeoutMs = 2_000): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+export { liveFile, startLiveSite, stopLiveSite } from "./live.server";

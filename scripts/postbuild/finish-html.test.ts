@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deferBootImports, finishPrerenderedHtml, inlineScriptHashes } from "./finish-html";
+import { deferBootImports, inlineScriptHashes } from "../../app/infra/finish-page.server";
+import { finishPrerenderedHtml } from "./finish-html";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,73 +1,11 @@
 /**
- * Finishing touches on the prerendered HTML.
- *
- * 1. Drops <link rel="modulepreload">: on a slow phone link the preloaded JavaScript competes with
- *    the first paint, and every control works before hydration anyway (links and plain forms).
- * 2. Starts the app's JavaScript once the page's main picture is on screen, not while the HTML is
- *    parsed. React Router's boot script imports the route modules statically, so a phone fetches
- *    about 100 KB of script alongside the picture and paints both later. The boot script is
- *    rewritten to wait and then import the same modules dynamically; what it does next is unchanged.
- * 3. Records the SHA-256 of every inline script, so the server's Content-Security-Policy can allow
- *    exactly those scripts and no others.
+ * Finishes every prerendered page in place (see `app/infra/finish-page.server.ts` for what that
+ * means) and returns the hashes of each page's inline scripts for the server's
+ * Content-Security-Policy.
  */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-
-const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
-const BOOT_SCRIPT = /(<script type="module" async="">);?\n((?:import \* as route\d+ from "[^"]+";\n)+)/;
-const ROUTE_IMPORT = /import \* as (route\d+) from ("[^"]+");/g;
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
-
-/**
- * Waits until the browser reports the page's main picture (the one fetched at high priority) as
- * painted, or, on a page without one, its first text. Browsers that report no paints go on 250 ms
- * after the picture is decoded or the first frame is drawn, and nothing waits more than 3 s. A
- * hidden tab paints nothing, so there the script starts at once.
- */
-const WAIT_FOR_FIRST_PICTURE = `await new Promise((go) => {
-  if (document.visibilityState === "hidden") return go();
-  const later = () => setTimeout(go, 250);
-  const seen = (type, painted) => {
-    try {
-      new PerformanceObserver((list, observer) => {
-        if (list.getEntries().some(painted)) observer.disconnect(), setTimeout(go);
-      }).observe({ type, buffered: true });
-    } catch {}
-  };
-  const hero = document.querySelector('img[fetchpriority="high"]');
-  if (hero) seen("largest-contentful-paint", (entry) => entry.element === hero), hero.decode().then(later, later);
-  else seen("paint", (entry) => entry.name === "first-contentful-paint"), requestAnimationFrame(later);
-  setTimeout(go, 3000);
-});`;
-
-/** The boot script with its static route imports turned into dynamic ones, started once the page is painted. */
-export function deferBootImports(html: string): { html: string; deferred: boolean } {
-  const match = BOOT_SCRIPT.exec(html);
-  if (!match) return { html, deferred: false };
-  const imports = [...(match[2] ?? "").matchAll(ROUTE_IMPORT)];
-  const names = imports.map((m) => m[1]).join(", ");
-  const urls = imports.map((m) => `import(${m[2]})`).join(", ");
-  // A module that fails to arrive leaves the page as prerendered, as a failed static import did,
-  // instead of throwing an unhandled rejection: the promise that never settles stops the script.
-  const replacement = `${match[1]}\n${WAIT_FOR_FIRST_PICTURE}\nconst [${names}] = await Promise.all([${urls}]).catch(() => new Promise(() => {}));\n`;
-  return { html: html.replace(BOOT_SCRIPT, () => replacement), deferred: true };
-}
-
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const attributes = match[1] ?? "";
-    // JSON-LD is data, not a script a browser runs, so CSP does not govern it.
-    if (/type="application\/ld\+json"/.test(attributes)) continue;
-    hashes.push(
-      `sha256-${createHash("sha256")
-        .update(match[2] ?? "")
-        .digest("base64")}`,
-    );
-  }
-  return [...new Set(hashes)];
-}
+import { finishPage } from "../../app/infra/finish-page.server";
 
 function htmlFiles(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -88,20 +26,11 @@ export function finishPrerenderedHtml(clientDir: string): {
   for (const file of htmlFiles(clientDir).sort()) {
     const full = path.join(clientDir, file);
     const original = fs.readFileSync(full, "utf8");
-    const deferred = deferBootImports(
-      original.replace(MODULEPRELOAD, () => {
-        preloadsRemoved++;
-        return "";
-      }),
-    );
-    // A React Router upgrade that writes its boot script differently must not quietly bring the
-    // scripts back in front of the picture.
-    if (!deferred.deferred && original.includes("window.__reactRouterRouteModules"))
-      throw new Error(`${file}: React Router's boot script no longer has the expected route imports`);
-    if (deferred.deferred) bootsDeferred++;
-    const html = deferred.html;
-    if (html !== original) fs.writeFileSync(full, html);
-    hashes[file.split(path.sep).join("/")] = inlineScriptHashes(html);
+    const finished = finishPage(original, file);
+    preloadsRemoved += finished.preloadsRemoved;
+    if (finished.bootDeferred) bootsDeferred++;
+    if (finished.html !== original) fs.writeFileSync(full, finished.html);
+    hashes[file.split(path.sep).join("/")] = finished.scriptHashes;
   }
   return { hashes, preloadsRemoved, bootsDeferred };
 }

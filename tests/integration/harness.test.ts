@@ -13,6 +13,8 @@ import { timestamp, type Database } from "~/infra/schema.server";
 import { backends, databaseTables, KEPT_TABLES, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { bookVisit, insertLeadWithEverything } from "../support/leads";
 import { signedInOwner } from "../support/owner";
+import { addClosedDay } from "~/closed-days/closed-days.server";
+import { publishNotice } from "~/notices/notices.server";
 
 /** One row in each table that holds records; the list must name every table the database has. */
 async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<void> {
@@ -71,6 +73,10 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     .values({ key: "k".repeat(22), lead_id: leadId, fingerprint: "f", created_at: now })
     .execute();
   await claimRun(db, { name: "test-job", everyMs: 60_000 }, new Date());
+  // A notice and a closed day, each bumping the live version.
+  const actor = { email: owner.email, client: null };
+  await publishNotice(db, { body: "Closed Thursday", tone: "info", startsAt: null, endsAt: null }, actor);
+  await addClosedDay(db, { firstDay: "2030-11-28", lastDay: "", label: "Thanksgiving" }, actor);
 }
 
 describe.each(backends)("the harness on %s", (backend) => {

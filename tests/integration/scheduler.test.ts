@@ -73,6 +73,7 @@ describe.each(backends)("the scheduler on %s", (backend) => {
   it("runs every periodic job of the server through the scheduler", async () => {
     const scheduler = await backgroundScheduler();
     expect(scheduler?.jobs()).toEqual([
+      "live-pages",
       "reminders",
       "morning-digest",
       "expired-records",

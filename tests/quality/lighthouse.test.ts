@@ -2,13 +2,16 @@
  * Lighthouse (mobile defaults) on every page of the sitemap. Accessibility, Best Practices and SEO
  * must score 100; Performance at least 0.95 as the best of up to three runs. When every run of a page
  * reports a benchmarkIndex below 1000 (Lighthouse's own "slower than expected" warning), the machine
- * is too loaded to judge, and the page's performance is printed but not judged.
+ * is too loaded to judge, and the page's performance is printed but not judged. Then the home page
+ * and a service page again with a notice up, as the owner publishes it.
  */
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openMigratedDatabase } from "~/infra/db.server";
+import { publishNotice } from "~/notices/notices.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 
@@ -60,6 +63,33 @@ async function audit(url: string): Promise<Run> {
   };
 }
 
+/** Audits a page up to three times and judges the best run. */
+async function judge(path: string, label = path): Promise<void> {
+  const failures: string[] = [];
+  const runs: Run[] = [];
+  let best: Run | undefined;
+  while (runs.length < MAX_RUNS) {
+    const run = await audit(`${server.origin}${path}`);
+    runs.push(run);
+    if (!best || run.scores.performance > best.scores.performance) best = run;
+    if (best.scores.performance >= MIN_PERFORMANCE) break;
+  }
+  if (!best) throw new Error("no Lighthouse run");
+  const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
+  const m = best.metrics;
+  table.push(
+    `${label.padEnd(30)} ${best.scores.performance.toFixed(2)}  ${best.scores.accessibility.toFixed(2)}  ${best.scores["best-practices"].toFixed(2)} ${best.scores.seo.toFixed(2)}  ${(m.fcp / 1000).toFixed(2)} s  ${(m.lcp / 1000).toFixed(2)} s  ${Math.round(m.tbt)} ms  ${m.cls.toFixed(3)}  ${Math.round(best.benchmarkIndex)}${slow ? " (slow machine: performance not judged)" : ""}`,
+  );
+  for (const category of ["accessibility", "best-practices", "seo"] as const)
+    if (best.scores[category] < 1)
+      failures.push(`${label} ${category} ${best.scores[category]}: ${best.failedAudits.join(", ")}`);
+  if (!slow && best.scores.performance < MIN_PERFORMANCE)
+    failures.push(
+      `${path} performance ${best.scores.performance} (FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}): ${best.failedAudits.join(", ")}`,
+    );
+  expect(failures).toEqual([]);
+}
+
 beforeAll(async () => {
   server = await startBuiltServer();
   chrome = await chromeLauncher.launch({
@@ -82,33 +112,33 @@ describe("Lighthouse", () => {
   });
 
   for (const path of paths.filter((p) => !only || only.includes(p)))
-    it(
-      `${path} scores 100 (performance ≥ 0.95)`,
-      async () => {
-        const failures: string[] = [];
-        const runs: Run[] = [];
-        let best: Run | undefined;
-        while (runs.length < MAX_RUNS) {
-          const run = await audit(`${server.origin}${path}`);
-          runs.push(run);
-          if (!best || run.scores.performance > best.scores.performance) best = run;
-          if (best.scores.performance >= MIN_PERFORMANCE) break;
-        }
-        if (!best) throw new Error("no Lighthouse run");
-        const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
-        const m = best.metrics;
-        table.push(
-          `${path.padEnd(30)} ${best.scores.performance.toFixed(2)}  ${best.scores.accessibility.toFixed(2)}  ${best.scores["best-practices"].toFixed(2)} ${best.scores.seo.toFixed(2)}  ${(m.fcp / 1000).toFixed(2)} s  ${(m.lcp / 1000).toFixed(2)} s  ${Math.round(m.tbt)} ms  ${m.cls.toFixed(3)}  ${Math.round(best.benchmarkIndex)}${slow ? " (slow machine: performance not judged)" : ""}`,
-        );
-        for (const category of ["accessibility", "best-practices", "seo"] as const)
-          if (best.scores[category] < 1)
-            failures.push(`${path} ${category} ${best.scores[category]}: ${best.failedAudits.join(", ")}`);
-        if (!slow && best.scores.performance < MIN_PERFORMANCE)
-          failures.push(
-            `${path} performance ${best.scores.performance} (FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}): ${best.failedAudits.join(", ")}`,
-          );
-        expect(failures).toEqual([]);
-      },
-      5 * 60_000,
-    );
+    it(`${path} scores 100 (performance ≥ 0.95)`, () => judge(path), 5 * 60_000);
+});
+
+describe("Lighthouse with a notice up", () => {
+  const noticed = ["/", "/services/home-watch"].filter((p) => !only || only.includes(p));
+  beforeAll(async () => {
+    if (noticed.length === 0) return;
+    // Straight into the server's database, as another instance would; its poll renders the pages.
+    const handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+    try {
+      await publishNotice(
+        handle.db,
+        {
+          body: "After the nor'easter we are booking storm repairs first; for a leak, [call us](tel:609-555-0142).",
+          tone: "urgent",
+          startsAt: null,
+          endsAt: null,
+        },
+        { email: "pat@causeway.test", client: null },
+      );
+    } finally {
+      await handle.close();
+    }
+    for (let i = 0; i < 200 && !(await (await fetch(`${server.origin}/`)).text()).includes("storm repairs first"); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }, 30_000);
+
+  for (const path of noticed)
+    it(`${path} with a notice up scores 100 (performance ≥ 0.95)`, () => judge(path, `${path} (notice)`), 5 * 60_000);
 });

@@ -119,6 +119,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       "/owner/account",
       "/owner/stats",
       "/owner/stats.data",
+      "/owner/site",
+      "/owner/site.data",
+      "/Owner/Site",
       "/OWNER/STATS",
       "/owner/digest",
       "/OWNER/Leads/" + leadId,
@@ -148,6 +151,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       ],
       [`/owner/leads/${leadId}`, { intent: "cancel-visit" }],
       ["/owner/digest", { digest: "off" }],
+      ["/owner/site", { intent: "publish-notice", body: "Hacked", tone: "urgent" }],
+      ["/owner/site.data", { intent: "publish-notice", body: "Hacked", tone: "urgent" }],
+      ["/owner/site", { intent: "add-closed-day", firstDay: "2030-01-01", label: "Hacked" }],
       ["/owner/account", { intent: "link-device" }],
       ["/owner/account", { intent: "invite-owner", email: "mallory@example.com" }],
       ["/owner/account", { intent: "remove-owner", email: "pat@causeway.test" }],
@@ -166,6 +172,8 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     const lead = await db.selectFrom("leads").select(["status"]).where("id", "=", leadId).executeTakeFirst();
     expect(lead).toEqual({ status: "new" });
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("site_notices").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("closed_days").select("id").execute()).toEqual([]);
     expect((await db.selectFrom("owners").select("email").execute()).map((o) => o.email)).toEqual([
       "pat@causeway.test",
     ]);

@@ -107,7 +107,10 @@ describe("a visit link's data spelling", () => {
     expect(readBody).not.toContain(leadId);
     const shown = stringsIn(readBody);
     expect(shown).toContain(when);
-    expect(shown.filter((s) => ![when, "ready", "state", "when", "data", "routes/visit"].includes(s))).toEqual([]);
+    // Besides the visit's time, only the names of the keys, and the root route's public notice and
+    // closure (none here).
+    const keys = [when, "ready", "state", "when", "data", "routes/visit", "root", "notice", "closedToday"];
+    expect(shown.filter((s) => !keys.includes(s))).toEqual([]);
     expect(await visitState(db)).toEqual(untouched);
 
     // Posted by another site's page, whichever spelling and whatever Origin it gives.
@@ -147,6 +150,7 @@ describe("a visit link's data spelling", () => {
     expect(spent.headers.get("cache-control")).toContain("no-store");
     const spentShown = stringsIn(await spent.text());
     expect(spentShown).toContain("gone");
-    expect(spentShown.filter((s) => !["gone", "state", "data", "routes/visit"].includes(s))).toEqual([]);
+    const spentKeys = ["gone", "state", "data", "routes/visit", "root", "notice", "closedToday"];
+    expect(spentShown.filter((s) => !spentKeys.includes(s))).toEqual([]);
   }, 60_000);
 });

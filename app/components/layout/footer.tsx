@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { aboutNavigation, serviceNavigation } from "~/content/navigation";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
-import { BusinessHours } from "~/components/sections/business-hours";
+import { BusinessHours } from "~/components/layout/business-hours";
 import { LogoMark, LogoName } from "./logo";
 import { SocialLinks } from "./social-links";
 

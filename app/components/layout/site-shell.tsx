@@ -4,8 +4,11 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 import { SidePanel } from "./side-panel";
 import { RevealObserver } from "~/components/ui/reveal";
+import { useSiteLiveData } from "~/components/layout/site-live-data";
+import { NoticeBanner } from "~/notices/notice-banner";
 
 export function SiteShell({ children }: { children: ReactNode }) {
+  const { notice } = useSiteLiveData();
   return (
     <>
       <a
@@ -14,6 +17,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
+      {notice ? <NoticeBanner notice={notice} /> : null}
       <div className="flex min-h-dvh">
         <SidePanel />
         <div className="flex min-w-0 flex-1 flex-col">

@@ -5,7 +5,7 @@
 import { Icon } from "~/components/ui/icon";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
 import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
-import { BusinessHours } from "./business-hours";
+import { BusinessHours } from "~/components/layout/business-hours";
 
 const rowClass = "flex min-h-11 items-center gap-3 rounded-lg p-2 font-semibold text-navy-900 hover:bg-sea-100";
 

@@ -15,6 +15,7 @@ import type { EstimateValues } from "../estimate-schema";
 import { newLeadAlert } from "./alert-text";
 import { mayConfirm } from "./confirmation-limits.server";
 import { ownerNotification, visitorConfirmation, type LeadForEmail } from "./emails.server";
+import { visibleNotice } from "~/notices/notices.server";
 
 export interface NewPhoto {
   id: string;
@@ -71,7 +72,13 @@ export async function queueArrival(
     siteUrl: env.siteUrl,
   });
   await enqueueMail(trx, notification, options.now);
-  if (options.confirm) await enqueueMail(trx, visitorConfirmation(lead, env.leadsTo), options.now);
+  // The notice up on the site (closed for a holiday, storm work first) is repeated while it lasts.
+  if (options.confirm)
+    await enqueueMail(
+      trx,
+      visitorConfirmation(lead, env.leadsTo, { notice: await visibleNotice(trx, options.now), siteUrl: env.siteUrl }),
+      options.now,
+    );
   const alert = newLeadAlert({ id: lead.id, ...lead.values, photoCount: lead.photos.length });
   await enqueuePush(trx, "lead-push", alert, lead.id, options.now);
 }

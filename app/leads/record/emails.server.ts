@@ -19,6 +19,7 @@ import {
 import type { OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import { usPhoneDigits, type EstimateValues } from "../estimate-schema";
+import { noticePlainText, type PublicNotice } from "~/notices/notice-text";
 
 export interface StoredPhoto {
   id: string;
@@ -190,7 +191,23 @@ export function ownerNotification(lead: LeadForEmail, options: OwnerNotification
  * The visitor's confirmation: that the request arrived, when to expect an answer, and the phone
  * number. It repeats nothing the visitor typed except a first name (see `greetingName`).
  */
-export function visitorConfirmation(lead: LeadForEmail, leadsTo: string): OutgoingMail {
+/** The notice's words, its link pointing at the site's own address or the phone. */
+function noticeHtml(notice: PublicNotice, siteUrl: string) {
+  return notice.parts.map((part) =>
+    "href" in part
+      ? html`<a href="${part.href.startsWith("tel:") ? part.href : siteUrl + part.href}">${part.text}</a>`
+      : html`${part.text}`,
+  );
+}
+
+export function visitorConfirmation(
+  lead: LeadForEmail,
+  leadsTo: string,
+  /** The site's notice while it lasts, with the address its link is made absolute with. */
+  posted?: { notice: PublicNotice | null; siteUrl: string },
+): OutgoingMail {
+  const notice = posted?.notice ?? null;
+  const siteUrl = posted?.siteUrl ?? "";
   const name = greetingName(lead.values.name);
   const hours = profile.replyWithinHours;
   const photos = lead.photos.length;
@@ -202,10 +219,12 @@ export function visitorConfirmation(lead: LeadForEmail, leadsTo: string): Outgoi
   const thanks = `Thank you for contacting ${profile.name}. We received your request for a free estimate${withPhotos}. We will reply within ${hours} hours.`;
   const notYou = `If you did not ask us for an estimate, someone may have typed your address by mistake; you can ignore this email.`;
 
+  const noticeLine = notice ? `Please note: ${noticePlainText(notice, siteUrl)}` : undefined;
   const text = [
     greeting,
     ``,
     thanks,
+    ...(noticeLine ? [``, noticeLine] : []),
     ``,
     `If your project is urgent, call us at ${profile.phone.display}.`,
     ``,
@@ -217,6 +236,7 @@ export function visitorConfirmation(lead: LeadForEmail, leadsTo: string): Outgoi
   const body = html`<h1 style="font-size:20px;margin:0 0 16px">We received your estimate request</h1>
     <p>${greeting}</p>
     <p>${thanks}</p>
+    ${notice ? html`<p><strong>Please note:</strong> ${noticeHtml(notice, siteUrl)}</p>` : ""}
     <p>If your project is urgent, call us at <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.</p>
     <p style="font-size:14px;color:#475569">${notYou}</p>
     <p>${profile.name}</p>`;

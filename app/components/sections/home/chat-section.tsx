@@ -14,6 +14,7 @@ import { chatEmbedUrl } from "~/config";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { SectionHeading } from "./section-heading";
+import { ClosedToday } from "~/components/layout/business-hours";
 
 /** how far ahead of the viewport the frame starts loading */
 const LOAD_AHEAD = "600px 0px";
@@ -72,6 +73,7 @@ function ChatFallback() {
         <EstimateButton>Get Free Estimate</EstimateButton>
       </div>
       <h3 className="mt-8 text-lg font-bold text-navy-900">Business hours</h3>
+      <ClosedToday className="mt-3 text-ink" />
       <dl className="mt-3 grid max-w-sm grid-cols-2 gap-y-2 text-slate-700">
         {profile.hours.display.map((row) => (
           <div key={row.label} className="contents">

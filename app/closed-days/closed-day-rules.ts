@@ -1,0 +1,64 @@
+/**
+ * What the owner may enter as a closed day, shared by the desk's form and the server: one New
+ * Jersey calendar day or a range of them, from today on, with a short label people will read
+ * ("Thanksgiving").
+ */
+import { hasForbiddenCharacter, hasLineBreak } from "~/forms/plain-text";
+
+export const CLOSED_LABEL_MAX_LENGTH = 60;
+/** A closure longer than this is more likely a typo in the year than a holiday. */
+export const CLOSED_RANGE_MAX_DAYS = 31;
+
+export interface ClosedDayInput {
+  firstDay: string;
+  lastDay: string;
+  label: string;
+}
+
+export type ClosedDayErrors = Partial<Record<keyof ClosedDayInput, string>>;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isCalendarDay(value: string): boolean {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function daysBetween(first: string, last: string): number {
+  return (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000;
+}
+
+/** `today` is the New Jersey day (YYYY-MM-DD) the owner enters it on. */
+export function checkClosedDay(input: ClosedDayInput, today: string): ClosedDayErrors {
+  const errors: ClosedDayErrors = {};
+  const label = input.label.trim();
+  if (label === "") errors.label = "Say why you are closed, for example Thanksgiving.";
+  else if (hasLineBreak(label) || hasForbiddenCharacter(label, false))
+    errors.label = "The label holds characters that cannot be shown. Please type it again.";
+  else if (label.length > CLOSED_LABEL_MAX_LENGTH)
+    errors.label = `Shorten the label to ${CLOSED_LABEL_MAX_LENGTH} characters or fewer.`;
+  if (!isCalendarDay(input.firstDay)) errors.firstDay = "Choose the day you are closed.";
+  else if (input.firstDay < today) errors.firstDay = "That day has passed. Choose today or a later day.";
+  if (input.lastDay !== "" && !isCalendarDay(input.lastDay)) errors.lastDay = "Choose the last day, or leave it empty.";
+  else if (!errors.firstDay && input.lastDay !== "") {
+    if (input.lastDay < input.firstDay) errors.lastDay = "The last day comes before the first.";
+    else if (daysBetween(input.firstDay, input.lastDay) >= CLOSED_RANGE_MAX_DAYS)
+      errors.lastDay = `A closure may last ${CLOSED_RANGE_MAX_DAYS} days at most. Check the dates.`;
+  }
+  return errors;
+}
+
+/** "Thursday, November 26" or "December 24 – December 26", in New Jersey's calendar. */
+export function formatClosedRange(firstDay: string, lastDay: string): string {
+  const format = (day: string, weekday: boolean) =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      month: "long",
+      day: "numeric",
+      ...(weekday ? { weekday: "long" } : {}),
+    }).format(new Date(`${day}T12:00:00Z`));
+  return firstDay === lastDay ? format(firstDay, true) : `${format(firstDay, false)} – ${format(lastDay, false)}`;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { checkNotice, noticeParts } from "./notice-text";
+
+const siteUrl = "https://www.causewayhomerepair.example";
+const pages = new Set(["/", "/estimate", "/services/home-watch"]);
+const rules = { siteUrl, isSitePage: (path: string) => pages.has(path) };
+
+describe("checkNotice", () => {
+  it("takes plain text as one part", () => {
+    expect(checkNotice("  Closed Thursday for Thanksgiving.  ", rules)).toEqual({
+      ok: true,
+      parts: [{ text: "Closed Thursday for Thanksgiving." }],
+    });
+  });
+
+  it("turns one [words](address) into a link to a page of the site", () => {
+    expect(checkNotice("Storm repairs first. [Book a visit](/estimate) today.", rules)).toEqual({
+      ok: true,
+      parts: [{ text: "Storm repairs first. " }, { text: "Book a visit", href: "/estimate" }, { text: " today." }],
+    });
+  });
+
+  it("accepts the site's full address and a section of a page, and normalizes a phone link", () => {
+    const full = checkNotice(`See [home watch](${siteUrl}/services/home-watch/)`, rules);
+    expect(full.ok && full.parts[1]).toEqual({ text: "home watch", href: "/services/home-watch" });
+    const section = checkNotice("[Contact](/#contact)", rules);
+    expect(section.ok && section.parts[0]).toEqual({ text: "Contact", href: "/#contact" });
+    const phone = checkNotice("For a leak, [call us](tel:(609) 555-0142).", rules);
+    expect(phone.ok && phone.parts[1]).toEqual({ text: "call us", href: "tel:+16095550142" });
+  });
+
+  it.each([
+    ["[spam](https://evil.example/)", /page of this site/],
+    ["[spam](//evil.example/)", /page of this site/],
+    ["[spam](javascript:alert(1))", /page of this site/],
+    ["[no such page](/nowhere)", /page of this site/],
+    ["Visit https://evil.example now", /Web addresses can only be a link/],
+    ["Visit www.evil.example now", /Web addresses can only be a link/],
+    ["[one](/estimate) and [two](/)", /one link at most/],
+    ["[call](tel:12345)", /US number/],
+    ["[](/estimate)", /words to show/],
+    ["[broken] (/estimate)", /Write a link as/],
+    ["", /Write the notice/],
+    ["Closed \u202Etoday", /control characters/],
+    ["Closed \u0007today", /control characters/],
+  ])("refuses %j", (text, message) => {
+    const checked = checkNotice(text, rules);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.error).toMatch(message);
+  });
+
+  it("counts what visitors read against the 200 characters, not the link's address", () => {
+    const words = "x".repeat(190);
+    expect(checkNotice(`${words} [call us](tel:6095550142)`, rules).ok).toBe(true);
+    const tooLong = checkNotice("y".repeat(201), rules);
+    expect(tooLong.ok ? "" : tooLong.error).toMatch(/200 characters or fewer \(it has 201\)/);
+  });
+
+  it("joins the lines a phone keyboard adds", () => {
+    expect(checkNotice("Closed\ntoday.\r\nCall us.", rules)).toEqual({
+      ok: true,
+      parts: [{ text: "Closed today. Call us." }],
+    });
+  });
+});
+
+describe("noticeParts", () => {
+  it("keeps what is typed as text, markup included", () => {
+    expect(noticeParts("<script>alert(1)</script> [call](tel:6095550142)", siteUrl)).toEqual([
+      { text: "<script>alert(1)</script> " },
+      { text: "call", href: "tel:+16095550142" },
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * One labelled field of a desk form: its label, the control, a hint, and the message when the value
+ * was refused, tied to the control for screen readers (`aria-describedby`, `aria-invalid`).
+ */
+import type { ReactNode } from "react";
+import { labelClass } from "./desk-frame";
+
+export const hintClass = "mt-1 text-sm text-slate-700";
+export const fieldErrorClass = "mt-1 text-sm font-semibold text-red-800";
+
+export interface FieldControlProps {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+}
+
+export function DeskField({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children({ id, "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
+      {hint ? (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className={fieldErrorClass}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * /owner/site: what the public site says that is not in the code. The notice above every page
+ * (with a preview at a phone's width), the closed days, and the notices before. Each change is on
+ * every page of every instance within seconds (`app/live/`), and goes in the audit log.
+ */
+import { data, Form, useNavigation } from "react-router";
+import { closedDaysBetween, addClosedDay, removeClosedDay } from "~/closed-days/closed-days.server";
+import { checkClosedDay, type ClosedDayErrors, type ClosedDayInput } from "~/closed-days/closed-day-rules";
+import { ClosedDaysSection } from "~/closed-days/closed-days-section";
+import { profile } from "~/content/profile";
+import { clientKey } from "~/infra/client-key.server";
+import { getEnv } from "~/infra/env.server";
+import { readSmallForm } from "~/infra/uploads.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { isPublicPage } from "~/live/public-pages.server";
+import { NoticeBanner } from "~/notices/notice-banner";
+import { checkNoticeDraft, type NoticeErrors, type NoticeValues } from "~/notices/notice-draft";
+import { EMPTY_NOTICE, NoticeForm } from "~/notices/notice-form";
+import { noticeParts } from "~/notices/notice-text";
+import { NoticeHistory } from "~/notices/notice-history";
+import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
+import { dangerButton, Notice } from "~/owner/desk-frame";
+import { formatDateTime } from "~/time/business-time";
+import { requireOwner } from "~/owner/sessions.server";
+import { addDays, dayOf } from "~/time/business-time";
+import type { Route } from "./+types/owner.site";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Site | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+/** Closed days entered this far ahead are listed. */
+const CLOSED_DAYS_LISTED = 400;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request);
+  const now = new Date();
+  const today = dayOf(now);
+  const [current, history, closedDays] = await Promise.all([
+    currentNotice(db, now),
+    listNotices(db),
+    closedDaysBetween(db, today, addDays(today, CLOSED_DAYS_LISTED)),
+  ]);
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    now: now.toISOString(),
+    today,
+    current: current
+      ? {
+          tone: current.tone,
+          parts: noticeParts(current.body, getEnv().siteUrl),
+          startsAt: iso(current.startsAt),
+          endsAt: iso(current.endsAt),
+        }
+      : null,
+    history: history.map((n) => ({
+      id: n.id,
+      body: n.body,
+      tone: n.tone,
+      startsAt: iso(n.startsAt),
+      endsAt: iso(n.endsAt),
+      publishedBy: n.publishedBy,
+      publishedAt: n.publishedAt.toISOString(),
+      removedBy: n.removedBy,
+      removedAt: iso(n.removedAt),
+    })),
+    closedDays: closedDays.map(({ id, firstDay, lastDay, label }) => ({ id, firstDay, lastDay, label })),
+  };
+}
+
+type ActionAnswer =
+  | { form: "notice"; ok: boolean; message?: string; values: NoticeValues; errors: NoticeErrors }
+  | { form: "closed-day"; ok: boolean; message?: string; values: ClosedDayInput; errors: ClosedDayErrors }
+  | { form: "other"; ok: boolean; message: string };
+
+const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request);
+  const form = await readSmallForm(request);
+  const actor = { email: session.email, client: clientKey(clientIpFrom(context)) };
+  const now = new Date();
+  const intent = form.get("intent");
+
+  if (intent === "preview-notice" || intent === "publish-notice") {
+    const values: NoticeValues = {
+      body: text(form, "body", 2_000),
+      tone: text(form, "tone", 20),
+      startsAt: text(form, "startsAt", 40),
+      endsAt: text(form, "endsAt", 40),
+    };
+    const checked = checkNoticeDraft(values, { siteUrl: getEnv().siteUrl, isSitePage: isPublicPage }, now);
+    if (!checked.ok)
+      return data<ActionAnswer>({ form: "notice", ok: false, values, errors: checked.errors }, { status: 400 });
+    if (intent === "preview-notice") return data<ActionAnswer>({ form: "notice", ok: true, values, errors: {} });
+    const notice = await publishNotice(db, checked, actor, now);
+    const message =
+      notice.startsAt && notice.startsAt > now
+        ? `Scheduled: the notice shows on every page from ${formatDateTime(notice.startsAt)}.`
+        : "Published: the notice shows on every page within a few seconds.";
+    return data<ActionAnswer>({ form: "notice", ok: true, message, values: EMPTY_NOTICE, errors: {} });
+  }
+  if (intent === "remove-notice") {
+    const removed = await removeNotice(db, actor, now);
+    return removed
+      ? data<ActionAnswer>({
+          form: "other",
+          ok: true,
+          message: "Removed: the notice leaves every page within seconds.",
+        })
+      : data<ActionAnswer>({ form: "other", ok: false, message: "No notice is up." }, { status: 404 });
+  }
+  if (intent === "add-closed-day") {
+    const values: ClosedDayInput = {
+      firstDay: text(form, "firstDay", 20),
+      lastDay: text(form, "lastDay", 20),
+      label: text(form, "label", 200),
+    };
+    const errors = checkClosedDay(values, dayOf(now));
+    if (Object.keys(errors).length > 0)
+      return data<ActionAnswer>({ form: "closed-day", ok: false, values, errors }, { status: 400 });
+    const day = await addClosedDay(db, values, actor, now);
+    return data<ActionAnswer>({
+      form: "closed-day",
+      ok: true,
+      message: `Added: ${day.label}. The hours on every page say so on the day.`,
+      values: { firstDay: "", lastDay: "", label: "" },
+      errors: {},
+    });
+  }
+  if (intent === "remove-closed-day") {
+    const removed = await removeClosedDay(db, text(form, "closedDay", 60), actor, now);
+    return removed
+      ? data<ActionAnswer>({ form: "other", ok: true, message: "Closed day removed." })
+      : data<ActionAnswer>({ form: "other", ok: false, message: "That closed day no longer exists." }, { status: 404 });
+  }
+  return data<ActionAnswer>({ form: "other", ok: false, message: "Unknown action." }, { status: 400 });
+}
+
+function CurrentNotice({
+  current,
+  now,
+}: {
+  current: NonNullable<Route.ComponentProps["loaderData"]["current"]>;
+  now: string;
+}) {
+  const waiting = current.startsAt !== null && current.startsAt > now;
+  return (
+    <div className="mt-2 space-y-2">
+      <div className="w-[375px] max-w-full overflow-hidden rounded-lg border border-slate-400">
+        <NoticeBanner notice={current} preview />
+      </div>
+      <p className="text-sm">
+        {waiting && current.startsAt ? `Shows from ${formatDateTime(current.startsAt)}` : "Showing now"}
+        {current.endsAt ? `, until ${formatDateTime(current.endsAt)}.` : ", until you remove it."}
+      </p>
+      <Form method="post">
+        <button type="submit" name="intent" value="remove-notice" className={dangerButton}>
+          Remove notice
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export default function Site({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const notice = actionData?.form === "notice" ? actionData : undefined;
+  const closedDay = actionData?.form === "closed-day" ? actionData : undefined;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-navy-900">Site</h1>
+      <p className="mt-1">What you publish here shows on every page of the public site within seconds.</p>
+      {actionData?.message ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      <section aria-labelledby="notice-heading" className="mt-6">
+        <h2 id="notice-heading" className="text-lg font-bold text-navy-900">
+          Notice
+        </h2>
+        {loaderData.current ? (
+          <CurrentNotice current={loaderData.current} now={loaderData.now} />
+        ) : (
+          <p className="mt-2">No notice is up.</p>
+        )}
+        <h3 className="mt-5 font-semibold text-navy-900">{loaderData.current ? "Replace it" : "New notice"}</h3>
+        <NoticeForm
+          // A new answer starts the form again from what the server returned.
+          key={notice ? JSON.stringify(notice) : "blank"}
+          values={notice?.values ?? EMPTY_NOTICE}
+          errors={notice?.errors ?? {}}
+          busy={busy}
+        />
+      </section>
+      <ClosedDaysSection
+        key={closedDay ? JSON.stringify(closedDay) : "blank"}
+        days={loaderData.closedDays}
+        today={loaderData.today}
+        values={closedDay?.values ?? { firstDay: "", lastDay: "", label: "" }}
+        errors={closedDay?.errors ?? {}}
+        busy={busy}
+      />
+      <NoticeHistory entries={loaderData.history} now={loaderData.now} />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The owner puts up a notice from a phone in Chromium: the Site page at 375 px, worked with the
+ * keyboard, previews the notice as it is typed and passes axe; published, it is on the public
+ * pages above the header as a labelled region, in the HTML from the first byte (no layout shift),
+ * with no console error or CSP violation, and a client-side navigation keeps it. A closed day shows
+ * in the hours. Removing the notice takes it away.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
+import { dayOf } from "~/time/business-time";
+import { addOwner } from "~/owner/owners.server";
+import { startSession } from "~/owner/sessions.server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { expect, test } from "../support/e2e";
+import { gotoHydrated } from "../support/hydration";
+import { cumulativeLayoutShift } from "../support/layout-shift";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test.describe("the notice and closed days, from the desk to the public pages", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: BuiltServer;
+  let handle: DatabaseHandle;
+  let origin: string;
+  let cookie: { name: string; value: string };
+
+  test.beforeAll(async () => {
+    server = await startBuiltServer();
+    origin = server.origin.replace("127.0.0.1", "localhost");
+    handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+    const added = await addOwner(handle.db, "pat@causeway.test");
+    if (!added.added) throw new Error("owner not added");
+    const setCookie = await startSession(handle.db, new Request(`${origin}/owner`), added.owner.id, "passkey");
+    const [name = "", value = ""] = (setCookie.split(";")[0] ?? "").split("=");
+    cookie = { name, value };
+  });
+  test.afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+  });
+
+  test("the owner previews and publishes a notice at 375 px with the keyboard", async ({ page, context }) => {
+    await context.addCookies([{ ...cookie, url: origin }]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoHydrated(page, `${origin}/owner/site`);
+    await expect(page.getByRole("link", { name: "Site" })).toHaveAttribute("aria-current", "page");
+    const text = page.getByLabel("Notice text");
+    await text.focus();
+    await page.keyboard.type(
+      "After the nor'easter we book storm repairs first. For a leak, [call us](tel:609-555-0142).",
+    );
+    const preview = page.getByRole("region", { name: "Preview at 375 px" });
+    await expect(preview).toContainText("After the nor'easter we book storm repairs first. For a leak, call us.");
+    await expect(preview.getByRole("link", { name: "call us" })).toHaveAttribute("href", "tel:+16095550142");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("radio", { name: "Urgent" })).toBeChecked();
+    await expect(preview).toContainText("Urgent:");
+    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    expect(violations).toEqual([]);
+    const publish = page.getByRole("button", { name: "Publish notice" });
+    await publish.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText("Published");
+    await expect(page.getByText("Showing now, until you remove it.")).toBeVisible();
+    expect(await page.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test("the notice is on the public pages from the first paint, without shift or errors", async ({ page }) => {
+    await expect
+      .poll(async () => (await fetch(`${origin}/services/home-watch`)).text(), { timeout: 10_000 })
+      .toContain("storm repairs first");
+    await page.setViewportSize({ width: 412, height: 823 });
+    await gotoHydrated(page, `${origin}/services/home-watch`);
+    const notice = page.getByRole("region", { name: "Notice" });
+    await expect(notice).toContainText("Urgent: After the nor'easter we book storm repairs first.");
+    // Above the header.
+    const noticeBox = await notice.boundingBox();
+    const headerBox = await page.locator("header").first().boundingBox();
+    expect((noticeBox?.y ?? 1) + (noticeBox?.height ?? 0)).toBeLessThanOrEqual((headerBox?.y ?? 0) + 1);
+    expect(await cumulativeLayoutShift(page)).toBeLessThanOrEqual(0.02);
+    // A client-side navigation reads the page's data, which carries the notice too.
+    await page.evaluate(() => {
+      (window as Window & { navigated?: boolean }).navigated = true;
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    // The same document: React Router fetched the page's data instead of loading a new page.
+    expect(await page.evaluate(() => (window as Window & { navigated?: boolean }).navigated)).toBe(true);
+    await expect(page.getByRole("region", { name: "Notice" })).toContainText("storm repairs first");
+  });
+
+  test("a closed day says so in the hours; removing the notice takes it off the pages", async ({ page, context }) => {
+    await context.addCookies([{ ...cookie, url: origin }]);
+    await gotoHydrated(page, `${origin}/owner/site`);
+    await page.getByLabel("Date").fill(dayOf(new Date()));
+    await page.getByLabel("Label").fill("Inventory day");
+    await page.getByRole("button", { name: "Add closed day" }).click();
+    await expect(page.getByRole("status")).toContainText("Added: Inventory day");
+    await page.getByRole("button", { name: "Remove notice" }).click();
+    await expect(page.getByRole("status")).toContainText("Removed");
+    await expect
+      .poll(
+        async () => {
+          const html = await (await fetch(`${origin}/`)).text();
+          return html.includes("Closed today: Inventory day") && !html.includes('aria-label="Notice"');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await gotoHydrated(page, `${origin}/`);
+    await expect(page.getByRole("region", { name: "Notice" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toContainText("Closed today: Inventory day");
+  });
+});
