@@ -1,10 +1,10 @@
 /**
  * The browser's half of "Notify me on this device": register the desk's service worker (scope
- * /owner/), ask for permission and subscribe with the server's VAPID public key. The account page
- * posts the subscription to the server. Runs only when the button is pressed.
+ * /owner, which the server allows with a Service-Worker-Allowed header), ask for permission and
+ * subscribe with the server's VAPID public key. The account page posts the subscription to the
+ * server. Runs only when the button is pressed.
  */
-export const SERVICE_WORKER_PATH = "/owner/service-worker.js";
-export const SERVICE_WORKER_SCOPE = "/owner/";
+import { SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE } from "~/owner/paths";
 
 type Answer = { ok: true; subscription: PushSubscriptionJSON } | { ok: false; error: string };
 

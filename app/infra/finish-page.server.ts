@@ -1,6 +1,7 @@
 /**
- * Finishing touches on a rendered public page, shared by the build (prerendered pages) and the live
- * layer (pages rendered again when the owner publishes), so both reach the browser in one shape.
+ * Finishing touches on a rendered page, shared by the build (prerendered pages), the live layer
+ * (pages rendered again when the owner publishes) and the desk (pages rendered per request, see
+ * entry.server.tsx), so all reach the browser in one shape.
  *
  * 1. Drops <link rel="modulepreload">: on a slow phone link the preloaded JavaScript competes with
  *    the first paint, and every control works before hydration anyway (links and plain forms).
@@ -15,8 +16,10 @@
  */
 import { createHash } from "node:crypto";
 
-const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
-const BOOT_SCRIPT = /(<script type="module" async="">);?\n((?:import \* as route\d+ from "[^"]+";\n)+)/;
+// A page rendered per request (the desk) carries the response's nonce on these tags; a prerendered one none.
+const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
+const BOOT_SCRIPT =
+  /(<script(?: nonce="[^"]*")? type="module" async="">);?\n((?:import \* as route\d+ from "[^"]+";\n)+)/;
 const ROUTE_IMPORT = /import \* as (route\d+) from ("[^"]+");/g;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 

@@ -5,6 +5,13 @@
 
 export const DESK_HOME = "/owner";
 
+/**
+ * The desk's service worker (public/owner/service-worker.js). Its file sits in /owner/, but it
+ * serves the whole desk, /owner itself included: the server allows that wider scope.
+ */
+export const SERVICE_WORKER_PATH = "/owner/service-worker.js";
+export const SERVICE_WORKER_SCOPE = "/owner";
+
 /** True for every spelling the router sends to the desk (it ignores letter case and a trailing slash). */
 export function isDeskPath(pathname: string): boolean {
   let decoded = pathname;

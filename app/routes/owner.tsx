@@ -6,6 +6,7 @@ import { Outlet } from "react-router";
 import { getDatabase } from "~/infra/db.server";
 import { DeskFrame } from "~/owner/desk-frame";
 import { deskHandle } from "~/owner/desk-handle";
+import { useDeskOfflineCopy } from "~/owner/offline-copy";
 import { countNewLeads } from "~/leads/record/queries.server";
 import { readSession } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner";
@@ -19,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
+  useDeskOfflineCopy(loaderData.signedIn);
   return (
     <DeskFrame signedIn={loaderData.signedIn} newCount={loaderData.newCount}>
       <Outlet />

@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { SERVICE_WORKER_PATH, SERVICE_WORKER_SCOPE } from "~/owner/paths";
 import { contentSecurityPolicy as policy } from "~/infra/csp.server";
 import type * as AppServices from "./services.server";
 
@@ -45,6 +46,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     if (!services.isDeskPath(req.path)) return;
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    // The worker's file sits in /owner/, and the lead list it keeps for offline is /owner itself.
+    if (req.path === SERVICE_WORKER_PATH) res.setHeader("Service-Worker-Allowed", SERVICE_WORKER_SCOPE);
   }
 
   function setSecurityHeaders(req: Request, res: Response): void {

@@ -1,18 +1,27 @@
 /**
  * Per-page budgets measured from the built output: the JavaScript a page loads at start (the
  * modules its HTML imports, followed through their static imports) and its CSS, both gzipped.
+ * The desk's pages, rendered per request, are read from the built server, signed in: each must
+ * paint from its document alone (no preloaded module, no stylesheet to fetch, scripts started
+ * after the first paint), and that document has a budget of its own.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { startupScripts as startupScriptsOf, staticImports } from "../support/startup-scripts";
 import { clientDir, prerenderedPages } from "./support";
+import { openMigratedDatabase } from "~/infra/db.server";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { insertLeads } from "../support/leads";
+import { signedInOwner } from "../support/owner";
 
 const JS_BUDGET = 130 * 1024;
 const CSS_BUDGET = 25 * 1024;
+/** What a desk page's first paint waits for: its document, gzipped, inline style included. */
+const DESK_FIRST_PAINT_BUDGET = 30 * 1024;
 
 const gzipSize = (text: string | Buffer) => gzipSync(text).length;
 
@@ -91,4 +100,70 @@ describe("budgets", () => {
       expect(external, urlPath).toEqual([]);
     }
   });
+});
+
+/** Every page of the desk as app/routes.ts names it (route modules with a component), as paths. */
+function deskPages(entries: readonly RouteConfigEntry[] = routes, under = ""): string[] {
+  return entries.flatMap((entry) => {
+    const at = entry.path === undefined ? under : `${under}/${entry.path}`;
+    const inDesk = at === "/owner" || at.startsWith("/owner/");
+    const page = inDesk && entry.file.endsWith(".tsx") && (entry.children ?? []).length === 0 ? [at] : [];
+    return [...page, ...deskPages(entry.children ?? [], at)];
+  });
+}
+
+describe("the desk's first paint", () => {
+  let server: BuiltServer;
+  let cookie = "";
+  let leadId = "";
+  const deskRows: string[] = [];
+
+  beforeAll(async () => {
+    server = await startBuiltServer();
+    const handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+    try {
+      [leadId = ""] = await insertLeads(
+        handle.db,
+        Array.from({ length: 50 }, (_, i) => ({ name: `Homeowner ${i}`, photos: i === 0 ? 3 : 0 })),
+      );
+      cookie = (await signedInOwner(handle.db, server.origin)).cookie;
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    console.log(["desk page (signed in)                  document gz   JS after paint gz", ...deskRows].join("\n"));
+  });
+
+  it("every desk page paints from its document alone, within the budget", async () => {
+    const pages = deskPages();
+    expect(pages).toEqual(expect.arrayContaining(["/owner", "/owner/leads/:id", "/owner/stats", "/owner/sign-in"]));
+    for (const pattern of pages) {
+      // A page with an address of its own is shown with the lead's (another kind's page says "not found").
+      const urlPath = pattern.replace(/:\w+/g, leadId);
+      let response = await fetch(`${server.origin}${urlPath}`, { headers: { cookie }, redirect: "manual" });
+      // Signed in, the sign-in and setup pages send the owner on: what a stranger sees is judged instead.
+      if (response.status >= 300 && response.status < 400)
+        response = await fetch(`${server.origin}${urlPath}`, { redirect: "manual" });
+      expect(response.status, urlPath).toBeLessThan(500);
+      if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) continue;
+      const html = await response.text();
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp, pattern).toMatch(/script-src 'self' 'nonce-[^']+'/);
+      expect(csp, pattern).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(html, `${pattern}: a preloaded module competes with the first paint`).not.toContain('rel="modulepreload"');
+      expect(html, `${pattern}: a stylesheet to fetch holds the first paint`).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(html, `${pattern}: a script that blocks parsing`).not.toMatch(/<script(?![^>]*\b(?:async|defer|type="module"))[^>]*\bsrc=/);
+      expect(html, `${pattern}: the route modules are imported before the first paint`).not.toMatch(/import \* as route\d+ from/);
+      expect(html, `${pattern}: the boot script waits for the first paint`).toContain("first-contentful-paint");
+      const documentBytes = gzipSize(html);
+      const js = startupScripts(html).reduce((sum, s) => sum + gzipSize(fs.readFileSync(path.join(clientDir, s))), 0);
+      deskRows.push(
+        `${`${pattern}${response.status === 200 ? "" : ` (${response.status})`}`.padEnd(38)} ${(documentBytes / 1024).toFixed(1).padStart(8)} KB ${(js / 1024).toFixed(1).padStart(12)} KB`,
+      );
+      expect(documentBytes, pattern).toBeLessThanOrEqual(DESK_FIRST_PAINT_BUDGET);
+    }
+  }, 120_000);
 });

@@ -86,7 +86,7 @@ test.describe("notifications on the account page", () => {
     expectConsoleErrors,
   }) => {
     // The refused registration with a wider scope, below, is logged by Chromium.
-    expectConsoleErrors(/is not under the max scope allowed \('\/owner\/'\)/);
+    expectConsoleErrors(/is not under the max scope allowed \(set by Service-Worker-Allowed: '\/owner'\)/);
     await gotoHydrated(page, `${origin}/`);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();

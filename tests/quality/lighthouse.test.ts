@@ -3,7 +3,9 @@
  * must score 100; Performance at least 0.95 as the best of up to three runs. When every run of a page
  * reports a benchmarkIndex below 1000 (Lighthouse's own "slower than expected" warning), the machine
  * is too loaded to judge, and the page's performance is printed but not judged. Then the home page
- * and a service page again with a notice up, as the owner publishes it.
+ * and a service page again with a notice up, as the owner publishes it. Last, the owner's desk signed
+ * in, as the owner opens it from an alert: the median of three runs must score 100 with a first paint
+ * within 1.0 s and a largest paint within 1.3 s (printed, not judged, on a machine too slow to tell).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +16,8 @@ import { openMigratedDatabase } from "~/infra/db.server";
 import { publishNotice } from "~/notices/notices.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
+import { insertLead, insertLeads } from "../support/leads";
+import { signedInOwner } from "../support/owner";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const MIN_PERFORMANCE = 0.95;
@@ -35,8 +39,8 @@ const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m
 const only = process.env.LIGHTHOUSE_ONLY?.split(",");
 const table: string[] = [];
 
-async function audit(url: string): Promise<Run> {
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+async function audit(url: string, extraHeaders?: Record<string, string>): Promise<Run> {
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", extraHeaders });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const score = (id: string) => lhr.categories[id]?.score ?? 0;
@@ -45,6 +49,8 @@ async function audit(url: string): Promise<Run> {
     .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
     .filter((a) => a && a.score !== null && a.score < 1)
     .map((a) => `${a?.id} (${a?.displayValue ?? a?.score})`);
+  // A run that could not load the page scores nothing: say why instead of listing every audit.
+  if (lhr.runtimeError) failedAudits.unshift(`run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
     scores: {
       performance: score("performance"),
@@ -88,6 +94,41 @@ async function judge(path: string, label = path): Promise<void> {
       `${path} performance ${best.scores.performance} (FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}): ${best.failedAudits.join(", ")}`,
     );
   expect(failures).toEqual([]);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const DESK_RUNS = 3;
+const DESK_MAX_FCP_MS = 1000;
+const DESK_MAX_LCP_MS = 1300;
+
+/** Audits a desk page three times and judges the medians: every run counts, not the best one. */
+async function judgeDesk(path: string, label: string, cookie?: string): Promise<void> {
+  const runs: Run[] = [];
+  for (let i = 0; i < DESK_RUNS; i++)
+    runs.push(await audit(`${server.origin}${path}`, cookie ? { Cookie: cookie } : undefined));
+  const performance = median(runs.map((r) => r.scores.performance));
+  const fcp = median(runs.map((r) => r.metrics.fcp));
+  const lcp = median(runs.map((r) => r.metrics.lcp));
+  const tbt = median(runs.map((r) => r.metrics.tbt));
+  const cls = median(runs.map((r) => r.metrics.cls));
+  const index = median(runs.map((r) => r.benchmarkIndex));
+  const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
+  const worst = (category: "accessibility" | "best-practices") => Math.min(...runs.map((r) => r.scores[category]));
+  table.push(
+    `${label.padEnd(30)} ${performance.toFixed(2)}  ${worst("accessibility").toFixed(2)}  ${worst("best-practices").toFixed(2)}  --   ${(fcp / 1000).toFixed(2)} s  ${(lcp / 1000).toFixed(2)} s  ${Math.round(tbt)} ms  ${cls.toFixed(3)}  ${Math.round(index)} (median of ${DESK_RUNS})${slow ? " (slow machine: performance not judged)" : ""}`,
+  );
+  const failures: string[] = [];
+  for (const category of ["accessibility", "best-practices"] as const)
+    for (const run of runs)
+      if (run.scores[category] < 1)
+        failures.push(`${label} ${category} ${run.scores[category]}: ${run.failedAudits.join(", ")}`);
+  if (!slow) {
+    if (performance < 1) failures.push(`${label} performance ${performance} (median of ${DESK_RUNS})`);
+    if (fcp > DESK_MAX_FCP_MS) failures.push(`${label} first paint ${Math.round(fcp)} ms (median)`);
+    if (lcp > DESK_MAX_LCP_MS) failures.push(`${label} largest paint ${Math.round(lcp)} ms (median)`);
+  }
+  expect([...new Set(failures)]).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -141,4 +182,48 @@ describe("Lighthouse with a notice up", () => {
 
   for (const path of noticed)
     it(`${path} with a notice up scores 100 (performance ≥ 0.95)`, () => judge(path, `${path} (notice)`), 5 * 60_000);
+});
+
+describe("Lighthouse on the desk, signed in", () => {
+  const desk = ["/owner", "/owner/leads/:id", "/owner/stats", "/owner/sign-in"].filter(
+    (p) => !only || only.includes(p),
+  );
+  let cookie = "";
+  let leadId = "";
+  beforeAll(async () => {
+    if (desk.length === 0) return;
+    const handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+    try {
+      // A season's worth of leads on the list, and the one the alert names with three photos.
+      const day = 86_400_000;
+      await insertLeads(
+        handle.db,
+        Array.from({ length: 40 }, (_, i) => ({
+          name: `Homeowner ${i + 1}`,
+          createdAt: new Date(Date.now() - (i + 1) * day),
+          status: i % 3 === 0 ? "new" : "contacted",
+          photos: i % 4,
+        })),
+      );
+      leadId = await insertLead(handle.db, {
+        name: "Morgan Bayview",
+        description: "The storm lifted shingles on the north side; water stains on the bedroom ceiling.",
+        photos: 3,
+      });
+      cookie = (await signedInOwner(handle.db, server.origin)).cookie;
+    } finally {
+      await handle.close();
+    }
+  }, 30_000);
+
+  for (const path of desk)
+    it(
+      `${path} scores 100 with first paint ≤ 1.0 s and largest paint ≤ 1.3 s`,
+      // The sign-in page is what an owner without a session sees; signed in, it forwards to the list.
+      () =>
+        path === "/owner/sign-in"
+          ? judgeDesk(path, path)
+          : judgeDesk(path.replace(":id", leadId), `${path} (signed in)`, cookie),
+      10 * 60_000,
+    );
 });
