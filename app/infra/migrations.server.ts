@@ -536,7 +536,11 @@ export const migrations: readonly Migration[] = [
         .addColumn("cancelled_at", ts)
         .addUniqueConstraint("quote_versions_lead_version", ["lead_id", "version"])
         .execute();
-      await db.schema.createIndex("quote_versions_status").on("quote_versions").columns(["status", "sent_at"]).execute();
+      await db.schema
+        .createIndex("quote_versions_status")
+        .on("quote_versions")
+        .columns(["status", "sent_at"])
+        .execute();
     },
   },
 ];

@@ -103,9 +103,7 @@ const payloadSchema = z.object({
       }),
     )
     .optional(),
-  documents: z
-    .array(z.object({ documentId: z.string(), fileName: z.string(), contentType: z.string() }))
-    .optional(),
+  documents: z.array(z.object({ documentId: z.string(), fileName: z.string(), contentType: z.string() })).optional(),
   // Optional: messages queued before it existed have none, and fail on a size refusal as they did.
   withoutAttachments: z.object({ text: z.string(), html: z.string() }).optional(),
 });

@@ -57,13 +57,18 @@ export function parseMilestones(text: string): { milestones: Milestone[] } | { e
   const milestones: Milestone[] = [];
   for (const line of lines) {
     const match = /^(\d{1,2})\s*%?\s+(.{3,120})$/.exec(line);
-    if (!match) return { error: `Write each milestone as a percent and when it is due, e.g. "30 when the framing is inspected".` };
+    if (!match)
+      return {
+        error: `Write each milestone as a percent and when it is due, e.g. "30 when the framing is inspected".`,
+      };
     milestones.push({ percent: Number(match[1]), label: match[2] ?? "" });
   }
   return { milestones };
 }
 
-export function checkContractFacts(input: ContractFactsInput): { ok: true; facts: CheckedFacts } | { ok: false; errors: ContractFactsErrors } {
+export function checkContractFacts(
+  input: ContractFactsInput,
+): { ok: true; facts: CheckedFacts } | { ok: false; errors: ContractFactsErrors } {
   const errors: ContractFactsErrors = {};
   if (!input.insurerName) errors.insurerName = "Enter the insurer's name.";
   else if (input.insurerName.length > 120) errors.insurerName = "At most 120 characters.";

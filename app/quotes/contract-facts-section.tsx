@@ -46,11 +46,19 @@ export function ContractFactsSection({
       ) : null}
       <Form method="post" action="/owner/site/contract" encType="multipart/form-data" className="mt-3 space-y-4">
         <DeskField id="insurerName" label="Insurer's name" error={errors.insurerName}>
-          {(control) => <input {...control} name="insurerName" defaultValue={values.insurerName} className={inputClass} />}
+          {(control) => (
+            <input {...control} name="insurerName" defaultValue={values.insurerName} className={inputClass} />
+          )}
         </DeskField>
         <DeskField id="insurerPhone" label="Insurer's telephone number" error={errors.insurerPhone}>
           {(control) => (
-            <input {...control} name="insurerPhone" type="tel" defaultValue={values.insurerPhone} className={inputClass} />
+            <input
+              {...control}
+              name="insurerPhone"
+              type="tel"
+              defaultValue={values.insurerPhone}
+              className={inputClass}
+            />
           )}
         </DeskField>
         <DeskField

@@ -80,7 +80,11 @@ export async function saveContractFacts(
   now: Date = new Date(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("contract_facts").select("certificate_document_id").where("id", "=", 1).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("contract_facts")
+      .select("certificate_document_id")
+      .where("id", "=", 1)
+      .executeTakeFirst();
     let certificateId = existing?.certificate_document_id ?? null;
     if (certificate) {
       const stored = await storeDocument(

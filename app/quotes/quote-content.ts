@@ -4,7 +4,14 @@
  * it (`readQuoteForm`) checks each field; what a quote still lacks before it may be sent is
  * `missingForSending`'s. Pure; shared with the browser.
  */
-import { MAX_CENTS, MAX_QUANTITY_HUNDREDTHS, MAX_TAX_MILLI_PERCENT, parseCents, parseDecimal, quoteTotals } from "./money";
+import {
+  MAX_CENTS,
+  MAX_QUANTITY_HUNDREDTHS,
+  MAX_TAX_MILLI_PERCENT,
+  parseCents,
+  parseDecimal,
+  quoteTotals,
+} from "./money";
 
 export const MAX_ITEMS = 12;
 export const DESCRIPTION_MAX = 300;
@@ -79,24 +86,36 @@ export function largestTotal(content: QuoteContent) {
 /** Reads the editor's form: the content when every field is well formed, else the message per field. */
 export function readQuoteForm(
   get: (name: string) => string,
-): { ok: true; content: QuoteContent; values: QuoteFormValues } | { ok: false; errors: QuoteFieldErrors; values: QuoteFormValues } {
+):
+  | { ok: true; content: QuoteContent; values: QuoteFormValues }
+  | { ok: false; errors: QuoteFieldErrors; values: QuoteFormValues } {
   const errors: QuoteFieldErrors = {};
   const values: QuoteFormValues = {
     items: [],
     taxRate: get("taxRate").trim().slice(0, 12),
-    work: get("work").trim().slice(0, TEXT_MAX + 1),
-    materials: get("materials").trim().slice(0, TEXT_MAX + 1),
+    work: get("work")
+      .trim()
+      .slice(0, TEXT_MAX + 1),
+    materials: get("materials")
+      .trim()
+      .slice(0, TEXT_MAX + 1),
     startDay: get("startDay").trim().slice(0, 10),
     completionDay: get("completionDay").trim().slice(0, 10),
     validUntil: get("validUntil").trim().slice(0, 10),
-    securityInterest: get("securityInterest").trim().slice(0, TEXT_MAX + 1),
+    securityInterest: get("securityInterest")
+      .trim()
+      .slice(0, TEXT_MAX + 1),
   };
   const items: QuoteItem[] = [];
   for (let row = 0; row < MAX_ITEMS; row++) {
     const typed = {
-      description: get(`item-${row}-description`).trim().slice(0, DESCRIPTION_MAX + 1),
+      description: get(`item-${row}-description`)
+        .trim()
+        .slice(0, DESCRIPTION_MAX + 1),
       quantity: get(`item-${row}-quantity`).trim().slice(0, 16),
-      unit: get(`item-${row}-unit`).trim().slice(0, UNIT_MAX + 1),
+      unit: get(`item-${row}-unit`)
+        .trim()
+        .slice(0, UNIT_MAX + 1),
       price: get(`item-${row}-price`).trim().slice(0, 20),
       optional: get(`item-${row}-optional`) === "yes",
     };

@@ -116,11 +116,12 @@ export function quoteDocument(input: DocumentInput): QuoteDocument {
       `${profile.phone.display} · ${profile.email}`,
       `New Jersey home improvement contractor registration number ${profile.hicRegistration}`,
     ],
-    homeowner: [input.homeowner.name, input.homeowner.address || "(address of the work to be confirmed)", input.homeowner.email],
-    dates: [
-      `Written on ${dayText(input.sentDay)}`,
-      `This price holds until the end of ${dayText(content.validUntil)}`,
+    homeowner: [
+      input.homeowner.name,
+      input.homeowner.address || "(address of the work to be confirmed)",
+      input.homeowner.email,
     ],
+    dates: [`Written on ${dayText(input.sentDay)}`, `This price holds until the end of ${dayText(content.validUntil)}`],
     items,
     totals: [
       { label: "Subtotal", amount: formatCents(totals.subtotalCents) },

@@ -17,7 +17,7 @@ export function editorRows(values: QuoteFormValues) {
   return Array.from({ length: count }, (_, index) => filled[index] ?? BLANK_ROW);
 }
 
-function ItemRow({ row, index, errors }: { row: (typeof BLANK_ROW); index: number; errors: QuoteFieldErrors }) {
+function ItemRow({ row, index, errors }: { row: typeof BLANK_ROW; index: number; errors: QuoteFieldErrors }) {
   const id = (field: string) => `item-${index}-${field}`;
   const cell = (field: string, label: string, value: string, extra: { inputMode?: "decimal"; wide?: boolean } = {}) => (
     <div className={extra.wide ? "col-span-2 sm:col-span-4" : ""}>
@@ -67,11 +67,7 @@ export function QuoteEditor({
   /** The version the homeowner has: saving a change starts the next one. */
   sentVersion: number | null;
 }) {
-  const field = (
-    name: "work" | "materials" | "securityInterest",
-    label: string,
-    hint?: string,
-  ) => (
+  const field = (name: "work" | "materials" | "securityInterest", label: string, hint?: string) => (
     <DeskField id={name} label={label} hint={hint} error={errors[name]}>
       {(control) => <textarea {...control} name={name} rows={4} defaultValue={values[name]} className={inputClass} />}
     </DeskField>
@@ -94,8 +90,15 @@ export function QuoteEditor({
       {editorRows(values).map((row, index) => (
         <ItemRow key={index} row={row} index={index} errors={errors} />
       ))}
-      <DeskField id="taxRate" label="Sales tax (%)" hint="0 when the work is exempt, e.g. a capital improvement." error={errors.taxRate}>
-        {(control) => <input {...control} name="taxRate" inputMode="decimal" defaultValue={values.taxRate} className={inputClass} />}
+      <DeskField
+        id="taxRate"
+        label="Sales tax (%)"
+        hint="0 when the work is exempt, e.g. a capital improvement."
+        error={errors.taxRate}
+      >
+        {(control) => (
+          <input {...control} name="taxRate" inputMode="decimal" defaultValue={values.taxRate} className={inputClass} />
+        )}
       </DeskField>
       <h2 className="text-lg font-bold text-navy-900">The job</h2>
       {field("work", "The work", "What you will do, in words the homeowner understands.")}
@@ -105,7 +108,11 @@ export function QuoteEditor({
         {day("completionDay", "Completion date")}
         {day("validUntil", "Valid until")}
       </div>
-      {field("securityInterest", "Security interest (leave empty for none)", "Only if you take a lien or mortgage for this work.")}
+      {field(
+        "securityInterest",
+        "Security interest (leave empty for none)",
+        "Only if you take a lien or mortgage for this work.",
+      )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value="save" disabled={busy} className={secondaryButton}>
           Save draft

@@ -40,7 +40,11 @@ function mail(
   const link = extra.link;
   const textLines = [...paragraphs];
   if (link) textLines.splice(1, 0, `${link.label}: ${link.href}`);
-  const body = html`${paragraphs.map((p, index) => html`<p>${multiline(p)}</p>${index === 0 && link ? buttonHtml(link.href, link.label) : ""}`)}`;
+  const body = html`${paragraphs.map(
+    (p, index) =>
+      html`<p>${multiline(p)}</p>
+        ${index === 0 && link ? buttonHtml(link.href, link.label) : ""}`,
+  )}`;
   const withoutAttachments = extra.documents?.length
     ? {
         text: `${textLines.join("\n\n")}\n\n(The PDF was too large for your mail server: open the link to read and print it.)\n\n--\n${foot.join("\n")}\n`,
@@ -88,7 +92,12 @@ export function quoteSentEmail(
  * The one reminder. The link is stored only as its hash, so the reminder cannot repeat it: it
  * names the email that holds it, and attaches the quote's PDF again.
  */
-export function quoteReminderEmail(lead: QuoteLead, sentAt: Date, pdf: MailDocumentRef, context: QuoteMailContext): OutgoingMail {
+export function quoteReminderEmail(
+  lead: QuoteLead,
+  sentAt: Date,
+  pdf: MailDocumentRef,
+  context: QuoteMailContext,
+): OutgoingMail {
   const { to, greeting } = homeowner(lead);
   return mail(
     "quote-reminder",
@@ -131,7 +140,9 @@ export function acceptedEmails(
       "quote-accepted",
       owner,
       `Quote accepted: ${lead.name}`,
-      [`${lead.name} accepted the quote. The signed contract is attached. Their right to cancel runs until ${deadline}.`],
+      [
+        `${lead.name} accepted the quote. The signed contract is attached. Their right to cancel runs until ${deadline}.`,
+      ],
       context,
       lead.id,
       { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: [signed] },
@@ -140,7 +151,12 @@ export function acceptedEmails(
   return [homeownerMail, ...ownerMails];
 }
 
-export function cancelledEmails(lead: QuoteLead, owners: readonly string[], at: Date, context: QuoteMailContext): OutgoingMail[] {
+export function cancelledEmails(
+  lead: QuoteLead,
+  owners: readonly string[],
+  at: Date,
+  context: QuoteMailContext,
+): OutgoingMail[] {
   const { to, greeting } = homeowner(lead);
   const when = formatDateTimeWithZone(at);
   return [
@@ -160,7 +176,9 @@ export function cancelledEmails(lead: QuoteLead, owners: readonly string[], at: 
         "quote-cancelled",
         owner,
         `Contract cancelled: ${lead.name}`,
-        [`${lead.name} cancelled the contract on ${when}, within their three business days. The lead is now Lost (cancelled by the homeowner).`],
+        [
+          `${lead.name} cancelled the contract on ${when}, within their three business days. The lead is now Lost (cancelled by the homeowner).`,
+        ],
         context,
         lead.id,
         { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" } },

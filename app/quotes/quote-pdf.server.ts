@@ -71,7 +71,11 @@ function room(pen: Pen, height: number) {
   if (pen.y - height < MARGIN) newPage(pen);
 }
 
-function text(pen: Pen, value: string, options: { size?: number; bold?: boolean; x?: number; width?: number; color?: typeof INK } = {}) {
+function text(
+  pen: Pen,
+  value: string,
+  options: { size?: number; bold?: boolean; x?: number; width?: number; color?: typeof INK } = {},
+) {
   const size = options.size ?? 10;
   const font = options.bold ? pen.bold : pen.regular;
   const x = options.x ?? MARGIN;
@@ -97,7 +101,12 @@ function itemsTable(pen: Pen, document: QuoteDocument) {
   pen.page.drawText("Quantity", { x: columns.quantity, y: pen.y, size, font: pen.bold, color: INK });
   right(pen, "Unit price", columns.price, size, true);
   right(pen, "Amount", columns.amount, size, true);
-  pen.page.drawLine({ start: { x: MARGIN, y: pen.y - 4 }, end: { x: MARGIN + WIDTH, y: pen.y - 4 }, thickness: 0.5, color: GREY });
+  pen.page.drawLine({
+    start: { x: MARGIN, y: pen.y - 4 },
+    end: { x: MARGIN + WIDTH, y: pen.y - 4 },
+    thickness: 0.5,
+    color: GREY,
+  });
   for (const item of document.items) {
     const label = item.optional
       ? `${item.description} (optional: ${item.included ? "included" : "not included"})`
@@ -107,9 +116,21 @@ function itemsTable(pen: Pen, document: QuoteDocument) {
     pen.y -= 6;
     lines.forEach((line, index) => {
       pen.y -= size * 1.35;
-      pen.page.drawText(line, { x: columns.description, y: pen.y, size, font: pen.regular, color: item.included ? INK : GREY });
+      pen.page.drawText(line, {
+        x: columns.description,
+        y: pen.y,
+        size,
+        font: pen.regular,
+        color: item.included ? INK : GREY,
+      });
       if (index === 0) {
-        pen.page.drawText(winAnsi(item.quantity), { x: columns.quantity, y: pen.y, size, font: pen.regular, color: INK });
+        pen.page.drawText(winAnsi(item.quantity), {
+          x: columns.quantity,
+          y: pen.y,
+          size,
+          font: pen.regular,
+          color: INK,
+        });
         right(pen, item.unitPrice, columns.price, size);
         right(pen, item.included ? item.amount : `(${item.amount})`, columns.amount, size);
       }
@@ -168,7 +189,8 @@ export async function renderQuotePdf(document: QuoteDocument, options: PdfOption
     pen.y -= 8;
     room(pen, 40);
     text(pen, section.heading, { bold: true, size: 11 });
-    for (const paragraph of section.paragraphs) text(pen, paragraph, { bold: section.bold, size: section.bold ? 10.5 : 10 });
+    for (const paragraph of section.paragraphs)
+      text(pen, paragraph, { bold: section.bold, size: section.bold ? 10.5 : 10 });
   }
   if (options.certificate) {
     const certificate = await PDFDocument.load(options.certificate);
@@ -184,7 +206,7 @@ export async function renderQuotePdf(document: QuoteDocument, options: PdfOption
   return doc.save({ useObjectStreams: true });
 }
 
-/** Whether the bytes are a PDF pdf-lib can copy pages from: a certificate that cannot be attached is refused at upload. */
+/** Whether the pages of this PDF can be copied: a certificate that cannot be attached is refused at upload. */
 export async function isUsablePdf(data: Uint8Array): Promise<boolean> {
   try {
     const pdf = await PDFDocument.load(data);

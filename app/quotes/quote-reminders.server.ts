@@ -25,7 +25,17 @@ export async function sendQuoteReminders(
     .selectFrom("quote_versions as q")
     .innerJoin("leads as l", "l.id", "q.lead_id")
     .innerJoin("stored_documents as d", "d.id", "q.document_id")
-    .select(["q.id", "q.sent_at", "q.valid_until", "q.version", "q.lead_id", "l.name", "l.email", "d.id as document_id", "d.file_name"])
+    .select([
+      "q.id",
+      "q.sent_at",
+      "q.valid_until",
+      "q.version",
+      "q.lead_id",
+      "l.name",
+      "l.email",
+      "d.id as document_id",
+      "d.file_name",
+    ])
     .where("q.status", "=", "sent")
     .where("q.remind", "=", 1)
     .where("q.reminded_at", "is", null)

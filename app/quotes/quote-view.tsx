@@ -64,7 +64,10 @@ export function QuoteDocumentView({
         {document.items.map((item) => {
           const included = !item.optional || chosen.has(item.position);
           return (
-            <li key={item.position} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3 break-inside-avoid">
+            <li
+              key={item.position}
+              className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3 break-inside-avoid"
+            >
               <div className="min-w-0 flex-1">
                 {item.optional && selectable ? (
                   <label className="flex min-h-11 items-start gap-3">
@@ -86,7 +89,9 @@ export function QuoteDocumentView({
                   <>
                     <span className="font-semibold break-words">{item.description}</span>
                     {item.optional ? (
-                      <span className="block text-sm text-slate-700">Optional: {included ? "included" : "not included"}</span>
+                      <span className="block text-sm text-slate-700">
+                        Optional: {included ? "included" : "not included"}
+                      </span>
                     ) : null}
                   </>
                 )}
@@ -94,7 +99,9 @@ export function QuoteDocumentView({
                   {item.quantity} × {item.unitPrice}
                 </span>
               </div>
-              <span className={`font-semibold tabular-nums ${included ? "" : "text-slate-600 line-through"}`}>{item.amount}</span>
+              <span className={`font-semibold tabular-nums ${included ? "" : "text-slate-600 line-through"}`}>
+                {item.amount}
+              </span>
             </li>
           );
         })}
@@ -149,10 +156,20 @@ export function AcceptForm({
   return (
     <>
       <QuoteDocumentView document={document} content={content} chosen={chosen} onToggle={toggle} selectable />
-      <Form id="quote-form" method="post" className={`mt-8 space-y-4 rounded-lg border border-slate-400 bg-white p-4 ${printHidden}`}>
+      <Form
+        id="quote-form"
+        method="post"
+        className={`mt-8 space-y-4 rounded-lg border border-slate-400 bg-white p-4 ${printHidden}`}
+      >
         <h2 className="text-xl font-bold text-navy-900">Accept this quote</h2>
         {hasOptional ? (
-          <button type="submit" name="intent" value="update" formNoValidate className="min-h-11 font-semibold text-sea-600 underline">
+          <button
+            type="submit"
+            name="intent"
+            value="update"
+            formNoValidate
+            className="min-h-11 font-semibold text-sea-600 underline"
+          >
             Update the total with the items ticked
           </button>
         ) : null}
@@ -176,7 +193,14 @@ export function AcceptForm({
         </div>
         <div>
           <label className="flex items-start gap-3">
-            <input type="checkbox" name="consent" value="yes" required className="mt-1 size-5 shrink-0" aria-describedby="paper-copy" />
+            <input
+              type="checkbox"
+              name="consent"
+              value="yes"
+              required
+              className="mt-1 size-5 shrink-0"
+              aria-describedby="paper-copy"
+            />
             <span className="font-semibold">{ESIGN_CONSENT_LABEL}</span>
           </label>
           <p id="paper-copy" className="mt-1 text-sm text-slate-700">

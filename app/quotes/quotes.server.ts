@@ -23,7 +23,13 @@ import { forwardKeyOf, openForward, sealForward } from "./forward-link.server";
 import { formatCents } from "./money";
 import { parseContent, totalsOf, type QuoteContent } from "./quote-content";
 import { quoteDocument, type QuoteDocument } from "./quote-document";
-import { acceptedEmails, cancelledEmails, quoteSentEmail, type QuoteLead, type QuoteMailContext } from "./quote-emails.server";
+import {
+  acceptedEmails,
+  cancelledEmails,
+  quoteSentEmail,
+  type QuoteLead,
+  type QuoteMailContext,
+} from "./quote-emails.server";
 import { renderQuotePdf } from "./quote-pdf.server";
 
 type Db = Kysely<Database>;
@@ -144,7 +150,14 @@ export async function saveDraft(
 
 async function renderFor(
   trx: Db,
-  input: { lead: QuoteLeadRow; version: number; sentAt: Date; sentBy: string; content: QuoteContent; chosen: ReadonlySet<number> },
+  input: {
+    lead: QuoteLeadRow;
+    version: number;
+    sentAt: Date;
+    sentBy: string;
+    content: QuoteContent;
+    chosen: ReadonlySet<number>;
+  },
   facts: ContractFacts,
   audit?: string[],
 ): Promise<{ document: QuoteDocument; pdf: Uint8Array }> {
@@ -191,7 +204,11 @@ export async function sendDraft(
     { lead, version: draft.version, sentAt: now, sentBy: actor, content, chosen: new Set() },
     facts,
   );
-  const stored = await storeDocument(trx, { fileName: pdfName(draft.version), contentType: "application/pdf", data: pdf, leadId: lead.id }, now);
+  const stored = await storeDocument(
+    trx,
+    { fileName: pdfName(draft.version), contentType: "application/pdf", data: pdf, leadId: lead.id },
+    now,
+  );
   const sent = await trx
     .updateTable("quote_versions")
     .set({
@@ -227,7 +244,14 @@ export async function sendDraft(
       .execute();
   await enqueueMail(
     trx,
-    quoteSentEmail(lead, token, draft.version, content.validUntil, { documentId: stored.id, fileName: pdfName(draft.version), contentType: "application/pdf" }, context),
+    quoteSentEmail(
+      lead,
+      token,
+      draft.version,
+      content.validUntil,
+      { documentId: stored.id, fileName: pdfName(draft.version), contentType: "application/pdf" },
+      context,
+    ),
     now,
   );
   return { ok: true, version: draft.version };
@@ -259,7 +283,16 @@ export type QuoteLinkState =
   | { state: "open"; view: QuoteView }
   | { state: "expired"; version: number }
   | { state: "replaced"; version: number; next: string | undefined }
-  | { state: "accepted"; view: QuoteView; acceptedAt: Date; acceptedName: string; totalCents: number; cancelUntil: Date; canCancel: boolean; sha256: string }
+  | {
+      state: "accepted";
+      view: QuoteView;
+      acceptedAt: Date;
+      acceptedName: string;
+      totalCents: number;
+      cancelUntil: Date;
+      canCancel: boolean;
+      sha256: string;
+    }
   | { state: "cancelled"; version: number; cancelledAt: Date }
   /** 404: no such link. */
   | { state: "gone" };
@@ -310,8 +343,13 @@ export function isExpired(validUntil: string | null, now: Date): boolean {
 function stateOf(row: VersionRow, facts: ContractFacts | undefined, token: string, now: Date): QuoteLinkState {
   if (row.quarantined_at !== null || !facts) return GONE;
   if (row.status === "replaced")
-    return { state: "replaced", version: row.version, next: row.forward_sealed ? openForward(token, row.forward_sealed) : undefined };
-  if (row.status === "cancelled") return { state: "cancelled", version: row.version, cancelledAt: toDate(row.cancelled_at ?? now) };
+    return {
+      state: "replaced",
+      version: row.version,
+      next: row.forward_sealed ? openForward(token, row.forward_sealed) : undefined,
+    };
+  if (row.status === "cancelled")
+    return { state: "cancelled", version: row.version, cancelledAt: toDate(row.cancelled_at ?? now) };
   if (row.status === "accepted") {
     const cancelUntil = toDate(row.cancel_until ?? now);
     return {
@@ -391,7 +429,12 @@ export async function claimAcceptance(
   const accepted = await renderFor(trx, base, facts);
   const acceptedDoc = await storeDocument(
     trx,
-    { fileName: pdfName(row.version, "-accepted"), contentType: "application/pdf", data: accepted.pdf, leadId: lead.id },
+    {
+      fileName: pdfName(row.version, "-accepted"),
+      contentType: "application/pdf",
+      data: accepted.pdf,
+      leadId: lead.id,
+    },
     now,
   );
   const totals = totalsOf(content, chosen);
@@ -440,8 +483,13 @@ export async function claimAcceptance(
     const again = await versionByToken(trx, token);
     return { accepted: false, state: again ? stateOf(again, facts, token, now) : GONE };
   }
-  const signedRef = { documentId: signedDoc.id, fileName: pdfName(row.version, "-signed"), contentType: "application/pdf" };
-  for (const mail of acceptedEmails(lead, token, owners, signedRef, cancelUntil, context)) await enqueueMail(trx, mail, now);
+  const signedRef = {
+    documentId: signedDoc.id,
+    fileName: pdfName(row.version, "-signed"),
+    contentType: "application/pdf",
+  };
+  for (const mail of acceptedEmails(lead, token, owners, signedRef, cancelUntil, context))
+    await enqueueMail(trx, mail, now);
   const after = await versionByToken(trx, token);
   return { accepted: true, leadId: lead.id, lead, state: after ? stateOf(after, facts, token, now) : GONE };
 }
@@ -481,7 +529,12 @@ export async function claimCancellation(
   }
   const lead: QuoteLeadRow = { id: row.lead_id, name: row.name, email: row.email, address: row.address };
   for (const mail of cancelledEmails(lead, owners, now, context)) await enqueueMail(trx, mail, now);
-  return { cancelled: true, leadId: row.lead_id, lead, state: { state: "cancelled", version: row.version, cancelledAt: now } };
+  return {
+    cancelled: true,
+    leadId: row.lead_id,
+    lead,
+    state: { state: "cancelled", version: row.version, cancelledAt: now },
+  };
 }
 
 /** The owners' addresses, or LEADS_TO before the first owner is added. */

@@ -60,7 +60,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values: formValuesOf(content),
     largestTotal: formatCents(largestTotal(content).totalCents),
     missing: missingForSending(content, factsPresence(facts), dayOf(new Date())),
-    sentVersion: latest && latest.status !== "draft" ? latest.version : versions.find((v) => v.status !== "draft")?.version ?? null,
+    sentVersion:
+      latest && latest.status !== "draft"
+        ? latest.version
+        : (versions.find((v) => v.status !== "draft")?.version ?? null),
     reminder: sent ? { on: sent.remind, sentAt: sent.remindedAt?.toISOString() ?? null } : null,
     versions: versions.map((v) => ({
       version: v.version,
@@ -88,7 +91,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? data<Answer>({ ok: true, message: intent === "reminder-on" ? "Reminder on." : "Reminder switched off." })
       : data<Answer>({ ok: false, message: "No sent quote is waiting." }, { status: 409 });
   }
-  if (intent !== "save" && intent !== "send") return data<Answer>({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (intent !== "save" && intent !== "send")
+    return data<Answer>({ ok: false, message: "Unknown action." }, { status: 400 });
   const read = readQuoteForm((name) => String(form.get(name) ?? ""));
   if (!read.ok)
     return data<Answer>(
@@ -111,9 +115,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     now,
   );
   if (!sent.ok)
-    return data<Answer>({ ok: false, message: sent.error, missing: sent.missing, values: read.values }, { status: sent.status });
+    return data<Answer>(
+      { ok: false, message: sent.error, missing: sent.missing, values: read.values },
+      { status: sent.status },
+    );
   nudgeMailWorkers();
-  return data<Answer>({ ok: true, message: `Quote version ${sent.version} sent; the lead is now Quoted.`, values: read.values });
+  return data<Answer>({
+    ok: true,
+    message: `Quote version ${sent.version} sent; the lead is now Quoted.`,
+    values: read.values,
+  });
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -123,7 +134,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <article>
       <p>
-        <Link to={`/owner/leads/${lead.id}`} className="inline-flex min-h-11 items-center font-semibold text-sea-600 underline">
+        <Link
+          to={`/owner/leads/${lead.id}`}
+          className="inline-flex min-h-11 items-center font-semibold text-sea-600 underline"
+        >
           ← {lead.name}
         </Link>
       </p>
@@ -165,7 +179,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     : "The reminder is off for this quote."}
               </span>
               {reminder.sentAt ? null : (
-                <button type="submit" name="intent" value={reminder.on ? "reminder-off" : "reminder-on"} className={secondaryButton}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={reminder.on ? "reminder-off" : "reminder-on"}
+                  className={secondaryButton}
+                >
                   {reminder.on ? "Switch the reminder off" : "Switch the reminder on"}
                 </button>
               )}

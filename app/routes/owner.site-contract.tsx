@@ -66,8 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (file) {
       const bytes = new Uint8Array(await fs.readFile(file.path));
       if (!(await isUsablePdf(bytes)))
-        errors.certificate = "That file is not a PDF we can attach (it may be protected by a password). Choose another.";
-      else certificate = { fileName: file.fileName.replace(/[^\w. -]/g, "_").slice(0, 100) || "certificate.pdf", data: bytes };
+        errors.certificate =
+          "That file is not a PDF we can attach (it may be protected by a password). Choose another.";
+      else
+        certificate = {
+          fileName: file.fileName.replace(/[^\w. -]/g, "_").slice(0, 100) || "certificate.pdf",
+          data: bytes,
+        };
     } else if (!existing?.certificateDocumentId) errors.certificate = "Upload the certificate of liability insurance.";
     if (!checked.ok || Object.keys(errors).length > 0)
       return data<Answer>({ values, errors, certificateName: existing?.certificateName ?? null }, { status: 400 });
@@ -90,7 +95,16 @@ export default function ContractFactsPage({ actionData }: Route.ComponentProps) 
         The contract facts were not saved: see the fields marked below.
       </p>
       <ContractFactsSection
-        values={actionData?.values ?? { insurerName: "", insurerPhone: "", consumerAffairsPhone: "", warranty: "", depositPercent: "", milestones: "" }}
+        values={
+          actionData?.values ?? {
+            insurerName: "",
+            insurerPhone: "",
+            consumerAffairsPhone: "",
+            warranty: "",
+            depositPercent: "",
+            milestones: "",
+          }
+        }
         errors={actionData?.errors ?? {}}
         certificateName={actionData?.certificateName ?? null}
         busy={busy}

@@ -58,11 +58,20 @@ type OpenView = Extract<QuoteLinkState, { state: "open" }>["view"];
 type QuoteLinkViewDocument = OpenView["document"];
 type QuoteLinkViewContent = OpenView["content"];
 
-function shown(link: QuoteLinkState, extra: { chosen?: number[]; error?: string; just?: boolean } = {}): { body: Shown; status: number } {
+function shown(
+  link: QuoteLinkState,
+  extra: { chosen?: number[]; error?: string; just?: boolean } = {},
+): { body: Shown; status: number } {
   switch (link.state) {
     case "open":
       return {
-        body: { state: "open", document: link.view.document, content: link.view.content, chosen: extra.chosen ?? [], error: extra.error },
+        body: {
+          state: "open",
+          document: link.view.document,
+          content: link.view.content,
+          chosen: extra.chosen ?? [],
+          error: extra.error,
+        },
         status: extra.error ? 400 : 200,
       };
     case "accepted":
@@ -90,7 +99,11 @@ function shown(link: QuoteLinkState, extra: { chosen?: number[]; error?: string;
       return { body: { state: "expired" }, status: 410 };
     case "cancelled":
       return {
-        body: { state: "cancelled", cancelledAt: formatDateTimeWithZone(link.cancelledAt), justCancelled: extra.just ?? false },
+        body: {
+          state: "cancelled",
+          cancelledAt: formatDateTimeWithZone(link.cancelledAt),
+          justCancelled: extra.just ?? false,
+        },
         status: extra.just ? 200 : 410,
       };
     default:
@@ -139,7 +152,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "cancel") {
     const outcome = await cancelQuoteContract(db, params.token, mailContext, now);
     if (outcome.cancelled) nudgeMailWorkers();
-    const { body, status } = shown(outcome.state, { just: outcome.cancelled, error: outcome.cancelled ? undefined : outcome.error });
+    const { body, status } = shown(outcome.state, {
+      just: outcome.cancelled,
+      error: outcome.cancelled ? undefined : outcome.error,
+    });
     return data(body, { status });
   }
   // 'Update the total' (and anything else): shows the page again with the ticks, and changes nothing.
@@ -181,7 +197,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             </p>
             <p className="mt-1 text-sm break-all text-slate-700">Document SHA-256: {view.sha256}</p>
           </div>
-          <QuoteDocumentView document={view.document} content={view.content} chosen={new Set(view.chosen)} selectable={false} />
+          <QuoteDocumentView
+            document={view.document}
+            content={view.content}
+            chosen={new Set(view.chosen)}
+            selectable={false}
+          />
           {view.canCancel ? (
             <Form method="post" className="mt-8 rounded-lg border border-red-800 bg-white p-4 print:hidden">
               <h2 className="text-xl font-bold text-navy-900">Cancel this contract</h2>
@@ -194,7 +215,13 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   {view.error}
                 </p>
               ) : null}
-              <button type="submit" name="intent" value="cancel" disabled={busy} className={`${buttonClass("light")} mt-3 border border-red-800 text-red-800`}>
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                disabled={busy}
+                className={`${buttonClass("light")} mt-3 border border-red-800 text-red-800`}
+              >
                 Cancel this contract
               </button>
             </Form>
@@ -235,9 +262,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <>
           <h1 className="text-3xl font-bold text-navy-900">This link does not work</h1>
-          <p className="mt-4 text-lg">
-            If you are looking for a quote from us, call {phone} or reply to our email.
-          </p>
+          <p className="mt-4 text-lg">If you are looking for a quote from us, call {phone} or reply to our email.</p>
         </>
       )}
       <p className="mt-10 print:hidden">

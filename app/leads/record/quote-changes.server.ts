@@ -33,8 +33,7 @@ import { isLeadId } from "./queries.server";
 type Db = Kysely<Database>;
 
 export type QuoteChange =
-  | { ok: true; version: number }
-  | { ok: false; status: 400 | 404 | 409; error: string; missing?: string[] };
+  { ok: true; version: number } | { ok: false; status: 400 | 404 | 409; error: string; missing?: string[] };
 
 const GONE: QuoteChange = { ok: false, status: 404, error: "This lead no longer exists." };
 
@@ -80,7 +79,11 @@ export async function sendQuote(
     if (!sent.ok) return sent;
     await moveStatus(trx, lead, "quoted", actor.email, now);
     await recordEvent(trx, lead.id, actor.email, "quote", `Quote version ${sent.version} sent`, now);
-    await recordAudit(trx, { actor: actor.email, action: "quote-sent", detail: `version ${sent.version}`, client: actor.client }, now);
+    await recordAudit(
+      trx,
+      { actor: actor.email, action: "quote-sent", detail: `version ${sent.version}`, client: actor.client },
+      now,
+    );
     return { ok: true, version: sent.version };
   });
 }
@@ -104,11 +107,23 @@ export async function acceptQuote(
     if (!lead) return { accepted: false, state: { state: "gone" } };
     await moveStatus(trx, lead, "won", HOMEOWNER, now);
     const total = outcome.state.state === "accepted" ? formatCents(outcome.state.totalCents) : "";
-    await recordEvent(trx, lead.id, HOMEOWNER, "quote", `Quote accepted and signed by ${outcome.state.state === "accepted" ? outcome.state.acceptedName : "the homeowner"} (${total})`, now);
+    await recordEvent(
+      trx,
+      lead.id,
+      HOMEOWNER,
+      "quote",
+      `Quote accepted and signed by ${outcome.state.state === "accepted" ? outcome.state.acceptedName : "the homeowner"} (${total})`,
+      now,
+    );
     await enqueuePush(
       trx,
       "quote-push",
-      { title: `Quote accepted: ${lead.name}`.slice(0, 80), body: `Signed for ${total}. Right to cancel for 3 business days.`, url: `/owner/leads/${lead.id}`, tag: `quote-${lead.id}` },
+      {
+        title: `Quote accepted: ${lead.name}`.slice(0, 80),
+        body: `Signed for ${total}. Right to cancel for 3 business days.`,
+        url: `/owner/leads/${lead.id}`,
+        tag: `quote-${lead.id}`,
+      },
       lead.id,
       now,
     );
@@ -117,7 +132,12 @@ export async function acceptQuote(
 }
 
 /** The homeowner cancels within the three business days: the lead is Lost, cancelled by the homeowner. */
-export async function cancelQuoteContract(db: Db, token: unknown, context: QuoteMailContext, now: Date = new Date()): Promise<CancelOutcome> {
+export async function cancelQuoteContract(
+  db: Db,
+  token: unknown,
+  context: QuoteMailContext,
+  now: Date = new Date(),
+): Promise<CancelOutcome> {
   if (!isQuoteToken(token)) return { cancelled: false, state: { state: "gone" } };
   return db.transaction().execute(async (trx): Promise<CancelOutcome> => {
     const owners = await ownerAddresses(trx, context.leadsTo);
@@ -130,7 +150,12 @@ export async function cancelQuoteContract(db: Db, token: unknown, context: Quote
     await enqueuePush(
       trx,
       "quote-push",
-      { title: `Contract cancelled: ${lead.name}`.slice(0, 80), body: "The homeowner cancelled within the three business days.", url: `/owner/leads/${lead.id}`, tag: `quote-${lead.id}` },
+      {
+        title: `Contract cancelled: ${lead.name}`.slice(0, 80),
+        body: "The homeowner cancelled within the three business days.",
+        url: `/owner/leads/${lead.id}`,
+        tag: `quote-${lead.id}`,
+      },
       lead.id,
       now,
     );
