@@ -42,8 +42,20 @@ export function deckQuote(now = new Date(), validDays = 30): QuoteContent {
   return {
     items: [
       { description: "Rebuild deck stairs", quantityHundredths: 100, unit: "job", unitCents: 120_000, optional: false },
-      { description: "Pressure-treated railing", quantityHundredths: 250, unit: "ft", unitCents: 8_000, optional: false },
-      { description: "Composite stair treads", quantityHundredths: 100, unit: "set", unitCents: 35_055, optional: true },
+      {
+        description: "Pressure-treated railing",
+        quantityHundredths: 250,
+        unit: "ft",
+        unitCents: 8_000,
+        optional: false,
+      },
+      {
+        description: "Composite stair treads",
+        quantityHundredths: 100,
+        unit: "set",
+        unitCents: 35_055,
+        optional: true,
+      },
     ],
     taxRateMilliPercent: 6_625,
     work: "Remove the storm-damaged stairs and build new ones to code.",
