@@ -11,12 +11,20 @@ import { canonicalActionPath } from "./form-action.server";
 /** Paths whose segments after the prefix are a credential. */
 const TOKEN_PREFIXES = ["/visit/", "/quote/"];
 
+/** A path that does not decode as a whole, with each escape that does decoded: `/%71uote/…%E0` reads "/quote/…". */
+function looselyDecoded(path: string): string {
+  let text = path;
+  for (let round = 0; round < 3; round++)
+    text = text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.toLowerCase();
+}
+
 export function loggablePath(originalUrl: string): string {
   const path = originalUrl.split("?")[0] ?? "";
   // The router's reading of the path: decoded, lower case, single slashes.
   const canonical = canonicalActionPath(path);
   for (const prefix of TOKEN_PREFIXES) {
-    if (canonical === undefined ? path.toLowerCase().includes(prefix.slice(1, -1)) : canonical.startsWith(prefix))
+    if (canonical === undefined ? looselyDecoded(path).includes(prefix.slice(1, -1)) : canonical.startsWith(prefix))
       return `${prefix}…`;
   }
   return path;
