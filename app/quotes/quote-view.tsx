@@ -73,8 +73,8 @@ export function QuoteDocumentView({
                   <label className="flex min-h-11 items-start gap-3">
                     <input
                       type="checkbox"
-                      name="item"
-                      value={item.position}
+                      name={`item-${item.position}`}
+                      value="yes"
                       form="quote-form"
                       checked={included}
                       onChange={(event) => onToggle?.(item.position, event.target.checked)}

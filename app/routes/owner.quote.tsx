@@ -8,7 +8,7 @@ import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
-import { readSmallForm } from "~/infra/uploads.server";
+import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { saveQuoteDraft, sendQuote } from "~/leads/record/quote-changes.server";
 import { clientIpFrom } from "~/leads/request-context.server";
@@ -78,11 +78,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** The editor's form: twelve rows of five fields and the job's, more than a small form's twenty fields. */
+async function readEditorForm(request: Request): Promise<Map<string, string>> {
+  try {
+    const parsed = await parseFormRequest(request, {
+      maxFiles: 0,
+      maxFileBytes: 0,
+      maxTotalBytes: 128 * 1024,
+      maxFields: 100,
+      maxFieldBytes: 16 * 1024,
+      isFileField: () => false,
+    });
+    return parsed.fields;
+  } catch (error) {
+    if (!(error instanceof FormParseError)) throw error;
+    throw data(error.status === 413 ? "The form is too large." : "The form could not be read.", {
+      status: error.status,
+    });
+  }
+}
+
 type Answer = { ok: boolean; message: string; missing?: string[]; values?: QuoteFormValues; errors?: QuoteFieldErrors };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, session } = await requireOwner(request);
-  const form = await readSmallForm(request);
+  const form = await readEditorForm(request);
   const intent = form.get("intent");
   const now = new Date();
   if (intent === "reminder-off" || intent === "reminder-on") {
@@ -93,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent !== "save" && intent !== "send")
     return data<Answer>({ ok: false, message: "Unknown action." }, { status: 400 });
-  const read = readQuoteForm((name) => String(form.get(name) ?? ""));
+  const read = readQuoteForm((name) => form.get(name) ?? "");
   if (!read.ok)
     return data<Answer>(
       { ok: false, message: "Check the fields marked below.", values: read.values, errors: read.errors },

@@ -18,6 +18,7 @@ import { readSmallForm } from "~/infra/uploads.server";
 import { acceptQuote, cancelQuoteContract } from "~/leads/record/quote-changes.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { formatCents } from "~/quotes/money";
+import { MAX_ITEMS } from "~/quotes/quote-content";
 import { AcceptForm, QuoteDocumentView } from "~/quotes/quote-view";
 import { closedDaysAround, quoteLink, type QuoteLinkState } from "~/quotes/quotes.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
@@ -124,10 +125,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const intent = form.get("intent");
   const now = new Date();
-  const chosen = form
-    .getAll("item")
-    .slice(0, 50)
-    .map((value) => (typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : -1));
+  // One field per optional item ("item-2=yes"): the form reader keeps each name's first value only.
+  const chosen = Array.from({ length: MAX_ITEMS }, (_, position) => position).filter(
+    (position) => form.get(`item-${position}`) === "yes",
+  );
   if (intent === "accept") {
     const outcome = await acceptQuote(
       db,
@@ -146,7 +147,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (outcome.accepted) nudgeMailWorkers();
     const { body, status } = outcome.accepted
       ? shown(outcome.state, { just: true })
-      : shown(outcome.state, { chosen: chosen.filter((c) => c >= 0), error: outcome.error });
+      : shown(outcome.state, { chosen, error: outcome.error });
     return data(body, { status });
   }
   if (intent === "cancel") {
