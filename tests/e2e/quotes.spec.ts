@@ -89,7 +89,8 @@ test.describe("a written quote", () => {
     const link = /https?:\/\/[^\s]+\/quote\/[\w-]{43}/.exec(sent.mail.text ?? "")?.[0] ?? "";
     const path = new URL(link).pathname;
 
-    const phone = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const phone = await phoneContext.newPage();
     await gotoHydrated(phone, `${server.origin}${path}`);
     await expect(phone.getByTestId("total")).toHaveText("$1,279.50");
     await phone.getByRole("checkbox", { name: /Composite stair treads/ }).check();
@@ -114,6 +115,6 @@ test.describe("a written quote", () => {
     await mailTo("pat@causeway.test", /Quote accepted/);
     const lead = await db.selectFrom("leads").select("status").where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(lead.status).toBe("won");
-    await phone.close();
+    await phoneContext.close();
   });
 });
