@@ -95,7 +95,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/subscribers": "the desk: newsletter subscribers",
   "/owner/stats": "the desk: the numbers",
   "/owner/site": "the desk: the notice and closed days the public site shows",
-  "/owner/site/contract": "the desk: where the contract facts form posts, not a page of its own",
+  "/owner/site/contract": "the desk: the contract facts form, also shown on the Site page",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",

@@ -1,7 +1,7 @@
 /**
  * /owner/site/contract: where the Site page's contract facts form posts (multipart, for the
  * insurance certificate). Saved, it returns to the Site page; refused, it shows the form again
- * with the reason at each field. Opening the address shows the Site page.
+ * with the reason at each field. Opening the address shows the form with what is stored.
  */
 import fs from "node:fs/promises";
 import { data, redirect, useNavigation } from "react-router";
@@ -10,8 +10,13 @@ import { clientKey } from "~/infra/client-key.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { requireOwner } from "~/owner/sessions.server";
-import { checkContractFacts, type ContractFactsErrors, type ContractFactsInput } from "~/quotes/contract-facts-rules";
-import { ContractFactsSection } from "~/quotes/contract-facts-section";
+import {
+  checkContractFacts,
+  milestonesText,
+  type ContractFactsErrors,
+  type ContractFactsInput,
+} from "~/quotes/contract-facts-rules";
+import { ContractFactsSection, EMPTY_FACTS } from "~/quotes/contract-facts-section";
 import { CERTIFICATE_MAX_BYTES, readContractFacts, saveContractFacts } from "~/quotes/contract-facts.server";
 import { isUsablePdf } from "~/quotes/quote-pdf.server";
 import type { Route } from "./+types/owner.site-contract";
@@ -21,9 +26,21 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Opened directly (or reloaded after a refusal), it shows the form with what is stored. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
-  return redirect("/owner/site#contract-heading");
+  const { db } = await requireOwner(request);
+  const facts = await readContractFacts(db);
+  const values: ContractFactsInput = facts
+    ? {
+        insurerName: facts.insurerName,
+        insurerPhone: facts.insurerPhone,
+        consumerAffairsPhone: facts.consumerAffairsPhone,
+        warranty: facts.warranty,
+        depositPercent: String(facts.payment.depositPercent),
+        milestones: milestonesText(facts.payment.milestones),
+      }
+    : EMPTY_FACTS;
+  return { values, certificateName: facts?.certificateName ?? null };
 }
 
 const LIMITS = {
@@ -86,27 +103,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ContractFactsPage({ actionData }: Route.ComponentProps) {
+export default function ContractFactsPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Site</h1>
-      <p className="mt-1 font-semibold text-red-800" role="alert">
-        The contract facts were not saved: see the fields marked below.
-      </p>
+      {actionData ? (
+        <p className="mt-1 font-semibold text-red-800" role="alert">
+          The contract facts were not saved: see the fields marked below.
+        </p>
+      ) : null}
       <ContractFactsSection
-        values={
-          actionData?.values ?? {
-            insurerName: "",
-            insurerPhone: "",
-            consumerAffairsPhone: "",
-            warranty: "",
-            depositPercent: "",
-            milestones: "",
-          }
-        }
+        key={actionData ? JSON.stringify(actionData) : "stored"}
+        values={actionData?.values ?? loaderData.values}
         errors={actionData?.errors ?? {}}
-        certificateName={actionData?.certificateName ?? null}
+        certificateName={actionData?.certificateName ?? loaderData.certificateName}
         busy={busy}
       />
     </>

@@ -11,7 +11,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { gotoHydrated } from "../support/hydration";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
-import { enterContractFacts } from "../support/quotes";
+import { certificatePdf } from "../support/quotes";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
 import { addDays, dayOf } from "../../app/time/business-time";
 
@@ -55,10 +55,39 @@ test.describe("a written quote", () => {
     expectConsoleErrors(/status of 400/);
     test.setTimeout(120_000);
     const { db } = handle;
-    await enterContractFacts(db);
     const leadId = await insertLead(db, { name: "Dana Quote", email: HOMEOWNER });
     const owner = await signedInOwner(db, server.origin);
     await page.context().addCookies([{ ...owner.browserCookie, url: server.origin }]);
+
+    // The contract facts, entered on the Site page: payment terms that leave nothing for completion are refused.
+    await gotoHydrated(page, `${server.origin}/owner/site`);
+    const facts = page.getByRole("region", { name: "Contract facts" });
+    await facts.getByLabel("Insurer's name").fill("Barnegat Mutual Insurance");
+    await facts.getByLabel("Insurer's telephone number").fill("(609) 555-0190");
+    await facts
+      .getByLabel("Certificate of liability insurance (PDF)")
+      .setInputFiles({
+        name: "certificate.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from(await certificatePdf()),
+      });
+    await facts.getByLabel("Division of Consumer Affairs' telephone number").fill("(973) 504-6200");
+    await facts.getByLabel("Warranty").fill("Two years on workmanship.");
+    await facts.getByLabel("Deposit (% of the total)").fill("40");
+    await facts.getByLabel("Payment milestones").fill("60 when the framing is inspected");
+    await facts.getByRole("button", { name: "Save contract facts" }).click();
+    await expect(page.getByLabel("Payment milestones")).toHaveAccessibleDescription(/must leave a final payment/);
+    await page.getByLabel("Payment milestones").fill("30 when the framing is inspected");
+    await page
+      .getByLabel("Certificate of liability insurance (PDF)")
+      .setInputFiles({
+        name: "certificate.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from(await certificatePdf()),
+      });
+    await page.getByRole("button", { name: "Save contract facts" }).click();
+    await expect(page.getByText("Contract facts saved.")).toBeVisible();
+    await expect(page.getByText("On file: certificate.pdf.", { exact: false })).toBeVisible();
 
     await gotoHydrated(page, `${server.origin}/owner/leads/${leadId}`);
     await page.getByRole("link", { name: "Write a quote" }).click();
