@@ -39,7 +39,7 @@ export interface CheckedFacts {
   payment: PaymentTerms;
 }
 
-const PHONE = /^[+\d][\d\s().-]{6,24}$/;
+const PHONE = /^[+(\d][\d\s().-]{6,24}$/;
 
 function phoneError(value: string, label: string): string | undefined {
   if (!value) return `Enter the ${label}.`;
