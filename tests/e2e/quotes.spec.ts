@@ -64,13 +64,11 @@ test.describe("a written quote", () => {
     const facts = page.getByRole("region", { name: "Contract facts" });
     await facts.getByLabel("Insurer's name").fill("Barnegat Mutual Insurance");
     await facts.getByLabel("Insurer's telephone number").fill("(609) 555-0190");
-    await facts
-      .getByLabel("Certificate of liability insurance (PDF)")
-      .setInputFiles({
-        name: "certificate.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from(await certificatePdf()),
-      });
+    await facts.getByLabel("Certificate of liability insurance (PDF)").setInputFiles({
+      name: "certificate.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(await certificatePdf()),
+    });
     await facts.getByLabel("Division of Consumer Affairs' telephone number").fill("(973) 504-6200");
     await facts.getByLabel("Warranty").fill("Two years on workmanship.");
     await facts.getByLabel("Deposit (% of the total)").fill("40");
@@ -78,13 +76,11 @@ test.describe("a written quote", () => {
     await facts.getByRole("button", { name: "Save contract facts" }).click();
     await expect(page.getByLabel("Payment milestones")).toHaveAccessibleDescription(/must leave a final payment/);
     await page.getByLabel("Payment milestones").fill("30 when the framing is inspected");
-    await page
-      .getByLabel("Certificate of liability insurance (PDF)")
-      .setInputFiles({
-        name: "certificate.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.from(await certificatePdf()),
-      });
+    await page.getByLabel("Certificate of liability insurance (PDF)").setInputFiles({
+      name: "certificate.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(await certificatePdf()),
+    });
     await page.getByRole("button", { name: "Save contract facts" }).click();
     await expect(page.getByText("Contract facts saved.")).toBeVisible();
     await expect(page.getByText("On file: certificate.pdf.", { exact: false })).toBeVisible();
