@@ -47,6 +47,8 @@ export const formActions = {
   newsletter: ["/newsletter", "/api/newsletter"],
   // A visit link's confirmation: a token is unguessable, but each guess still costs a lookup.
   visit: ["/visit/:token"],
+  // A quote's link: accepting, cancelling and updating the total all post here.
+  quote: ["/quote/:token"],
   // The desk's ways in: emailed codes, setup links and passkey ceremonies share one budget, so a
   // script cannot spread its guesses over the three.
   "owner-sign-in": ["/owner/sign-in", "/owner/setup", "/owner/passkey"],
@@ -84,6 +86,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/newsletter/confirm": "reached only from the confirmation email",
   "/newsletter/unsubscribe": "reached only from the newsletter's emails",
   "/visit/:token": "reached only from a site visit email; the link is a credential",
+  "/quote/:token": "reached only from a quote email; the link is a credential",
   "/owner": "the owner's lead desk: signed-in, never indexed",
   "/owner/sign-in": "the desk's sign-in, for owners only",
   "/owner/setup": "reached only from a setup link printed by npm run owner",
@@ -92,6 +95,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/subscribers": "the desk: newsletter subscribers",
   "/owner/stats": "the desk: the numbers",
   "/owner/site": "the desk: the notice and closed days the public site shows",
+  "/owner/site/contract": "the desk: the contract facts form, also shown on the Site page",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",

@@ -182,6 +182,24 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // The owner deleted the lead's photos before this message went out: send the rest.
       if (data) attachments.push({ filename: ref.fileName, contentType: ref.contentType, content: data });
     }
+    const documentRefs = payload.documents ?? [];
+    const documents =
+      documentRefs.length === 0
+        ? []
+        : await db
+            .selectFrom("stored_documents")
+            .select(["id", "data"])
+            .where(
+              "id",
+              "in",
+              documentRefs.map((ref) => ref.documentId),
+            )
+            .execute();
+    const documentById = new Map(documents.map((document) => [document.id, document.data]));
+    for (const ref of documentRefs) {
+      const data = documentById.get(ref.documentId);
+      if (data) attachments.push({ filename: ref.fileName, contentType: ref.contentType, content: data });
+    }
     for (const inline of payload.inlineAttachments ?? [])
       attachments.push({ filename: inline.fileName, contentType: inline.contentType, content: inline.content });
     return {
@@ -219,7 +237,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           attachments: attached,
           error: describeError(error).slice(0, 1000),
         });
-        smaller = { ...payload, ...payload.withoutAttachments, attachments: undefined, withoutAttachments: undefined };
+        smaller = {
+          ...payload,
+          ...payload.withoutAttachments,
+          attachments: undefined,
+          documents: undefined,
+          withoutAttachments: undefined,
+        };
         result = await getDelivery().send(await buildMessage(row, smaller), row);
       }
       await finish(row, lockedUntil)

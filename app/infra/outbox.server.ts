@@ -5,7 +5,8 @@
  *
  * Attachments are stored by reference (a lead photo's id): the bytes already sit in `lead_photos`
  * and are read at sending time. A small text attachment written for the message (a calendar
- * invitation) has nowhere else to live, so it is stored in the payload itself.
+ * invitation) has nowhere else to live, so it is stored in the payload itself. A file made or
+ * received at run time (a quote's PDF) is stored in `stored_documents` and referenced the same way.
  *
  * A message with attachments may carry the same message without them (`withoutAttachments`), sent
  * instead when the mail server refuses the message for its size. Its bodies are written when the
@@ -29,7 +30,11 @@ export type MailKind =
   | "visit-proposal"
   | "visit-invitation"
   | "visit-cancellation"
-  | "owner-digest";
+  | "owner-digest"
+  | "quote-sent"
+  | "quote-reminder"
+  | "quote-accepted"
+  | "quote-cancelled";
 
 export interface MailAddress {
   name: string;
@@ -38,6 +43,13 @@ export interface MailAddress {
 
 export interface MailAttachmentRef {
   photoId: string;
+  fileName: string;
+  contentType: string;
+}
+
+/** A file in `stored_documents`. */
+export interface MailDocumentRef {
+  documentId: string;
   fileName: string;
   contentType: string;
 }
@@ -62,6 +74,7 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   attachments?: MailAttachmentRef[];
   inlineAttachments?: MailInlineAttachment[];
+  documents?: MailDocumentRef[];
   /** The bodies to send instead, without the attachments, if the server refuses the message as too large. */
   withoutAttachments?: MailBodies;
   leadId?: string;
@@ -90,6 +103,7 @@ const payloadSchema = z.object({
       }),
     )
     .optional(),
+  documents: z.array(z.object({ documentId: z.string(), fileName: z.string(), contentType: z.string() })).optional(),
   // Optional: messages queued before it existed have none, and fail on a size refusal as they did.
   withoutAttachments: z.object({ text: z.string(), html: z.string() }).optional(),
 });
@@ -118,7 +132,8 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
     headers: mail.headers,
     attachments: mail.attachments,
     inlineAttachments: mail.inlineAttachments?.length ? mail.inlineAttachments : undefined,
-    withoutAttachments: mail.attachments?.length ? mail.withoutAttachments : undefined,
+    documents: mail.documents?.length ? mail.documents : undefined,
+    withoutAttachments: mail.attachments?.length || mail.documents?.length ? mail.withoutAttachments : undefined,
   };
   await db
     .insertInto("outbox")

@@ -19,6 +19,12 @@ describe("the path a log line keeps", () => {
       expect(loggablePath(path), path).toBe("/visit/…");
   });
 
+  it("hides a quote link's token the same way", () => {
+    for (const path of [`/quote/${token}`, `/QUOTE/${token}.data`, `//quote/${token}/`, `/%71uote/${token}%E0%A4%A`])
+      expect(loggablePath(path), path).toBe("/quote/…");
+    expect(loggablePath("/quote")).toBe("/quote");
+  });
+
   it("drops every query, where the setup and newsletter links carry theirs", () => {
     expect(loggablePath(`/owner/setup?token=${token}`)).toBe("/owner/setup");
     expect(loggablePath(`/newsletter/confirm?token=${token}`)).toBe("/newsletter/confirm");

@@ -2,21 +2,29 @@
  * A request's address as the log may keep it. Some addresses are credentials: a visit link's path
  * holds its token (`/visit/<token>`), and the setup and newsletter links carry theirs in the
  * query. The database keeps only their hashes; a log line with the token in it would be a live
- * copy for anyone who can read the logs. So the query is never logged, and a visit link's token
+ * copy for anyone who can read the logs. So the query is never logged, and a visit or quote link's token
  * segment is logged as `…`, whatever spelling of the path reached the server. An error message
  * about the request (a malformed escape in the token, say) may quote it too, and is scrubbed.
  */
 import { canonicalActionPath } from "./form-action.server";
 
 /** Paths whose segments after the prefix are a credential. */
-const TOKEN_PREFIXES = ["/visit/"];
+const TOKEN_PREFIXES = ["/visit/", "/quote/"];
+
+/** A path that does not decode as a whole, with each escape that does decoded: `/%71uote/…%E0` reads "/quote/…". */
+function looselyDecoded(path: string): string {
+  let text = path;
+  for (let round = 0; round < 3; round++)
+    text = text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.toLowerCase();
+}
 
 export function loggablePath(originalUrl: string): string {
   const path = originalUrl.split("?")[0] ?? "";
   // The router's reading of the path: decoded, lower case, single slashes.
   const canonical = canonicalActionPath(path);
   for (const prefix of TOKEN_PREFIXES) {
-    if (canonical === undefined ? path.toLowerCase().includes(prefix.slice(1, -1)) : canonical.startsWith(prefix))
+    if (canonical === undefined ? looselyDecoded(path).includes(prefix.slice(1, -1)) : canonical.startsWith(prefix))
       return `${prefix}…`;
   }
   return path;

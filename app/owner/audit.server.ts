@@ -28,7 +28,9 @@ export type AuditAction =
   | "notice-published"
   | "notice-removed"
   | "closed-day-added"
-  | "closed-day-removed";
+  | "closed-day-removed"
+  | "contract-facts-saved"
+  | "quote-sent";
 
 export interface AuditEntry {
   actor?: string | null;

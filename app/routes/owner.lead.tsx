@@ -206,6 +206,11 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <StatusSection status={lead.status} lostReason={lead.lostReason} busy={busy} />
+          <p className="mt-6">
+            <Link to={`/owner/leads/${lead.id}/quote`} className={secondaryButton}>
+              Write a quote
+            </Link>
+          </p>
           <VisitSection
             visit={visit}
             today={today}

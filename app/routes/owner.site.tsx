@@ -23,6 +23,9 @@ import { dangerButton, Notice } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
+import { milestonesText } from "~/quotes/contract-facts-rules";
+import { ContractFactsSection, EMPTY_FACTS } from "~/quotes/contract-facts-section";
+import { readContractFacts } from "~/quotes/contract-facts.server";
 import type { Route } from "./+types/owner.site";
 
 export const meta: Route.MetaFunction = () => [
@@ -42,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listNotices(db),
     closedDaysBetween(db, today, addDays(today, CLOSED_DAYS_LISTED)),
   ]);
+  const facts = await readContractFacts(db);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     now: now.toISOString(),
@@ -66,6 +70,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       removedAt: iso(n.removedAt),
     })),
     closedDays: closedDays.map(({ id, firstDay, lastDay, label }) => ({ id, firstDay, lastDay, label })),
+    contract: {
+      values: facts
+        ? {
+            insurerName: facts.insurerName,
+            insurerPhone: facts.insurerPhone,
+            consumerAffairsPhone: facts.consumerAffairsPhone,
+            warranty: facts.warranty,
+            depositPercent: String(facts.payment.depositPercent),
+            milestones: milestonesText(facts.payment.milestones),
+          }
+        : EMPTY_FACTS,
+      certificateName: facts?.certificateName ?? null,
+      saved: new URL(request.url).searchParams.get("saved") === "contract",
+    },
   };
 }
 
@@ -200,6 +218,13 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
         busy={busy}
       />
       <NoticeHistory entries={loaderData.history} now={loaderData.now} />
+      <ContractFactsSection
+        values={loaderData.contract.values}
+        errors={{}}
+        certificateName={loaderData.contract.certificateName}
+        busy={busy}
+        message={loaderData.contract.saved ? "Contract facts saved." : undefined}
+      />
     </>
   );
 }

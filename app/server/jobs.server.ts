@@ -19,6 +19,8 @@ import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { purgeQuarantine } from "~/leads/record/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
 import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
+import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
+import { closedDaysAround } from "~/quotes/quotes.server";
 import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -66,6 +68,20 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
         if (outcome.sent === 0) return;
         nudgeMailWorkers();
         log("info", "daily digest queued", { day: outcome.day, owners: outcome.sent });
+      },
+    },
+    {
+      // A homeowner's one reminder about an unanswered quote, within a few minutes of falling due.
+      name: "quote-reminders",
+      scope: "one-instance",
+      everyMs: 5 * MINUTE_MS,
+      runAtStart: true,
+      async run(now) {
+        const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+        const sent = await sendQuoteReminders(db, context, await closedDaysAround(db, now), now);
+        if (sent === 0) return;
+        nudgeMailWorkers();
+        log("info", "quote reminders queued", { quotes: sent });
       },
     },
     {

@@ -91,6 +91,7 @@ describe.each(backends)("the numbers on %s", (backend) => {
         { reason: "no-answer", count: 0 },
         { reason: "not-our-work", count: 0 },
         { reason: "other", count: 1 },
+        { reason: "cancelled", count: 0 },
       ],
       sources: [
         { path: "/estimate", count: 3 },

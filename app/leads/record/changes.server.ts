@@ -22,7 +22,7 @@ type Db = Kysely<Database>;
 
 export type ChangeResult = { ok: true } | { ok: false; status: 400 | 404; error: string };
 
-export type HistoryKind = "status" | "note" | "visit";
+export type HistoryKind = "status" | "note" | "visit" | "quote";
 
 /** One line of the lead's history. Call inside the transaction that makes the change. */
 export async function recordEvent(

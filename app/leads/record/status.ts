@@ -21,7 +21,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   lost: "Lost",
 };
 
-export const LOST_REASONS = ["price", "timing", "no-answer", "not-our-work", "other"] as const;
+export const LOST_REASONS = ["price", "timing", "no-answer", "not-our-work", "other", "cancelled"] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
 
 export const LOST_REASON_LABELS: Record<LostReason, string> = {
@@ -30,6 +30,7 @@ export const LOST_REASON_LABELS: Record<LostReason, string> = {
   "no-answer": "No answer",
   "not-our-work": "Not our work",
   other: "Other",
+  cancelled: "Cancelled by the homeowner",
 };
 
 export function isLeadStatus(value: unknown): value is LeadStatus {

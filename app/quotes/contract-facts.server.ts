@@ -1,0 +1,123 @@
+/**
+ * The business's contract facts in the database (one row), entered on the Site page, and the
+ * certificate of liability insurance as an uploaded PDF. Every change goes in the audit log.
+ */
+import type { Kysely } from "kysely";
+import { readDocument, storeDocument } from "~/infra/stored-documents.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { recordAudit } from "~/owner/audit.server";
+import { profile } from "~/content/profile";
+import type { CheckedFacts, PaymentTerms } from "./contract-facts-rules";
+import type { ContractFactsPresence } from "./quote-content";
+import type { QuoteFacts } from "./quote-document";
+
+export interface ContractFacts extends QuoteFacts {
+  certificateDocumentId: string | null;
+  certificateName: string | null;
+  updatedBy: string;
+  updatedAt: Date;
+}
+
+export async function readContractFacts(db: Kysely<Database>): Promise<ContractFacts | undefined> {
+  const row = await db
+    .selectFrom("contract_facts as f")
+    .leftJoin("stored_documents as d", "d.id", "f.certificate_document_id")
+    .select([
+      "f.insurer_name",
+      "f.insurer_phone",
+      "f.consumer_affairs_phone",
+      "f.warranty",
+      "f.payment_terms",
+      "f.certificate_document_id",
+      "f.updated_by",
+      "f.updated_at",
+      "d.file_name",
+    ])
+    .where("f.id", "=", 1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    insurerName: row.insurer_name,
+    insurerPhone: row.insurer_phone,
+    consumerAffairsPhone: row.consumer_affairs_phone,
+    warranty: row.warranty,
+    payment: JSON.parse(row.payment_terms) as PaymentTerms,
+    certificateDocumentId: row.certificate_document_id,
+    certificateName: row.file_name ?? null,
+    updatedBy: row.updated_by,
+    updatedAt: toDate(row.updated_at),
+  };
+}
+
+/** Which facts are there: what `missingForSending` checks. */
+export function factsPresence(facts: ContractFacts | undefined): ContractFactsPresence {
+  return {
+    legalName: profile.legalName.trim().length > 0,
+    address: profile.address.street.trim().length > 0,
+    registration: profile.hicRegistration.trim().length > 0,
+    insurerName: Boolean(facts?.insurerName),
+    insurerPhone: Boolean(facts?.insurerPhone),
+    certificate: Boolean(facts?.certificateDocumentId),
+    consumerAffairsPhone: Boolean(facts?.consumerAffairsPhone),
+    warranty: Boolean(facts?.warranty),
+    paymentTerms: Boolean(facts?.payment),
+  };
+}
+
+export async function certificateBytes(db: Kysely<Database>, facts: ContractFacts): Promise<Uint8Array | undefined> {
+  if (!facts.certificateDocumentId) return undefined;
+  return (await readDocument(db, facts.certificateDocumentId))?.data;
+}
+
+export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Saves checked facts, with a new certificate when one was uploaded (else the one before stays). */
+export async function saveContractFacts(
+  db: Kysely<Database>,
+  facts: CheckedFacts,
+  certificate: { fileName: string; data: Uint8Array } | undefined,
+  actor: { email: string; client: string | null },
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("contract_facts")
+      .select("certificate_document_id")
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    let certificateId = existing?.certificate_document_id ?? null;
+    if (certificate) {
+      const stored = await storeDocument(
+        trx,
+        { fileName: certificate.fileName, contentType: "application/pdf", data: certificate.data },
+        now,
+      );
+      certificateId = stored.id;
+    }
+    const values = {
+      insurer_name: facts.insurerName,
+      insurer_phone: facts.insurerPhone,
+      consumer_affairs_phone: facts.consumerAffairsPhone,
+      warranty: facts.warranty,
+      payment_terms: JSON.stringify(facts.payment),
+      certificate_document_id: certificateId,
+      updated_by: actor.email,
+      updated_at: timestamp(now),
+    };
+    await trx
+      .insertInto("contract_facts")
+      .values({ id: 1, ...values })
+      .onConflict((oc) => oc.column("id").doUpdateSet(values))
+      .execute();
+    await recordAudit(
+      trx,
+      {
+        actor: actor.email,
+        action: "contract-facts-saved",
+        detail: certificate ? "with a new insurance certificate" : "",
+        client: actor.client,
+      },
+      now,
+    );
+  });
+}

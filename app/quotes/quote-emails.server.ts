@@ -1,0 +1,188 @@
+/**
+ * The quote's emails: the quote itself to the homeowner (the PDF attached, the link to accept it),
+ * the one reminder, the signed copy to both sides after acceptance, and the cancellation to both.
+ * Replies go to LEADS_TO. The link is a credential: it is in these emails and nowhere else.
+ */
+import { profile } from "~/content/profile";
+import { buttonHtml, emailDocument, greetingName, html, multiline, parseMailbox } from "~/infra/mail-format.server";
+import type { MailAddress, MailDocumentRef, MailKind, OutgoingMail } from "~/infra/outbox.server";
+import { formatDateTimeWithZone } from "~/time/business-time";
+import { businessAddress } from "./quote-document";
+
+export interface QuoteMailContext {
+  siteUrl: string;
+  leadsTo: string;
+}
+
+export interface QuoteLead {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export const quoteUrl = (siteUrl: string, token: string) => `${siteUrl}/quote/${encodeURIComponent(token)}`;
+
+function homeowner(lead: QuoteLead): { to: MailAddress | string; greeting: string } {
+  const name = greetingName(lead.name);
+  return { to: name ? { name, address: lead.email } : lead.email, greeting: name ? `Hi ${name},` : "Hello," };
+}
+
+function mail(
+  kind: MailKind,
+  to: MailAddress | string,
+  subject: string,
+  paragraphs: string[],
+  context: QuoteMailContext,
+  leadId: string,
+  extra: { link?: { href: string; label: string }; documents?: MailDocumentRef[] } = {},
+): OutgoingMail {
+  const foot = [profile.legalName, businessAddress(), profile.phone.display];
+  const link = extra.link;
+  const textLines = [...paragraphs];
+  if (link) textLines.splice(1, 0, `${link.label}: ${link.href}`);
+  const body = html`${paragraphs.map(
+    (p, index) =>
+      html`<p>${multiline(p)}</p>
+        ${index === 0 && link ? buttonHtml(link.href, link.label) : ""}`,
+  )}`;
+  const withoutAttachments = extra.documents?.length
+    ? {
+        text: `${textLines.join("\n\n")}\n\n(The PDF was too large for your mail server: open the link to read and print it.)\n\n--\n${foot.join("\n")}\n`,
+        html: emailDocument(subject, body, html`${foot.join(" · ")}`),
+      }
+    : undefined;
+  return {
+    kind,
+    to,
+    subject,
+    text: `${textLines.join("\n\n")}\n\n--\n${foot.join("\n")}\n`,
+    html: emailDocument(subject, body, html`${foot.join(" · ")}`),
+    replyTo: parseMailbox(context.leadsTo),
+    documents: extra.documents,
+    withoutAttachments,
+    leadId,
+  };
+}
+
+export function quoteSentEmail(
+  lead: QuoteLead,
+  token: string,
+  version: number,
+  validUntil: string,
+  pdf: MailDocumentRef,
+  context: QuoteMailContext,
+): OutgoingMail {
+  const { to, greeting } = homeowner(lead);
+  const revised = version > 1 ? " This version replaces the one we sent before." : "";
+  return mail(
+    "quote-sent",
+    to,
+    `Your quote from ${profile.shortName}${version > 1 ? ` (version ${version})` : ""}`,
+    [
+      `${greeting}\n\nHere is your written quote, attached as a PDF with our certificate of insurance.${revised} You can read it, choose any optional items and accept it online at the link below. The price holds until the end of ${validUntil}.`,
+      "Opening the link changes nothing: you accept only by signing on the page. Questions? Reply to this email or call us.",
+    ],
+    context,
+    lead.id,
+    { link: { href: quoteUrl(context.siteUrl, token), label: "Read and accept your quote" }, documents: [pdf] },
+  );
+}
+
+/**
+ * The one reminder. The link is stored only as its hash, so the reminder cannot repeat it: it
+ * names the email that holds it, and attaches the quote's PDF again.
+ */
+export function quoteReminderEmail(
+  lead: QuoteLead,
+  sentAt: Date,
+  pdf: MailDocumentRef,
+  context: QuoteMailContext,
+): OutgoingMail {
+  const { to, greeting } = homeowner(lead);
+  return mail(
+    "quote-reminder",
+    to,
+    `Your quote from ${profile.shortName} is waiting`,
+    [
+      `${greeting}\n\nOn ${formatDateTimeWithZone(sentAt)} we emailed you a written quote, with the subject "Your quote from ${profile.shortName}". Its PDF is attached again. To accept it, use the link in that email.`,
+      "If anything should change, or you cannot find the email, reply to this one and we will send an updated quote. This is the only reminder we send.",
+    ],
+    context,
+    lead.id,
+    { documents: [pdf] },
+  );
+}
+
+export function acceptedEmails(
+  lead: QuoteLead,
+  token: string,
+  owners: readonly string[],
+  signed: MailDocumentRef,
+  cancelUntil: Date,
+  context: QuoteMailContext,
+): OutgoingMail[] {
+  const { to, greeting } = homeowner(lead);
+  const deadline = formatDateTimeWithZone(new Date(cancelUntil.getTime() - 60_000));
+  const homeownerMail = mail(
+    "quote-accepted",
+    to,
+    `Your signed contract with ${profile.shortName}`,
+    [
+      `${greeting}\n\nThank you: you accepted our quote. Your copy of the contract, signed by both of us and with its acceptance record, is attached as a PDF. Keep it.`,
+      `You may cancel until midnight at the end of the third business day: until ${deadline}. Send written notice by certified mail or deliver it by hand to ${profile.legalName}, ${businessAddress()}, or use 'Cancel this contract' at the link above.`,
+    ],
+    context,
+    lead.id,
+    { link: { href: quoteUrl(context.siteUrl, token), label: "Your contract" }, documents: [signed] },
+  );
+  const ownerMails = owners.map((owner) =>
+    mail(
+      "quote-accepted",
+      owner,
+      `Quote accepted: ${lead.name}`,
+      [
+        `${lead.name} accepted the quote. The signed contract is attached. Their right to cancel runs until ${deadline}.`,
+      ],
+      context,
+      lead.id,
+      { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: [signed] },
+    ),
+  );
+  return [homeownerMail, ...ownerMails];
+}
+
+export function cancelledEmails(
+  lead: QuoteLead,
+  owners: readonly string[],
+  at: Date,
+  context: QuoteMailContext,
+): OutgoingMail[] {
+  const { to, greeting } = homeowner(lead);
+  const when = formatDateTimeWithZone(at);
+  return [
+    mail(
+      "quote-cancelled",
+      to,
+      `Your contract with ${profile.shortName} is cancelled`,
+      [
+        `${greeting}\n\nYou cancelled your contract with us on ${when}. Nothing more is owed, and any payment you made will be returned.`,
+        "If this was a mistake, reply to this email or call us and we will write a new quote.",
+      ],
+      context,
+      lead.id,
+    ),
+    ...owners.map((owner) =>
+      mail(
+        "quote-cancelled",
+        owner,
+        `Contract cancelled: ${lead.name}`,
+        [
+          `${lead.name} cancelled the contract on ${when}, within their three business days. The lead is now Lost (cancelled by the homeowner).`,
+        ],
+        context,
+        lead.id,
+        { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" } },
+      ),
+    ),
+  ];
+}

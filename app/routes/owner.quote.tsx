@@ -1,0 +1,224 @@
+/**
+ * /owner/leads/:id/quote: 'Write a quote' for one lead. Save a draft, or send it: sending refuses
+ * a quote that lacks anything the law requires and names each missing item. The versions sent,
+ * their state (sent, replaced, accepted, cancelled) and the reminder switch are listed above.
+ */
+import { data, Form, Link, useNavigation } from "react-router";
+import { profile } from "~/content/profile";
+import { clientKey } from "~/infra/client-key.server";
+import { getEnv } from "~/infra/env.server";
+import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
+import { getDeskLead } from "~/leads/record/queries.server";
+import { saveQuoteDraft, sendQuote } from "~/leads/record/quote-changes.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { Notice, secondaryButton } from "~/owner/desk-frame";
+import { requireOwner } from "~/owner/sessions.server";
+import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
+import { formatCents } from "~/quotes/money";
+import {
+  EMPTY_CONTENT,
+  formValuesOf,
+  largestTotal,
+  missingForSending,
+  parseContent,
+  readQuoteForm,
+  type QuoteFieldErrors,
+  type QuoteFormValues,
+} from "~/quotes/quote-content";
+import { QuoteEditor } from "~/quotes/quote-editor";
+import { latestVersion, setReminder, versionsOfLead } from "~/quotes/quotes.server";
+import { dayOf, formatDateTime } from "~/time/business-time";
+import type { Route } from "./+types/owner.quote";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Quote for ${data ? data.lead.name : "a lead"} | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+const STATUS_WORDS: Record<string, string> = {
+  draft: "Draft",
+  sent: "Sent, waiting",
+  replaced: "Replaced",
+  accepted: "Accepted",
+  cancelled: "Cancelled by the homeowner",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request);
+  const lead = await getDeskLead(db, params.id);
+  if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
+  const [latest, versions, facts] = await Promise.all([
+    latestVersion(db, lead.id),
+    versionsOfLead(db, lead.id),
+    readContractFacts(db),
+  ]);
+  const content = latest ? parseContent(latest.content) : EMPTY_CONTENT;
+  const sent = versions.find((v) => v.status === "sent");
+  return {
+    lead: { id: lead.id, name: lead.name },
+    values: formValuesOf(content),
+    largestTotal: formatCents(largestTotal(content).totalCents),
+    missing: missingForSending(content, factsPresence(facts), dayOf(new Date())),
+    sentVersion:
+      latest && latest.status !== "draft"
+        ? latest.version
+        : (versions.find((v) => v.status !== "draft")?.version ?? null),
+    reminder: sent ? { on: sent.remind, sentAt: sent.remindedAt?.toISOString() ?? null } : null,
+    versions: versions.map((v) => ({
+      version: v.version,
+      status: STATUS_WORDS[v.status] ?? v.status,
+      sentAt: v.sentAt?.toISOString() ?? null,
+      acceptedName: v.acceptedName,
+      acceptedAt: v.acceptedAt?.toISOString() ?? null,
+      total: v.acceptedTotalCents === null ? null : formatCents(v.acceptedTotalCents),
+      sha256: v.acceptedSha256,
+      cancelUntil: v.cancelUntil?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The editor's form: twelve rows of five fields and the job's, more than a small form's twenty fields. */
+async function readEditorForm(request: Request): Promise<Map<string, string>> {
+  try {
+    const parsed = await parseFormRequest(request, {
+      maxFiles: 0,
+      maxFileBytes: 0,
+      maxTotalBytes: 128 * 1024,
+      maxFields: 100,
+      maxFieldBytes: 16 * 1024,
+      isFileField: () => false,
+    });
+    return parsed.fields;
+  } catch (error) {
+    if (!(error instanceof FormParseError)) throw error;
+    throw data(error.status === 413 ? "The form is too large." : "The form could not be read.", {
+      status: error.status,
+    });
+  }
+}
+
+type Answer = { ok: boolean; message: string; missing?: string[]; values?: QuoteFormValues; errors?: QuoteFieldErrors };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request);
+  const form = await readEditorForm(request);
+  const intent = form.get("intent");
+  const now = new Date();
+  if (intent === "reminder-off" || intent === "reminder-on") {
+    const changed = await setReminder(db, params.id, intent === "reminder-on", now);
+    return changed
+      ? data<Answer>({ ok: true, message: intent === "reminder-on" ? "Reminder on." : "Reminder switched off." })
+      : data<Answer>({ ok: false, message: "No sent quote is waiting." }, { status: 409 });
+  }
+  if (intent !== "save" && intent !== "send")
+    return data<Answer>({ ok: false, message: "Unknown action." }, { status: 400 });
+  const read = readQuoteForm((name) => form.get(name) ?? "");
+  if (!read.ok)
+    return data<Answer>(
+      { ok: false, message: "Check the fields marked below.", values: read.values, errors: read.errors },
+      { status: 400 },
+    );
+  if (intent === "save") {
+    const saved = await saveQuoteDraft(db, params.id, read.content, session.email, now);
+    return saved.ok
+      ? data<Answer>({ ok: true, message: `Draft saved (version ${saved.version}).`, values: read.values })
+      : data<Answer>({ ok: false, message: saved.error, values: read.values }, { status: saved.status });
+  }
+  const env = getEnv();
+  const sent = await sendQuote(
+    db,
+    params.id,
+    read.content,
+    { email: session.email, client: clientKey(clientIpFrom(context)) },
+    { siteUrl: env.siteUrl, leadsTo: env.leadsTo },
+    now,
+  );
+  if (!sent.ok)
+    return data<Answer>(
+      { ok: false, message: sent.error, missing: sent.missing, values: read.values },
+      { status: sent.status },
+    );
+  nudgeMailWorkers();
+  return data<Answer>({
+    ok: true,
+    message: `Quote version ${sent.version} sent; the lead is now Quoted.`,
+    values: read.values,
+  });
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, versions, reminder } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const missing = actionData?.missing ?? [];
+  return (
+    <article>
+      <p>
+        <Link
+          to={`/owner/leads/${lead.id}`}
+          className="inline-flex min-h-11 items-center font-semibold text-sea-600 underline"
+        >
+          ← {lead.name}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold break-words text-navy-900">Quote for {lead.name}</h1>
+      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {missing.length > 0 ? (
+        <div role="alert" className="mt-2 rounded-lg border border-red-800 bg-white p-3">
+          <p className="font-semibold text-red-800">Missing before it can be sent:</p>
+          <ul className="mt-1 list-disc pl-5" data-testid="missing">
+            {missing.map((label) => (
+              <li key={label}>{label}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {versions.length > 0 ? (
+        <section aria-labelledby="versions-heading" className="mt-4">
+          <h2 id="versions-heading" className="text-lg font-bold text-navy-900">
+            Versions
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+            {versions.map((v) => (
+              <li key={v.version} className="p-3 text-sm">
+                <span className="font-semibold">Version {v.version}</span>: {v.status}
+                {v.sentAt ? `, sent ${formatDateTime(v.sentAt)}` : ""}
+                {v.acceptedAt ? `; signed by ${v.acceptedName} ${formatDateTime(v.acceptedAt)} for ${v.total}` : ""}
+                {v.cancelUntil && v.status === "Accepted" ? `; may cancel until ${formatDateTime(v.cancelUntil)}` : ""}
+                {v.sha256 ? <span className="block break-all text-slate-700">Document SHA-256: {v.sha256}</span> : null}
+              </li>
+            ))}
+          </ul>
+          {reminder ? (
+            <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+              <span className="text-sm">
+                {reminder.sentAt
+                  ? `Reminder sent ${formatDateTime(reminder.sentAt)}.`
+                  : reminder.on
+                    ? "One reminder goes to the homeowner after 3 business days without an answer."
+                    : "The reminder is off for this quote."}
+              </span>
+              {reminder.sentAt ? null : (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={reminder.on ? "reminder-off" : "reminder-on"}
+                  className={secondaryButton}
+                >
+                  {reminder.on ? "Switch the reminder off" : "Switch the reminder on"}
+                </button>
+              )}
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+      <QuoteEditor
+        key={actionData ? JSON.stringify(actionData) : "stored"}
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        busy={busy}
+        sentVersion={loaderData.sentVersion}
+      />
+    </article>
+  );
+}

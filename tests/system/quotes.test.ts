@@ -1,0 +1,173 @@
+/**
+ * A quote's link tried as an attacker and as a browser without JavaScript would, against the
+ * built server: guesses in any spelling are cut off at the form budget; opening the link accepts
+ * nothing; a post from another site, or an oversized one, changes nothing; the plain form updates
+ * the total and accepts with the items ticked, the amounts computed on the server.
+ */
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { openMigratedDatabase } from "~/infra/db.server";
+import { parseMailPayload } from "~/infra/outbox.server";
+import type { Database } from "~/infra/schema.server";
+import { sendQuote } from "~/leads/record/quote-changes.server";
+import { startBuiltServer } from "../support/built-server";
+import { insertLead } from "../support/leads";
+import { deckQuote, enterContractFacts } from "../support/quotes";
+import { stopAfterEachTest } from "../support/system";
+
+const stopAfterTest = stopAfterEachTest();
+
+/**
+ * The test writes to the server's SQLite file while the server's own jobs run: a transaction that
+ * read before another process wrote must start again, as a second server instance would.
+ */
+async function whileServerRuns<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 20 || !/database is locked|SQLITE_BUSY/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
+
+async function state(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom("quote_versions")
+    .select(["status", "accepted_total_cents"])
+    .executeTakeFirstOrThrow();
+  const lead = await db.selectFrom("leads").select("status").executeTakeFirstOrThrow();
+  return { quote: row.status, total: row.accepted_total_cents, lead: lead.status };
+}
+
+describe("quote links", () => {
+  it("answers guessed tokens with the neutral page, and a burst of guesses with 429", async () => {
+    const site = await startBuiltServer({ RATE_LIMIT_MAX: "3" });
+    stopAfterTest(site);
+    const guess = () => randomBytes(32).toString("base64url");
+    const statuses: number[] = [];
+    for (const path of [`/quote/${guess()}`, `/Quote/${guess()}/`, `/quote/${guess()}.data`, `/%71uote/${guess()}`]) {
+      const response = await fetch(`${site.origin}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: form([["intent", "accept"]]),
+      });
+      statuses.push(response.status);
+      await response.text();
+    }
+    expect(statuses.slice(0, 3).every((s) => s === 404 || s === 308 || s === 301)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    const page = await fetch(`${site.origin}/quote/${guess()}`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(await page.text()).toContain("This link does not work");
+  }, 60_000);
+
+  it("works without JavaScript, and refuses a foreign Origin and an oversized post", async () => {
+    const site = await startBuiltServer();
+    stopAfterTest(site);
+    const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl: undefined });
+    stopAfterTest({ stop: () => handle.close() });
+    const { db } = handle;
+    await whileServerRuns(() => enterContractFacts(db));
+    const leadId = await whileServerRuns(() => insertLead(db, { name: "Dana Visitor" }));
+    const sent = await whileServerRuns(() =>
+      sendQuote(
+        db,
+        leadId,
+        deckQuote(),
+        { email: "pat@causeway.test", client: null },
+        { siteUrl: site.origin, leadsTo: "owner@causeway.test" },
+      ),
+    );
+    expect(sent).toEqual({ ok: true, version: 1 });
+    const mail = await db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("kind", "=", "quote-sent")
+      .executeTakeFirstOrThrow();
+    const token = /\/quote\/([\w-]{43})\b/.exec(parseMailPayload(mail.payload).text)?.[1] ?? "";
+    const url = `${site.origin}/quote/${token}`;
+    const untouched = { quote: "sent", total: null, lead: "quoted" };
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).toContain("Quote and home improvement contract");
+    expect(html).toContain("Type your full name to sign");
+    expect(html).toContain("I agree to sign and receive this contract electronically");
+    // Required items only: $1,400.00 + 6.625% = $1,492.75.
+    expect(html).toContain("$1,492.75");
+    expect(await state(db)).toEqual(untouched);
+
+    const accept: [string, string][] = [
+      ["item-2", "yes"],
+      ["signature", "Dana Q. Visitor"],
+      ["consent", "yes"],
+      ["intent", "accept"],
+    ];
+    for (const origin of ["https://evil.example", "null"]) {
+      const forged = await fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form(accept),
+      });
+      expect(forged.status).toBe(403);
+      expect(await state(db)).toEqual(untouched);
+    }
+    // Too many fields is answered 413; a body far past the bound is cut off (413 or a reset connection).
+    const crowded = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form([...accept, ...Array.from({ length: 40 }, (_, i): [string, string] => [`pad-${i}`, "x"])]),
+    });
+    expect(crowded.status).toBe(413);
+    const huge = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form([...accept, ["pad", "x".repeat(2_000_000)]]),
+    }).then(
+      (response) => response.status,
+      () => "reset",
+    );
+    expect([413, "reset"]).toContain(huge);
+    expect(await state(db)).toEqual(untouched);
+
+    // 'Update the total' with the optional item ticked: $1,750.55 + $115.97.
+    const updated = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form([
+        ["item-2", "yes"],
+        ["intent", "update"],
+      ]),
+    });
+    expect(updated.status).toBe(200);
+    expect(await updated.text()).toContain("$1,866.52");
+    expect(await state(db)).toEqual(untouched);
+
+    const accepted = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "NoScript Browser/1.0" },
+      body: form(accept),
+    });
+    expect(accepted.status).toBe(200);
+    const acceptedHtml = await accepted.text();
+    expect(acceptedHtml).toContain("Thank you: you accepted this quote.");
+    expect(acceptedHtml).toContain("Cancel this contract");
+    expect(await state(db)).toEqual({ quote: "accepted", total: 186_652, lead: "won" });
+    const row = await db
+      .selectFrom("quote_versions")
+      .select(["accepted_ip", "accepted_user_agent"])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ accepted_ip: "127.0.0.1", accepted_user_agent: "NoScript Browser/1.0" });
+  }, 90_000);
+});
