@@ -25,6 +25,8 @@ export default [
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("visit/:token", "routes/visit.tsx"),
+  route("review/:token", "routes/review.tsx"),
+  route("reviews", "routes/reviews.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   // The owner's desk: server-rendered only, never prerendered, kept out of the sitemap.
@@ -38,6 +40,7 @@ export default [
     route("leads/:id", "routes/owner.lead.tsx"),
     route("stats", "routes/owner.stats.tsx"),
     route("site", "routes/owner.site.tsx"),
+    route("reviews", "routes/owner.reviews.tsx"),
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),

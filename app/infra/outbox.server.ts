@@ -29,7 +29,8 @@ export type MailKind =
   | "visit-proposal"
   | "visit-invitation"
   | "visit-cancellation"
-  | "owner-digest";
+  | "owner-digest"
+  | "review-request";
 
 export interface MailAddress {
   name: string;

@@ -9,7 +9,7 @@
 import { canonicalActionPath } from "./form-action.server";
 
 /** Paths whose segments after the prefix are a credential. */
-const TOKEN_PREFIXES = ["/visit/"];
+const TOKEN_PREFIXES = ["/visit/", "/review/"];
 
 export function loggablePath(originalUrl: string): string {
   const path = originalUrl.split("?")[0] ?? "";

@@ -28,7 +28,11 @@ export type AuditAction =
   | "notice-published"
   | "notice-removed"
   | "closed-day-added"
-  | "closed-day-removed";
+  | "closed-day-removed"
+  | "review-hidden"
+  | "review-shown"
+  | "review-replied"
+  | "review-auto-ask";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -23,6 +23,8 @@ import { dangerButton, Notice } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
+import { AutoAskSection } from "~/reviews/auto-ask-section";
+import { automaticRequestsOn, setAutomaticRequests } from "~/reviews/review-requests.server";
 import type { Route } from "./+types/owner.site";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,13 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireOwner(request);
   const now = new Date();
   const today = dayOf(now);
-  const [current, history, closedDays] = await Promise.all([
+  const [current, history, closedDays, autoAsk] = await Promise.all([
     currentNotice(db, now),
     listNotices(db),
     closedDaysBetween(db, today, addDays(today, CLOSED_DAYS_LISTED)),
+    automaticRequestsOn(db),
   ]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
+    autoAsk,
     now: now.toISOString(),
     today,
     current: current
@@ -135,6 +139,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data<ActionAnswer>({ form: "other", ok: true, message: "Closed day removed." })
       : data<ActionAnswer>({ form: "other", ok: false, message: "That closed day no longer exists." }, { status: 404 });
   }
+  if (intent === "review-auto-ask") {
+    const on = form.get("autoAsk") === "on";
+    await setAutomaticRequests(db, on, actor, now);
+    return data<ActionAnswer>({
+      form: "other",
+      ok: true,
+      message: on ? "Review requests now go by themselves 3 days after Won." : "Automatic review requests are off.",
+    });
+  }
   return data<ActionAnswer>({ form: "other", ok: false, message: "Unknown action." }, { status: 400 });
 }
 
@@ -199,6 +212,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
         errors={closedDay?.errors ?? {}}
         busy={busy}
       />
+      <AutoAskSection on={loaderData.autoAsk} busy={busy} />
       <NoticeHistory entries={loaderData.history} now={loaderData.now} />
     </>
   );
