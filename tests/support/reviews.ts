@@ -1,0 +1,60 @@
+/**
+ * Reviews made the way a homeowner makes one: the owner asks (the lead must be Won), the link is
+ * read from the queued email as the homeowner would read it, and the review is sent with it. The
+ * one way a test makes a review, so every review in a test went through a real request.
+ */
+import type { Kysely } from "kysely";
+import { parseMailPayload } from "~/infra/outbox.server";
+import type { Database } from "~/infra/schema.server";
+import { askForReview } from "~/reviews/review-requests.server";
+import type { ReviewValues } from "~/reviews/review-rules";
+import { submitReview } from "~/reviews/reviews.server";
+import { insertLead, type LeadFixture } from "./leads";
+
+export const REVIEW_SITE_URL = "https://site.causeway.test";
+
+/** The token of the review link in the lead's queued request, as the homeowner reads it. */
+export async function reviewTokenOf(db: Kysely<Database>, leadId: string): Promise<string> {
+  const row = await db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", "review-request")
+    .where("lead_id", "=", leadId)
+    .executeTakeFirstOrThrow();
+  const token = /\/review\/([\w-]{43})\b/.exec(parseMailPayload(row.payload).text)?.[1];
+  if (!token) throw new Error("no review link in the request");
+  return token;
+}
+
+/** A Won lead that has been asked for a review; its link's token. */
+export async function askedLead(
+  db: Kysely<Database>,
+  fixture: LeadFixture = {},
+  siteUrl = REVIEW_SITE_URL,
+): Promise<{ leadId: string; token: string }> {
+  const leadId = await insertLead(db, { status: "won", ...fixture });
+  const outcome = await askForReview(db, leadId, "pat@causeway.test", siteUrl);
+  if (!outcome.asked) throw new Error(outcome.message);
+  return { leadId, token: await reviewTokenOf(db, leadId) };
+}
+
+export const sampleReview = (overrides: Partial<ReviewValues> = {}): ReviewValues => ({
+  rating: "4",
+  body: "New deck stairs, solid work, finished a day later than planned.",
+  name: "Dana V.",
+  town: "Surf City",
+  ...overrides,
+});
+
+/** Asks a new Won lead and publishes its review; the review's id and the lead's. */
+export async function publishedReview(
+  db: Kysely<Database>,
+  values: Partial<ReviewValues> = {},
+  fixture: LeadFixture = {},
+  now?: Date,
+): Promise<{ id: string; leadId: string }> {
+  const { leadId, token } = await askedLead(db, fixture);
+  const outcome = await submitReview(db, token, sampleReview(values), now);
+  if (!outcome.ok) throw new Error(`review refused: ${JSON.stringify(outcome)}`);
+  return { id: outcome.id, leadId };
+}
