@@ -8,7 +8,7 @@ import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { askForReview } from "~/reviews/review-requests.server";
 import type { ReviewValues } from "~/reviews/review-rules";
-import { submitReview } from "~/reviews/reviews.server";
+import { replyToReview, submitReview } from "~/reviews/reviews.server";
 import { insertLead, type LeadFixture } from "./leads";
 
 export const REVIEW_SITE_URL = "https://site.causeway.test";
@@ -57,4 +57,37 @@ export async function publishedReview(
   const outcome = await submitReview(db, token, sampleReview(values), now);
   if (!outcome.ok) throw new Error(`review refused: ${JSON.stringify(outcome)}`);
   return { id: outcome.id, leadId };
+}
+
+const TOWNS = ["Surf City", "Beach Haven", "Ship Bottom", "Harvey Cedars", "Barnegat Light", "Manahawkin"];
+const JOBS = [
+  "The crew rebuilt our back deck stairs after the storm and left the yard cleaner than they found it.",
+  "New Andersen windows on the bay side. Measured twice, installed in a day, and the draft is gone.",
+  "Bathroom took a week longer than quoted because of rot under the tub, but they called before doing anything extra.",
+  "Home watch over the winter: photos after every nor'easter and a call when the heat went out.",
+  "Outdoor shower replaced with cedar; looks great, though the drain needed a second visit.",
+  "Small carpentry jobs around the house, trim and two doors. Fair price, on time.",
+];
+
+/** Fifty published reviews of every rating, some with replies, as /reviews carries them after a few seasons. */
+export async function fiftyReviews(db: Kysely<Database>): Promise<void> {
+  for (let n = 1; n <= 50; n++) {
+    const rating = [5, 5, 4, 5, 3, 5, 4, 2, 5, 1][n % 10] ?? 5;
+    const body = `${JOBS[n % JOBS.length]} ${n % 3 === 0 ? JOBS[(n + 1) % JOBS.length] : ""} Review number ${n}.`;
+    const { id } = await publishedReview(
+      db,
+      {
+        rating: String(rating),
+        body,
+        name: `Customer ${String.fromCharCode(65 + (n % 26))}.`,
+        town: TOWNS[n % TOWNS.length],
+      },
+      { email: `customer${n}@example.com` },
+    );
+    if (n % 4 === 0)
+      await replyToReview(db, id, "Thank you for writing this. We are glad the work holds up.", {
+        email: "pat@causeway.test",
+        client: null,
+      });
+  }
 }
