@@ -53,7 +53,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (form.get("List-Unsubscribe") === "One-Click" || form.get("intent") === "unsubscribe") {
     await unsubscribeFromReviews(db, params.token);
     // Said the same whether the link was known: a guessed link learns nothing.
-    return data<View>({ state: "unsubscribed" });
+    return data<View>({ state: "unsubscribed" }, { status: 200 });
   }
   const field = (name: string) => String(form.get(name) ?? "");
   const values: ReviewValues = {
@@ -63,7 +63,8 @@ export async function action({ params, request }: Route.ActionArgs) {
     town: field("town"),
   };
   const outcome = await submitReview(db, params.token, values);
-  if (outcome.ok) return data<View>({ state: "published" });
+  // The status is the action's own: the loader that runs after it would find the link spent.
+  if (outcome.ok) return data<View>({ state: "published" }, { status: 200 });
   if (outcome.kind === "invalid")
     return data<View>({ state: "ready", values, errors: outcome.errors }, { status: 400 });
   return data<View>({ state: "gone" }, { status: outcome.status });
