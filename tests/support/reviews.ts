@@ -69,20 +69,37 @@ const JOBS = [
   "Small carpentry jobs around the house, trim and two doors. Fair price, on time.",
 ];
 
+/**
+ * Tries again while SQLite says "database is locked": a running server's worker writes between this
+ * process's read and its write, and SQLite refuses that upgrade at once rather than waiting.
+ */
+async function whileLocked<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 10 || !String(error).includes("database is locked")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** Fifty published reviews of every rating, some with replies, as /reviews carries them after a few seasons. */
 export async function fiftyReviews(db: Kysely<Database>): Promise<void> {
   for (let n = 1; n <= 50; n++) {
     const rating = [5, 5, 4, 5, 3, 5, 4, 2, 5, 1][n % 10] ?? 5;
     const body = `${JOBS[n % JOBS.length]} ${n % 3 === 0 ? JOBS[(n + 1) % JOBS.length] : ""} Review number ${n}.`;
-    const { id } = await publishedReview(
-      db,
-      {
-        rating: String(rating),
-        body,
-        name: `Customer ${String.fromCharCode(65 + (n % 26))}.`,
-        town: TOWNS[n % TOWNS.length],
-      },
-      { email: `customer${n}@example.com` },
+    const { id } = await whileLocked(() =>
+      publishedReview(
+        db,
+        {
+          rating: String(rating),
+          body,
+          name: `Customer ${String.fromCharCode(65 + (n % 26))}.`,
+          town: TOWNS[n % TOWNS.length],
+        },
+        { email: `customer${n}@example.com` },
+      ),
     );
     if (n % 4 === 0)
       await replyToReview(db, id, "Thank you for writing this. We are glad the work holds up.", {

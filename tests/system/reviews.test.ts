@@ -180,6 +180,22 @@ describe.each(["sqlite", "postgres"] as const)("reviews on the built server on %
   });
 });
 
+describe("a review link under attack", () => {
+  it("limits a parallel burst of posts, refuses an oversized one and says nothing about an unknown link", async () => {
+    const server = stopAfterTest(await startBuiltServer({ RATE_LIMIT_MAX: "5" }));
+    const link = `${server.origin}/review/${"A".repeat(43)}`;
+    const big = await post(link, { ...ONE_STAR, body: "x".repeat(100_000) });
+    expect(big.status).toBe(413);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(link, ONE_STAR)));
+    const statuses = answers.map((a) => a.status);
+    // The oversized post spent one of the five.
+    expect(statuses.filter((s) => s === 404)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(26);
+    const unknown = await (await fetch(link)).text();
+    expect(unknown).toContain("This link no longer works");
+  });
+});
+
 describe("two instances on PostgreSQL", () => {
   it("show a review written on one on the other's /reviews within 5 s (median of 3)", async () => {
     const s = await site("postgres", 2);
