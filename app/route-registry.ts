@@ -34,6 +34,7 @@ export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/estimate", changefreq: "yearly", priority: 0.8 },
   { path: "/faq", changefreq: "monthly", priority: 0.7 },
   { path: "/blog", changefreq: "weekly", priority: 0.7 },
+  { path: "/reviews", changefreq: "weekly", priority: 0.7 },
   { path: "/privacy", changefreq: "yearly", priority: 0.6 },
 ];
 
@@ -49,6 +50,8 @@ export const formActions = {
   visit: ["/visit/:token"],
   // A quote's link: accepting, cancelling and updating the total all post here.
   quote: ["/quote/:token"],
+  // A homeowner's review (or the one-click unsubscribe from the request's email).
+  review: ["/review/:token"],
   // The desk's ways in: emailed codes, setup links and passkey ceremonies share one budget, so a
   // script cannot spread its guesses over the three.
   "owner-sign-in": ["/owner/sign-in", "/owner/setup", "/owner/passkey"],
@@ -87,6 +90,8 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/newsletter/unsubscribe": "reached only from the newsletter's emails",
   "/visit/:token": "reached only from a site visit email; the link is a credential",
   "/quote/:token": "reached only from a quote email; the link is a credential",
+  "/review/:token": "reached only from a review request email; the link is a credential",
+  "/owner/reviews": "the desk: every review, hiding and replies",
   "/owner": "the owner's lead desk: signed-in, never indexed",
   "/owner/sign-in": "the desk's sign-in, for owners only",
   "/owner/setup": "reached only from a setup link printed by npm run owner",

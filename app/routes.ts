@@ -26,6 +26,8 @@ export default [
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("visit/:token", "routes/visit.tsx"),
   route("quote/:token", "routes/quote.tsx"),
+  route("review/:token", "routes/review.tsx"),
+  route("reviews", "routes/reviews.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   // The owner's desk: server-rendered only, never prerendered, kept out of the sitemap.
@@ -41,6 +43,7 @@ export default [
     route("site", "routes/owner.site.tsx"),
     route("site/contract", "routes/owner.site-contract.tsx"),
     route("leads/:id/quote", "routes/owner.quote.tsx"),
+    route("reviews", "routes/owner.reviews.tsx"),
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),

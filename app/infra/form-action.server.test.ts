@@ -24,6 +24,13 @@ describe("form action of a path", () => {
       expect(formActionOf(path), path).toBe("newsletter");
   });
 
+  it("finds a review's post under any token and spelling, but not the reviews page", () => {
+    for (const path of ["/review/abc", "/Review/AbC_-9/", "/review/abc.data", "/%72eview/abc"])
+      expect(formActionOf(path), path).toBe("review");
+    for (const path of ["/reviews", "/review", "/review/a/b", "/reviews/abc"])
+      expect(formActionOf(path), path).toBeUndefined();
+  });
+
   it("finds the visit confirmation under any token and spelling, and only one segment deep", () => {
     for (const path of ["/visit/abc", "/Visit/AbC_-9/", "/visit/abc.data", "/%76isit/abc"])
       expect(formActionOf(path), path).toBe("visit");

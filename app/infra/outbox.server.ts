@@ -34,7 +34,8 @@ export type MailKind =
   | "quote-sent"
   | "quote-reminder"
   | "quote-accepted"
-  | "quote-cancelled";
+  | "quote-cancelled"
+  | "review-request";
 
 export interface MailAddress {
   name: string;

@@ -25,6 +25,20 @@ describe("the path a log line keeps", () => {
     expect(loggablePath("/quote")).toBe("/quote");
   });
 
+  it("hides a review link's token the same way, and leaves the reviews page alone", () => {
+    for (const path of [
+      `/review/${token}`,
+      `/Review/${token}/`,
+      `/review/${token}.data`,
+      `/%72eview/${token}`,
+      `/review/${token}?unsubscribe`,
+      `/review/${token}%E0%A4%A`,
+    ])
+      expect(loggablePath(path), path).toBe("/review/…");
+    expect(loggablePath("/reviews")).toBe("/reviews");
+    expect(loggablePath("/reviews.data")).toBe("/reviews.data");
+  });
+
   it("drops every query, where the setup and newsletter links carry theirs", () => {
     expect(loggablePath(`/owner/setup?token=${token}`)).toBe("/owner/setup");
     expect(loggablePath(`/newsletter/confirm?token=${token}`)).toBe("/newsletter/confirm");

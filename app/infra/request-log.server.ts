@@ -2,14 +2,14 @@
  * A request's address as the log may keep it. Some addresses are credentials: a visit link's path
  * holds its token (`/visit/<token>`), and the setup and newsletter links carry theirs in the
  * query. The database keeps only their hashes; a log line with the token in it would be a live
- * copy for anyone who can read the logs. So the query is never logged, and a visit or quote link's token
- * segment is logged as `…`, whatever spelling of the path reached the server. An error message
+ * copy for anyone who can read the logs. So the query is never logged, and a visit, quote or review link's
+ * token segment is logged as `…`, whatever spelling of the path reached the server. An error message
  * about the request (a malformed escape in the token, say) may quote it too, and is scrubbed.
  */
 import { canonicalActionPath } from "./form-action.server";
 
 /** Paths whose segments after the prefix are a credential. */
-const TOKEN_PREFIXES = ["/visit/", "/quote/"];
+const TOKEN_PREFIXES = ["/visit/", "/quote/", "/review/"];
 
 /** A path that does not decode as a whole, with each escape that does decoded: `/%71uote/…%E0` reads "/quote/…". */
 function looselyDecoded(path: string): string {

@@ -34,6 +34,10 @@ export interface LeadsTable {
   reminded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When the lead first left New (a reply, a visit proposed…); null while it waits. */
   first_reply_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The service of the job, a slug of `content/services.ts`; set by the owner on the lead page. */
+  service: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the lead last became Won; the automatic review request counts from it. */
+  won_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface LeadPhotosTable {
@@ -360,6 +364,38 @@ export interface QuoteVersionsTable {
   cancelled_at: Nullable<Date | string>;
 }
 
+/** The one request for a review a lead gets; see `reviews/review-requests.server.ts`. */
+export interface ReviewRequestsTable {
+  lead_id: string;
+  /** Where it was sent, so a homeowner who said "no more" is not asked again for another job. */
+  email: string;
+  token_hash: string;
+  /** The owner's email, or "automatic". */
+  requested_by: string;
+  requested_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  declined_at: Timestamp | null;
+}
+
+export type ReviewHiddenReason = "personal-information" | "offensive" | "not-our-work" | "duplicate";
+
+export interface ReviewsTable {
+  id: string;
+  lead_id: string;
+  rating: number;
+  body: string;
+  display_name: string;
+  town: string;
+  created_at: Timestamp;
+  hidden_reason: ReviewHiddenReason | null;
+  hidden_by: string | null;
+  hidden_at: Timestamp | null;
+  reply_body: string | null;
+  reply_by: string | null;
+  reply_at: Timestamp | null;
+}
+
 export interface Database {
   leads: LeadsTable;
   lead_photos: LeadPhotosTable;
@@ -389,6 +425,8 @@ export interface Database {
   stored_documents: StoredDocumentsTable;
   contract_facts: ContractFactsTable;
   quote_versions: QuoteVersionsTable;
+  review_requests: ReviewRequestsTable;
+  reviews: ReviewsTable;
 }
 
 export function toDate(value: Date | string): Date {

@@ -30,7 +30,11 @@ export type AuditAction =
   | "closed-day-added"
   | "closed-day-removed"
   | "contract-facts-saved"
-  | "quote-sent";
+  | "quote-sent"
+  | "review-hidden"
+  | "review-shown"
+  | "review-replied"
+  | "review-auto-ask";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -11,6 +11,7 @@ const sections = [
   { to: "/owner/subscribers", label: "Subscribers", end: false },
   { to: "/owner/stats", label: "Numbers", end: false },
   { to: "/owner/site", label: "Site", end: false },
+  { to: "/owner/reviews", label: "Reviews", end: false },
   { to: "/owner/account", label: "Account", end: false },
 ];
 
@@ -58,9 +59,10 @@ export function DeskFrame({
         </div>
         {signedIn ? (
           <nav aria-label="Desk" className="mx-auto max-w-5xl px-1">
-            <ul className="flex">
+            {/* At 375 px the sections do not all fit: the row scrolls sideways, never the page. */}
+            <ul className="flex overflow-x-auto">
               {sections.map((section) => (
-                <li key={section.to} className="flex-1">
+                <li key={section.to} className="flex-1 shrink-0">
                   <NavLink
                     to={section.to}
                     end={section.end}

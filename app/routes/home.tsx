@@ -6,6 +6,8 @@ import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
 import { readLive } from "~/live/snapshot.server";
+import { ReviewsSection } from "~/reviews/review-list";
+import { reviewSource } from "~/reviews/review-source.server";
 import { businessJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -60,7 +62,7 @@ export async function loader() {
     imageSizes: HERO_SIZES,
     fetchPriority: "high",
   } as const;
-  return { seo: [...seo, preloadHero], heroPicture };
+  return { seo: [...seo, preloadHero], heroPicture, reviews: readLive(reviewSource).reviews.slice(0, 3) };
 }
 
 /**
@@ -82,6 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={null}>
         <LazySections part="BeforeContact" />
       </Suspense>
+      <ReviewsSection reviews={loaderData.reviews} title="What our customers say" />
       <ContactSection />
       <Suspense fallback={null}>
         <LazySections part="AfterContact" />

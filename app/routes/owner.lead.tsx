@@ -30,6 +30,9 @@ import { visitOfLead } from "~/visits/visits.server";
 import { proposalFromForm } from "~/visits/windows";
 import type { Route } from "./+types/owner.lead";
 import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
+import { setLeadService } from "~/leads/record/service.server";
+import { LeadReviewSection } from "~/reviews/lead-review-section";
+import { askForReview, requestOfLead } from "~/reviews/review-requests.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -44,7 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const visit = await visitOfLead(db, lead.id);
   const now = new Date();
   const hours = await businessHoursWithClosures(db, now);
+  const asked = await requestOfLead(db, lead.id, now);
   return {
+    reviewRequest: asked.state === "not-asked" ? asked : { ...asked, at: asked.at.toISOString() },
     visit: visit
       ? {
           status: visit.status,
@@ -119,6 +124,18 @@ const changes: Record<string, (db: Kysely<Database>, change: Change) => Promise<
     if (!result.ok) return answer("cancel-visit", false, result.error, result.status);
     nudgeMailWorkers();
     return answer("cancel-visit", true, "Visit cancelled; the homeowner has been emailed.");
+  },
+  async service(db, { id, form, session }) {
+    const result = await setLeadService(db, id, form.get("service"), session.email);
+    return result.ok
+      ? answer("service", true, "Service saved.")
+      : answer("service", false, result.error, result.status);
+  },
+  async "ask-review"(db, { id, session }) {
+    const outcome = await askForReview(db, id, session.email, getEnv().siteUrl);
+    if (!outcome.asked) return answer("ask-review", false, outcome.message, outcome.reason === "missing" ? 404 : 409);
+    nudgeMailWorkers();
+    return answer("ask-review", true, "Review request sent: one email to the homeowner.");
   },
   async delete(db, { id, form, session, client }) {
     if (form.get("confirm") !== "yes") return answer("delete", false, "Tick the box to confirm the deletion.");
@@ -211,6 +228,12 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               Write a quote
             </Link>
           </p>
+          <LeadReviewSection
+            status={lead.status}
+            service={lead.service}
+            request={loaderData.reviewRequest}
+            busy={busy}
+          />
           <VisitSection
             visit={visit}
             today={today}

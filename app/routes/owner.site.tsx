@@ -26,6 +26,8 @@ import { addDays, dayOf } from "~/time/business-time";
 import { milestonesText } from "~/quotes/contract-facts-rules";
 import { ContractFactsSection, EMPTY_FACTS } from "~/quotes/contract-facts-section";
 import { readContractFacts } from "~/quotes/contract-facts.server";
+import { AutoAskSection } from "~/reviews/auto-ask-section";
+import { automaticRequestsOn, setAutomaticRequests } from "~/reviews/review-requests.server";
 import type { Route } from "./+types/owner.site";
 
 export const meta: Route.MetaFunction = () => [
@@ -40,14 +42,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireOwner(request);
   const now = new Date();
   const today = dayOf(now);
-  const [current, history, closedDays] = await Promise.all([
+  const [current, history, closedDays, autoAsk] = await Promise.all([
     currentNotice(db, now),
     listNotices(db),
     closedDaysBetween(db, today, addDays(today, CLOSED_DAYS_LISTED)),
+    automaticRequestsOn(db),
   ]);
   const facts = await readContractFacts(db);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
+    autoAsk,
     now: now.toISOString(),
     today,
     current: current
@@ -153,6 +157,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? data<ActionAnswer>({ form: "other", ok: true, message: "Closed day removed." })
       : data<ActionAnswer>({ form: "other", ok: false, message: "That closed day no longer exists." }, { status: 404 });
   }
+  if (intent === "review-auto-ask") {
+    const on = form.get("autoAsk") === "on";
+    await setAutomaticRequests(db, on, actor, now);
+    return data<ActionAnswer>({
+      form: "other",
+      ok: true,
+      message: on ? "Review requests now go by themselves 3 days after Won." : "Automatic review requests are off.",
+    });
+  }
   return data<ActionAnswer>({ form: "other", ok: false, message: "Unknown action." }, { status: 400 });
 }
 
@@ -217,6 +230,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
         errors={closedDay?.errors ?? {}}
         busy={busy}
       />
+      <AutoAskSection on={loaderData.autoAsk} busy={busy} />
       <NoticeHistory entries={loaderData.history} now={loaderData.now} />
       <ContractFactsSection
         values={loaderData.contract.values}

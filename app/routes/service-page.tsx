@@ -12,6 +12,9 @@ import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
 import { picturePreload } from "~/components/ui/picture";
+import { readLive } from "~/live/snapshot.server";
+import { ReviewsSection } from "~/reviews/review-list";
+import { reviewSource } from "~/reviews/review-source.server";
 import type { Route } from "./+types/service-page";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -34,12 +37,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ],
   });
   // The hero's picture is the largest paint: fetched with the HTML rather than after layout.
-  return { service, page, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
+  // The newest reviews of jobs the owner marked as this service.
+  const reviews = readLive(reviewSource)
+    .reviews.filter((review) => review.service === service.slug)
+    .slice(0, 3);
+  return { service, page, reviews, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page } = loaderData;
-  return page.sections.map((section) => <Section key={section.id} section={section} heroImage={service.image} />);
+  const { service, page, reviews } = loaderData;
+  return (
+    <>
+      {page.sections.map((section) => (
+        <Section key={section.id} section={section} heroImage={service.image} />
+      ))}
+      <ReviewsSection reviews={reviews} title={`Reviews of our ${service.navTitle} jobs`} />
+    </>
+  );
 }

@@ -21,6 +21,7 @@ import { pruneDeskRecords } from "~/owner/retention.server";
 import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
 import { closedDaysAround } from "~/quotes/quotes.server";
+import { sendDueReviewRequests } from "~/reviews/review-requests.server";
 import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -82,6 +83,20 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
         if (sent === 0) return;
         nudgeMailWorkers();
         log("info", "quote reminders queued", { quotes: sent });
+      },
+    },
+    {
+      // Off until the owner switches it on (/owner/site); each lead's one request is claimed by the
+      // insert that queues it, so instances racing here send it once.
+      name: "review-requests",
+      scope: "one-instance",
+      everyMs: 15 * MINUTE_MS,
+      runAtStart: true,
+      async run(now) {
+        const sent = await sendDueReviewRequests(db, env.siteUrl, now);
+        if (sent === 0) return;
+        nudgeMailWorkers();
+        log("info", "review requests queued", { leads: sent });
       },
     },
     {

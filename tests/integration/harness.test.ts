@@ -15,6 +15,7 @@ import { bookVisit, insertLeadWithEverything } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { addClosedDay } from "~/closed-days/closed-days.server";
 import { publishNotice } from "~/notices/notices.server";
+import { publishedReview } from "../support/reviews";
 
 /** One row in each table that holds records; the list must name every table the database has. */
 async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<void> {
@@ -77,6 +78,8 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   const actor = { email: owner.email, client: null };
   await publishNotice(db, { body: "Closed Thursday", tone: "info", startsAt: null, endsAt: null }, actor);
   await addClosedDay(db, { firstDay: "2030-11-28", lastDay: "", label: "Thanksgiving" }, actor);
+  // A review request and the review written with it.
+  await publishedReview(db);
 }
 
 describe.each(backends)("the harness on %s", (backend) => {

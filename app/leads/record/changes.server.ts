@@ -72,7 +72,13 @@ export async function moveStatus(
   if (lead.status === next && (lead.lost_reason ?? null) === reason) return;
   await trx
     .updateTable("leads")
-    .set({ status: next, lost_reason: reason, ...firstReply(lead, next, now) })
+    .set({
+      status: next,
+      lost_reason: reason,
+      ...firstReply(lead, next, now),
+      // The automatic review request counts its days from here.
+      ...(next === "won" ? { won_at: timestamp(now) } : {}),
+    })
     .where("id", "=", lead.id)
     .execute();
   const to = STATUS_LABELS[next] + (reason ? ` (${LOST_REASON_LABELS[reason]})` : "");

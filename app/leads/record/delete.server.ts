@@ -31,6 +31,7 @@ const LEAD_CHILD_TABLES = [
   "visit_windows",
   "site_visits",
   "idempotency_keys",
+  "review_requests",
 ] as const;
 
 /** Deletes the leads with these ids and every row about them; no mail, no files, no audit. */

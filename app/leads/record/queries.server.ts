@@ -126,6 +126,8 @@ export interface DeskLead extends LeadRequest {
   status: string;
   lostReason: string | null;
   sourcePath: string | null;
+  /** The service of the job, set on the lead page; null until then. */
+  service: string | null;
   quarantined: boolean;
   spamReason: string | null;
   photos: { id: string; fileName: string; width: number; height: number; bytes: number }[];
@@ -158,6 +160,7 @@ export async function getDeskLead(db: Db, id: string): Promise<DeskLead | undefi
     status: lead.status,
     lostReason: lead.lost_reason,
     sourcePath: lead.source_path,
+    service: lead.service,
     quarantined: lead.quarantined_at !== null,
     spamReason: lead.spam_reason,
     photos: photos.map((p) => ({ id: p.id, fileName: p.file_name, width: p.width, height: p.height, bytes: p.bytes })),

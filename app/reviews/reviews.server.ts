@@ -1,0 +1,190 @@
+/**
+ * Reviews once written: publishing one (it is public within seconds, whatever its rating: no queue
+ * stands between the homeowner and the page), hiding one for one of the four public reasons,
+ * showing it again, the owner's one public reply, and the desk's list. Every change bumps the live
+ * version in its own transaction (see `app/live/`); hiding, showing and replying go in the audit log.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { timestamp, toDate, type Database, type ReviewHiddenReason } from "~/infra/schema.server";
+import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import { recordAudit } from "~/owner/audit.server";
+import { hashToken } from "~/owner/tokens.server";
+import { isReviewToken, spendLink } from "./review-requests.server";
+import { checkReply, checkReview, isHideReason, type ReviewErrors, type ReviewValues } from "./review-rules";
+
+type Db = Kysely<Database>;
+
+export interface Actor {
+  email: string;
+  client: string | null;
+}
+
+export type SubmitOutcome =
+  | { ok: true; id: string }
+  | { ok: false; kind: "invalid"; errors: ReviewErrors }
+  | { ok: false; kind: "gone"; status: 404 | 410 };
+
+/**
+ * Publishes the homeowner's review and spends the link, in one transaction. Bad input is refused
+ * before the link is touched, so the homeowner can correct it; a link spent by another tab, or
+ * expired meanwhile, stores nothing.
+ */
+export async function submitReview(
+  db: Db,
+  token: unknown,
+  values: ReviewValues,
+  now: Date = new Date(),
+): Promise<SubmitOutcome> {
+  if (!isReviewToken(token)) return { ok: false, kind: "gone", status: 404 };
+  const checked = checkReview(values);
+  if (!checked.ok) return { ok: false, kind: "invalid", errors: checked.errors };
+  const { review } = checked;
+  const outcome = await db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
+    const request = await trx
+      .selectFrom("review_requests")
+      .select("lead_id")
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (!request) return { ok: false, kind: "gone", status: 404 };
+    if (!(await spendLink(trx, token, request.lead_id, now))) return { ok: false, kind: "gone", status: 410 };
+    const id = randomUUID();
+    await trx
+      .insertInto("reviews")
+      .values({
+        id,
+        lead_id: request.lead_id,
+        rating: review.rating,
+        body: review.body,
+        display_name: review.name,
+        town: review.town,
+        created_at: timestamp(now),
+        hidden_reason: null,
+        hidden_by: null,
+        hidden_at: null,
+        reply_body: null,
+        reply_by: null,
+        reply_at: null,
+      })
+      .execute();
+    await markLiveChange(trx, now);
+    return { ok: true, id };
+  });
+  if (outcome.ok) await announceLiveChange();
+  return outcome;
+}
+
+export type DeskChange = { ok: true; message: string } | { ok: false; status: 400 | 404; error: string };
+
+/** Hides a review for one of the public reasons; the count of hidden reviews on /reviews grows with it. */
+export async function hideReview(
+  db: Db,
+  id: string,
+  reason: unknown,
+  actor: Actor,
+  now = new Date(),
+): Promise<DeskChange> {
+  if (!isHideReason(reason))
+    return { ok: false, status: 400, error: "Choose the reason for hiding it: only the four listed are allowed." };
+  const hidden = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("reviews")
+      .set({ hidden_reason: reason satisfies ReviewHiddenReason, hidden_by: actor.email, hidden_at: timestamp(now) })
+      .where("id", "=", id)
+      .where("hidden_reason", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await markLiveChange(trx, now);
+    await recordAudit(
+      trx,
+      { actor: actor.email, action: "review-hidden", detail: `${id} ${reason}`, client: actor.client },
+      now,
+    );
+    return true;
+  });
+  if (!hidden) return { ok: false, status: 404, error: "This review does not exist or is hidden already." };
+  await announceLiveChange();
+  return { ok: true, message: "Hidden. /reviews counts it among the hidden reviews, with its reason." };
+}
+
+export async function showReview(db: Db, id: string, actor: Actor, now = new Date()): Promise<DeskChange> {
+  const shown = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("reviews")
+      .set({ hidden_reason: null, hidden_by: null, hidden_at: null })
+      .where("id", "=", id)
+      .where("hidden_reason", "is not", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await markLiveChange(trx, now);
+    await recordAudit(trx, { actor: actor.email, action: "review-shown", detail: id, client: actor.client }, now);
+    return true;
+  });
+  if (!shown) return { ok: false, status: 404, error: "This review does not exist or is not hidden." };
+  await announceLiveChange();
+  return { ok: true, message: "Shown again on the site." };
+}
+
+/** The owner's one public reply: writing it again replaces it. */
+export async function replyToReview(
+  db: Db,
+  id: string,
+  raw: unknown,
+  actor: Actor,
+  now = new Date(),
+): Promise<DeskChange> {
+  const checked = checkReply(typeof raw === "string" ? raw : "");
+  if (!checked.ok) return { ok: false, status: 400, error: checked.error };
+  const replied = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("reviews")
+      .set({ reply_body: checked.body, reply_by: actor.email, reply_at: timestamp(now) })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await markLiveChange(trx, now);
+    await recordAudit(trx, { actor: actor.email, action: "review-replied", detail: id, client: actor.client }, now);
+    return true;
+  });
+  if (!replied) return { ok: false, status: 404, error: "This review no longer exists." };
+  await announceLiveChange();
+  return { ok: true, message: "Reply published." };
+}
+
+export interface DeskReview {
+  id: string;
+  leadId: string;
+  rating: number;
+  body: string;
+  name: string;
+  town: string;
+  createdAt: Date;
+  hiddenReason: ReviewHiddenReason | null;
+  hiddenBy: string | null;
+  hiddenAt: Date | null;
+  reply: string | null;
+}
+
+/** Every review, hidden ones included, newest first. */
+export async function listReviews(db: Db, limit = 500): Promise<DeskReview[]> {
+  const rows = await db
+    .selectFrom("reviews")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    leadId: r.lead_id,
+    rating: r.rating,
+    body: r.body,
+    name: r.display_name,
+    town: r.town,
+    createdAt: toDate(r.created_at),
+    hiddenReason: r.hidden_reason,
+    hiddenBy: r.hidden_by,
+    hiddenAt: r.hidden_at === null ? null : toDate(r.hidden_at),
+    reply: r.reply_body,
+  }));
+}
