@@ -73,6 +73,48 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     .insertInto("idempotency_keys")
     .values({ key: "k".repeat(22), lead_id: leadId, fingerprint: "f", created_at: now })
     .execute();
+  // A quote with its document, and the contract facts it needs.
+  await db
+    .insertInto("stored_documents")
+    .values({
+      id: "document",
+      lead_id: leadId,
+      file_name: "quote.pdf",
+      content_type: "application/pdf",
+      sha256: "0".repeat(64),
+      bytes: 1,
+      data: Buffer.from([1]),
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("contract_facts")
+    .values({
+      id: 1,
+      insurer_name: "Shore Mutual",
+      insurer_phone: "609-555-0100",
+      consumer_affairs_phone: "973-504-6200",
+      warranty: "One year on workmanship.",
+      payment_terms: "{}",
+      certificate_document_id: "document",
+      updated_by: owner.email,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("quote_versions")
+    .values({
+      id: randomUUID(),
+      lead_id: leadId,
+      version: 1,
+      status: "draft",
+      content: "{}",
+      created_by: owner.email,
+      created_at: now,
+      updated_at: now,
+      document_id: "document",
+    })
+    .execute();
   await claimRun(db, { name: "test-job", everyMs: 60_000 }, new Date());
   // A notice and a closed day, each bumping the live version.
   const actor = { email: owner.email, client: null };
