@@ -8,15 +8,6 @@ import { DeskField, hintClass } from "~/owner/desk-field";
 import { inputClass, primaryButton } from "~/owner/desk-frame";
 import type { ContractFactsErrors, ContractFactsInput } from "./contract-facts-rules";
 
-export const EMPTY_FACTS: ContractFactsInput = {
-  insurerName: "",
-  insurerPhone: "",
-  consumerAffairsPhone: "",
-  warranty: "",
-  depositPercent: "",
-  milestones: "",
-};
-
 export function ContractFactsSection({
   values,
   errors,

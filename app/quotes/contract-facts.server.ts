@@ -7,7 +7,7 @@ import { readDocument, storeDocument } from "~/infra/stored-documents.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { recordAudit } from "~/owner/audit.server";
 import { profile } from "~/content/profile";
-import type { CheckedFacts, PaymentTerms } from "./contract-facts-rules";
+import { milestonesText, type CheckedFacts, type ContractFactsInput, type PaymentTerms } from "./contract-facts-rules";
 import type { ContractFactsPresence } from "./quote-content";
 import type { QuoteFacts } from "./quote-document";
 
@@ -120,4 +120,25 @@ export async function saveContractFacts(
       now,
     );
   });
+}
+
+/** The form's fields as the stored facts fill them, or empty before the first save. */
+export function contractFactsFormValues(facts: ContractFacts | undefined): ContractFactsInput {
+  if (!facts)
+    return {
+      insurerName: "",
+      insurerPhone: "",
+      consumerAffairsPhone: "",
+      warranty: "",
+      depositPercent: "",
+      milestones: "",
+    };
+  return {
+    insurerName: facts.insurerName,
+    insurerPhone: facts.insurerPhone,
+    consumerAffairsPhone: facts.consumerAffairsPhone,
+    warranty: facts.warranty,
+    depositPercent: String(facts.payment.depositPercent),
+    milestones: milestonesText(facts.payment.milestones),
+  };
 }

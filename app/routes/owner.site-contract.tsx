@@ -10,14 +10,14 @@ import { clientKey } from "~/infra/client-key.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { requireOwner } from "~/owner/sessions.server";
+import { checkContractFacts, type ContractFactsErrors, type ContractFactsInput } from "~/quotes/contract-facts-rules";
+import { ContractFactsSection } from "~/quotes/contract-facts-section";
 import {
-  checkContractFacts,
-  milestonesText,
-  type ContractFactsErrors,
-  type ContractFactsInput,
-} from "~/quotes/contract-facts-rules";
-import { ContractFactsSection, EMPTY_FACTS } from "~/quotes/contract-facts-section";
-import { CERTIFICATE_MAX_BYTES, readContractFacts, saveContractFacts } from "~/quotes/contract-facts.server";
+  CERTIFICATE_MAX_BYTES,
+  contractFactsFormValues,
+  readContractFacts,
+  saveContractFacts,
+} from "~/quotes/contract-facts.server";
 import { isUsablePdf } from "~/quotes/quote-pdf.server";
 import type { Route } from "./+types/owner.site-contract";
 
@@ -30,16 +30,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireOwner(request);
   const facts = await readContractFacts(db);
-  const values: ContractFactsInput = facts
-    ? {
-        insurerName: facts.insurerName,
-        insurerPhone: facts.insurerPhone,
-        consumerAffairsPhone: facts.consumerAffairsPhone,
-        warranty: facts.warranty,
-        depositPercent: String(facts.payment.depositPercent),
-        milestones: milestonesText(facts.payment.milestones),
-      }
-    : EMPTY_FACTS;
+  const values = contractFactsFormValues(facts);
   return { values, certificateName: facts?.certificateName ?? null };
 }
 

@@ -23,9 +23,8 @@ import { dangerButton, Notice } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
-import { milestonesText } from "~/quotes/contract-facts-rules";
-import { ContractFactsSection, EMPTY_FACTS } from "~/quotes/contract-facts-section";
-import { readContractFacts } from "~/quotes/contract-facts.server";
+import { ContractFactsSection } from "~/quotes/contract-facts-section";
+import { contractFactsFormValues, readContractFacts } from "~/quotes/contract-facts.server";
 import { AutoAskSection } from "~/reviews/auto-ask-section";
 import { automaticRequestsOn, setAutomaticRequests } from "~/reviews/review-requests.server";
 import type { Route } from "./+types/owner.site";
@@ -75,16 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
     closedDays: closedDays.map(({ id, firstDay, lastDay, label }) => ({ id, firstDay, lastDay, label })),
     contract: {
-      values: facts
-        ? {
-            insurerName: facts.insurerName,
-            insurerPhone: facts.insurerPhone,
-            consumerAffairsPhone: facts.consumerAffairsPhone,
-            warranty: facts.warranty,
-            depositPercent: String(facts.payment.depositPercent),
-            milestones: milestonesText(facts.payment.milestones),
-          }
-        : EMPTY_FACTS,
+      values: contractFactsFormValues(facts),
       certificateName: facts?.certificateName ?? null,
       saved: new URL(request.url).searchParams.get("saved") === "contract",
     },

@@ -12,7 +12,7 @@ import { gotoHydrated } from "../support/hydration";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { certificatePdf } from "../support/quotes";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
+import { firstMailTo, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
 import { addDays, dayOf } from "../../app/time/business-time";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -24,15 +24,7 @@ test.describe("a written quote", () => {
   let server: BuiltServer;
   let handle: DatabaseHandle;
 
-  async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = smtp.received.find((m) => m.rcptTo.includes(to) && subject.test(m.mail.subject ?? ""));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const mailTo = (to: string, subject: RegExp): Promise<ReceivedMail> => firstMailTo(smtp, to, subject);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

@@ -14,7 +14,7 @@ import ICAL from "ical.js";
 import { expect, test } from "../support/e2e";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { gotoHydrated } from "../support/hydration";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
+import { firstMailTo, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
 import { instantOf, dayOf } from "../../app/time/business-time";
 
 const run = promisify(execFile);
@@ -56,16 +56,7 @@ test.describe("a site visit", () => {
   let server: BuiltServer;
   let origin: string;
 
-  /** The first message to `to` whose subject matches, waiting for it. */
-  async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = smtp.received.find((m) => m.rcptTo.includes(to) && subject.test(m.mail.subject ?? ""));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const mailTo = (to: string, subject: RegExp): Promise<ReceivedMail> => firstMailTo(smtp, to, subject);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

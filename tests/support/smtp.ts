@@ -156,3 +156,19 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     start,
   };
 }
+
+/** The first message to `to` whose subject matches, waiting for it. */
+export async function firstMailTo(
+  smtp: TestSmtpServer,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 20_000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = smtp.received.find((m) => m.rcptTo.includes(to) && subject.test(m.mail.subject ?? ""));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -3,7 +3,12 @@
  * starts, stopped after it in the reverse order (a restarted server shares its predecessor's data).
  */
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { startPostgres, type PostgresCluster } from "./postgres";
+import type { Kysely } from "kysely";
+import { openMigratedDatabase } from "~/infra/db.server";
+import type { Database } from "~/infra/schema.server";
+import { startBuiltServer, type BuiltServer } from "./built-server";
+import { signedInOwner } from "./owner";
+import { createTestDatabase, startPostgres, type PostgresCluster } from "./postgres";
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -31,5 +36,36 @@ export function stopAfterEachTest(): <T extends Stoppable>(item: T) => T {
   return (item) => {
     running.push(item);
     return item;
+  };
+}
+
+export interface BuiltSite {
+  servers: BuiltServer[];
+  /** Each server's origin, at localhost as the desk's passkeys want. */
+  origins: string[];
+  db: Kysely<Database>;
+  /** A signed-in owner's session cookie (pat@causeway.test). */
+  cookie: string;
+}
+
+/**
+ * Call in the file's body; the returned function starts the built server (or several instances on
+ * one PostgreSQL database) with a signed-in owner, all stopped after the test.
+ */
+export function builtSites(
+  stopAfterTest: <T extends Stoppable>(item: T) => T,
+  postgres: () => PostgresCluster,
+): (backend: "sqlite" | "postgres", instances?: number) => Promise<BuiltSite> {
+  return async (backend, instances = 1) => {
+    const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
+    const first = stopAfterTest(await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}));
+    const servers = [first];
+    for (let n = 1; n < instances; n++)
+      servers.push(stopAfterTest(await startBuiltServer({ DATABASE_URL: databaseUrl ?? "" })));
+    const handle = await openMigratedDatabase({ dataDir: first.dataDir, databaseUrl });
+    stopAfterTest({ stop: () => handle.close() });
+    const origins = servers.map((s) => s.origin.replace("127.0.0.1", "localhost"));
+    const { cookie } = await signedInOwner(handle.db, origins[0] ?? "");
+    return { servers, origins, db: handle.db, cookie };
   };
 }

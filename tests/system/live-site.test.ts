@@ -7,47 +7,19 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { openMigratedDatabase } from "~/infra/db.server";
-import type { Database } from "~/infra/schema.server";
 import { publishNotice } from "~/notices/notices.server";
 import { dayOf } from "~/time/business-time";
-import { addOwner } from "~/owner/owners.server";
-import { startSession } from "~/owner/sessions.server";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { createTestDatabase } from "../support/postgres";
-import { postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { builtSites, postgresForThisFile, stopAfterEachTest, type BuiltSite } from "../support/system";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
 
-interface Site {
-  servers: BuiltServer[];
-  /** Each server's origin, at localhost as the desk's passkeys want. */
-  origins: string[];
-  db: Kysely<Database>;
-  cookie: string;
-}
-
-async function site(backend: "sqlite" | "postgres", instances = 1): Promise<Site> {
-  const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
-  const first = stopAfterTest(await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}));
-  const servers = [first];
-  for (let n = 1; n < instances; n++)
-    servers.push(stopAfterTest(await startBuiltServer({ DATABASE_URL: databaseUrl ?? "" })));
-  const handle = await openMigratedDatabase({ dataDir: first.dataDir, databaseUrl });
-  stopAfterTest({ stop: () => handle.close() });
-  const origins = servers.map((s) => s.origin.replace("127.0.0.1", "localhost"));
-  const added = await addOwner(handle.db, "pat@causeway.test");
-  if (!added.added) throw new Error("owner not added");
-  const setCookie = await startSession(handle.db, new Request(`${origins[0]}/owner`), added.owner.id, "passkey");
-  return { servers, origins, db: handle.db, cookie: setCookie.split(";")[0] ?? "" };
-}
+const site = builtSites(stopAfterTest, postgres);
 
 const desk = (
-  s: Site,
+  s: BuiltSite,
   body: Record<string, string>,
   origin = s.origins[0] ?? "",
   headers: Record<string, string> = {},

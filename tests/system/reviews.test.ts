@@ -6,38 +6,17 @@
  * counted on /reviews. Prints the time from 'Publish my review' to the review on /reviews (and on a
  * second instance's, on PostgreSQL).
  */
-import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { openMigratedDatabase } from "~/infra/db.server";
-import { timestamp, type Database } from "~/infra/schema.server";
+import { timestamp } from "~/infra/schema.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
-import { signedInOwner } from "../support/owner";
-import { createTestDatabase } from "../support/postgres";
 import { reviewTokenOf } from "../support/reviews";
-import { postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { builtSites, postgresForThisFile, stopAfterEachTest } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
 
-interface Site {
-  origins: string[];
-  db: Kysely<Database>;
-  cookie: string;
-}
-
-async function site(backend: "sqlite" | "postgres", instances = 1): Promise<Site> {
-  const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
-  const first = stopAfterTest(await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}));
-  const servers = [first];
-  for (let n = 1; n < instances; n++)
-    servers.push(stopAfterTest(await startBuiltServer({ DATABASE_URL: databaseUrl ?? "" })));
-  const handle = await openMigratedDatabase({ dataDir: first.dataDir, databaseUrl });
-  stopAfterTest({ stop: () => handle.close() });
-  const origins = servers.map((s) => s.origin.replace("127.0.0.1", "localhost"));
-  const { cookie } = await signedInOwner(handle.db, origins[0] ?? "");
-  return { origins, db: handle.db, cookie };
-}
+const site = builtSites(stopAfterTest, postgres);
 
 /** A plain form post, as a browser without JavaScript sends it. */
 const post = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
