@@ -24,12 +24,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/**
- * As every link page's, but with `same-origin` rather than `no-referrer`: under `no-referrer` the
- * browser sends `Origin: null` with the form's post, which the Origin check rightly refuses. The
- * token still never leaves the site in a Referer.
- */
-export const headers: Route.HeadersFunction = () => ({ ...tokenLinkHeaders(), "Referrer-Policy": "same-origin" });
+export const headers: Route.HeadersFunction = () => tokenLinkHeaders();
 
 /** After the button, the action's answer is the page: reading the link again would only say it is spent. */
 export const shouldRevalidate = () => false;
