@@ -76,6 +76,8 @@ describe.each(backends)("the scheduler on %s", (backend) => {
       "live-pages",
       "reminders",
       "morning-digest",
+      "quote-reminders",
+      "review-requests",
       "expired-records",
       "expired-mail-files",
       "stale-uploads",
