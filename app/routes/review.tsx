@@ -8,7 +8,7 @@
  * shows one neutral page (410 or 404) with nothing about the job.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { BackToHomePage, tokenLinkHeaders } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
@@ -142,11 +142,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           </p>
         </>
       )}
-      <p className="mt-10">
-        <Link to="/" className="font-medium text-sea-600 underline">
-          Back to the home page
-        </Link>
-      </p>
+      <BackToHomePage />
     </div>
   );
 }

@@ -6,8 +6,8 @@
  * A link that is spent, expired, withdrawn or unknown shows one neutral page (410 or 404) with no
  * time and no name: an old link forwarded or found must not tell anyone about the visit.
  */
-import { data, Form, Link } from "react-router";
-import { tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { data, Form } from "react-router";
+import { BackToHomePage, tokenLinkHeaders } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
@@ -93,11 +93,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </>
       )}
-      <p className="mt-10">
-        <Link to="/" className="font-medium text-sea-600 underline">
-          Back to the home page
-        </Link>
-      </p>
+      <BackToHomePage />
     </div>
   );
 }

@@ -38,11 +38,18 @@ export function TokenLinkPage({ title, text, token, buttonLabel }: TokenLinkPage
           </button>
         </Form>
       ) : null}
-      <p className="mt-10">
-        <Link to="/" className="font-medium text-sea-600 underline">
-          Back to the home page
-        </Link>
-      </p>
+      <BackToHomePage />
     </div>
+  );
+}
+
+/** The way on from every page behind an emailed link, whatever the link's state. */
+export function BackToHomePage() {
+  return (
+    <p className="mt-10">
+      <Link to="/" className="font-medium text-sea-600 underline">
+        Back to the home page
+      </Link>
+    </p>
   );
 }
