@@ -18,8 +18,10 @@ import { createHash } from "node:crypto";
 
 // A page rendered per request (the desk) carries the response's nonce on these tags; a prerendered one none.
 const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
+// The route manifest, when the build lists every route up front, comes first as a bare import.
 const BOOT_SCRIPT =
-  /(<script(?: nonce="[^"]*")? type="module" async="">);?\n((?:import \* as route\d+ from "[^"]+";\n)+)/;
+  /(<script(?: nonce="[^"]*")? type="module" async="">);?\n?((?:import "[^"]+";\n)?)((?:import \* as route\d+ from "[^"]+";\n)+)/;
+const MANIFEST_IMPORT = /import ("[^"]+");/;
 const ROUTE_IMPORT = /import \* as (route\d+) from ("[^"]+");/g;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
@@ -49,9 +51,10 @@ const WAIT_FOR_FIRST_PICTURE = `await new Promise((go) => {
 export function deferBootImports(html: string): { html: string; deferred: boolean } {
   const match = BOOT_SCRIPT.exec(html);
   if (!match) return { html, deferred: false };
-  const imports = [...(match[2] ?? "").matchAll(ROUTE_IMPORT)];
-  const names = imports.map((m) => m[1]).join(", ");
-  const urls = imports.map((m) => `import(${m[2]})`).join(", ");
+  const manifest = MANIFEST_IMPORT.exec(match[2] ?? "")?.[1];
+  const imports = [...(match[3] ?? "").matchAll(ROUTE_IMPORT)];
+  const names = [...(manifest ? [""] : []), ...imports.map((m) => m[1])].join(", ");
+  const urls = [...(manifest ? [manifest] : []), ...imports.map((m) => m[2])].map((url) => `import(${url})`).join(", ");
   // A module that fails to arrive leaves the page as prerendered, as a failed static import did,
   // instead of throwing an unhandled rejection: the promise that never settles stops the script.
   const replacement = `${match[1]}\n${WAIT_FOR_FIRST_PICTURE}\nconst [${names}] = await Promise.all([${urls}]).catch(() => new Promise(() => {}));\n`;

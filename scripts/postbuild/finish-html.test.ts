@@ -28,6 +28,21 @@ describe("deferBootImports", () => {
     expect(html).toContain('import("/assets/entry.client-xyz.js");</script></body>');
   });
 
+  it("loads the route manifest with the routes when the build lists every route up front", () => {
+    const withManifest = `<script type="module" async="">import "/assets/manifest-123.js";
+import * as route0 from "/assets/root-abc.js";
+import * as route1 from "/assets/home-def.js";
+  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
+
+import("/assets/entry.client-xyz.js");</script>`;
+    const { html, deferred } = deferBootImports(`<body><main></main>${withManifest}</body>`);
+    expect(deferred).toBe(true);
+    expect(html).not.toMatch(/^import "/m);
+    expect(html).toContain(
+      'const [, route0, route1] = await Promise.all([import("/assets/manifest-123.js"), import("/assets/root-abc.js"), import("/assets/home-def.js")]).catch(() => new Promise(() => {}));',
+    );
+  });
+
   it("leaves a page without a boot script alone", () => {
     const page = "<body><p>Plain</p></body>";
     expect(deferBootImports(page)).toEqual({ html: page, deferred: false });

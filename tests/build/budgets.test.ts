@@ -18,7 +18,8 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { insertLeads } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 
-const JS_BUDGET = 130 * 1024;
+// Includes the route table, about 5 KB, which every page loads at start (record 0024).
+const JS_BUDGET = 135 * 1024;
 const CSS_BUDGET = 25 * 1024;
 /** What a desk page's first paint waits for: its document, gzipped, inline style included. */
 const DESK_FIRST_PAINT_BUDGET = 30 * 1024;
@@ -62,7 +63,7 @@ afterAll(() => {
 
 describe("budgets", () => {
   for (const { file, urlPath } of prerenderedPages()) {
-    it(`${urlPath}: start-up JavaScript ≤ 130 KB and CSS ≤ 25 KB gzipped`, () => {
+    it(`${urlPath}: start-up JavaScript ≤ 135 KB and CSS ≤ 25 KB gzipped`, () => {
       const html = fs.readFileSync(file, "utf8");
       const scripts = startupScripts(html);
       // The entry and at least the root route and the page's own route module.
