@@ -66,6 +66,18 @@ describe("security headers", () => {
     for (const m of scripts) expect(m[1]).toContain(`nonce="${nonce}"`);
   });
 
+  it("pages rendered per request keep other sites' windows away; prerendered public pages do not ask for a process of their own", async () => {
+    for (const page of ["/owner/sign-in", "/no-such-page"]) {
+      const response = await fetch(`${server.origin}${page}`, { redirect: "manual" });
+      expect(response.headers.get("cross-origin-opener-policy"), page).toBe("same-origin");
+    }
+    for (const page of ["/", "/services", "/estimate"]) {
+      const response = await fetch(`${server.origin}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get("cross-origin-opener-policy"), page).toBeNull();
+    }
+  });
+
   it("an asset and an API answer carry the headers too", async () => {
     const html = await (await fetch(`${server.origin}/`)).text();
     const asset = /"(\/assets\/entry\.client[^"]+\.js)"/.exec(html)?.[1] ?? "";
