@@ -1,4 +1,29 @@
-/** Dates as pages show them ("November 3, 2025"), fixed to UTC so server and browser agree. */
-const formatter = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/**
+ * Dates as pages show them ("November 3, 2025"), from an ISO date ("2025-11-03").
+ *
+ * Written by hand rather than with Intl.DateTimeFormat: the first Intl formatter a page builds
+ * loads the browser's locale data, one long task of about 80 ms on a phone during hydration,
+ * which the public pages' blocking-time budget cannot afford. The date has no time of day, so
+ * server and browser agree whatever their time zones.
+ */
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
-export const formatDate = (isoDate: string) => formatter.format(new Date(`${isoDate}T00:00:00Z`));
+export function formatDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return isoDate;
+  return `${month} ${Number(match[3])}, ${match[1]}`;
+}

@@ -6,8 +6,12 @@
  * prefer reduced motion see the real figure and nothing moves. Screen readers hear only the final
  * figure: the animating copy is hidden from them. The final value also reserves the width, and the
  * moving digits are one left-aligned text run, so counting never shifts the layout.
+ *
+ * Each frame writes the number straight into the animating copy's text instead of through React
+ * state: the hero's counters run in the first seconds of a visit, while the page is still starting,
+ * and a render per counter per frame kept a phone's main thread busy just then.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { prefersReducedMotion } from "~/components/ui/scroll";
 
 export const COUNT_UP_DEFAULT_MS = 1500;
@@ -21,29 +25,36 @@ interface CountUpTiming {
   delayMs?: number;
 }
 
-/** The value to show now, and the ref of the element whose visibility starts the count. */
-export function useCountUp<T extends Element>(
-  end: number,
-  { durationMs = COUNT_UP_DEFAULT_MS, delayMs = 0 }: CountUpTiming = {},
-) {
-  const ref = useRef<T>(null);
-  const [value, setValue] = useState(end);
+/**
+ * Counts the text of `shown` from 0 up to `end` (followed by `suffix`) once `observed` is half
+ * visible, and leaves the final figure there whatever happens.
+ */
+function useCountUp(end: number, suffix: string, { durationMs = COUNT_UP_DEFAULT_MS, delayMs = 0 }: CountUpTiming) {
+  const observed = useRef<HTMLSpanElement>(null);
+  const shown = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
-    const element = ref.current;
-    if (!element || !("IntersectionObserver" in window) || prefersReducedMotion()) return;
+    const element = observed.current;
+    const text = shown.current;
+    if (!element || !text || !("IntersectionObserver" in window) || prefersReducedMotion()) return;
+    let written = end;
+    const show = (value: number) => {
+      if (value === written) return;
+      written = value;
+      text.textContent = `${value}${suffix}`;
+    };
     let frame = 0;
     let timer = 0;
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        setValue(0);
+        show(0);
         timer = window.setTimeout(() => {
           const started = performance.now();
           const tick = (now: number) => {
             const progress = Math.min(1, Math.max(0, (now - started) / durationMs));
-            setValue(Math.round(end * easeOutCubic(progress)));
+            show(Math.round(end * easeOutCubic(progress)));
             if (progress < 1) frame = requestAnimationFrame(tick);
           };
           frame = requestAnimationFrame(tick);
@@ -57,11 +68,11 @@ export function useCountUp<T extends Element>(
       window.clearTimeout(timer);
       cancelAnimationFrame(frame);
       // Never leave a half-counted number behind if the count is interrupted.
-      setValue(end);
+      show(end);
     };
-  }, [end, durationMs, delayMs]);
+  }, [end, suffix, durationMs, delayMs]);
 
-  return [ref, value] as const;
+  return { observed, shown };
 }
 
 interface CountUpProps extends CountUpTiming {
@@ -72,16 +83,16 @@ interface CountUpProps extends CountUpTiming {
 }
 
 export function CountUp({ end, suffix = "", durationMs, delayMs, className = "" }: CountUpProps) {
-  const [ref, value] = useCountUp<HTMLSpanElement>(end, { durationMs, delayMs });
+  const { observed, shown } = useCountUp(end, suffix, { durationMs, delayMs });
   const final = `${end}${suffix}`;
   return (
-    <span ref={ref} className={`relative inline-block text-left tabular-nums ${className}`}>
+    <span ref={observed} className={`relative inline-block text-left tabular-nums ${className}`}>
       <span className="sr-only">{final}</span>
       <span aria-hidden="true" className="invisible">
         {final}
       </span>
-      <span aria-hidden="true" data-count-up={final} className="absolute inset-0">
-        {`${value}${suffix}`}
+      <span ref={shown} aria-hidden="true" data-count-up={final} className="absolute inset-0">
+        {final}
       </span>
     </span>
   );

@@ -44,12 +44,12 @@ function useParallax<T extends HTMLElement>() {
     const layer = ref.current;
     const hero = layer?.parentElement;
     if (!layer || !hero || prefersReducedMotion()) return;
-    // The picture overhangs the hero's top by a fixed length, so it can drift down that far.
-    const overhang = -layer.offsetTop;
     let frame = 0;
     const update = () => {
       frame = 0;
       const top = hero.getBoundingClientRect().top;
+      // The picture overhangs the hero's top by a fixed length, so it can drift down that far.
+      const overhang = -layer.offsetTop;
       const offset = Math.min(Math.max(-top, 0) * PARALLAX_SHARE, overhang);
       layer.style.transform = offset > 0 ? `translate3d(0,${offset.toFixed(1)}px,0)` : "";
     };
@@ -57,7 +57,9 @@ function useParallax<T extends HTMLElement>() {
       frame ||= requestAnimationFrame(update);
     };
     window.addEventListener("scroll", onScroll, { passive: true });
-    onScroll();
+    // At the top of the page the picture sits where it was drawn; measuring it there would only
+    // make the browser lay out the whole page again while it is starting.
+    if (window.scrollY > 0) onScroll();
     return () => {
       window.removeEventListener("scroll", onScroll);
       cancelAnimationFrame(frame);
