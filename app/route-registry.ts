@@ -34,6 +34,7 @@ export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/estimate", changefreq: "yearly", priority: 0.8 },
   { path: "/faq", changefreq: "monthly", priority: 0.7 },
   { path: "/blog", changefreq: "weekly", priority: 0.7 },
+  { path: "/projects", changefreq: "weekly", priority: 0.8 },
   { path: "/privacy", changefreq: "yearly", priority: 0.6 },
 ];
 
@@ -92,6 +93,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/subscribers": "the desk: newsletter subscribers",
   "/owner/stats": "the desk: the numbers",
   "/owner/site": "the desk: the notice and closed days the public site shows",
+  "/owner/projects": "the desk: finished projects, drafts and published",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",

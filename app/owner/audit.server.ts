@@ -28,7 +28,11 @@ export type AuditAction =
   | "notice-published"
   | "notice-removed"
   | "closed-day-added"
-  | "closed-day-removed";
+  | "closed-day-removed"
+  | "project-saved"
+  | "project-published"
+  | "project-unpublished"
+  | "project-deleted";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -11,6 +11,7 @@ const sections = [
   { to: "/owner/subscribers", label: "Subscribers", end: false },
   { to: "/owner/stats", label: "Numbers", end: false },
   { to: "/owner/site", label: "Site", end: false },
+  { to: "/owner/projects", label: "Projects", end: false },
   { to: "/owner/account", label: "Account", end: false },
 ];
 

@@ -6,6 +6,8 @@ import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
 import { readLive } from "~/live/snapshot.server";
+import { RecentProjects } from "~/projects/project-cards";
+import { projectsSource } from "~/projects/projects-source.server";
 import { businessJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -60,7 +62,7 @@ export async function loader() {
     imageSizes: HERO_SIZES,
     fetchPriority: "high",
   } as const;
-  return { seo: [...seo, preloadHero], heroPicture };
+  return { seo: [...seo, preloadHero], heroPicture, projects: readLive(projectsSource).slice(0, 3) };
 }
 
 /**
@@ -82,6 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={null}>
         <LazySections part="BeforeContact" />
       </Suspense>
+      <RecentProjects projects={loaderData.projects} />
       <ContactSection />
       <Suspense fallback={null}>
         <LazySections part="AfterContact" />

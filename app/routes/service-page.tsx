@@ -3,6 +3,7 @@
  * its content file lists, in order. The copy arrives through the loader, so the browser downloads
  * only the page it shows.
  */
+import { Fragment } from "react";
 import { data } from "react-router";
 import { Section } from "~/components/sections/service/section";
 import { getService } from "~/content/service-details";
@@ -12,6 +13,10 @@ import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
 import { picturePreload } from "~/components/ui/picture";
+import { readLive } from "~/live/snapshot.server";
+import { RecentProjects } from "~/projects/project-cards";
+import { filterPath } from "~/projects/project-listing";
+import { projectsSource } from "~/projects/projects-source.server";
 import type { Route } from "./+types/service-page";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -34,12 +39,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ],
   });
   // The hero's picture is the largest paint: fetched with the HTML rather than after layout.
-  return { service, page, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
+  const projects = readLive(projectsSource)
+    .filter((p) => p.service === service.slug)
+    .slice(0, 3);
+  return { service, page, projects, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page } = loaderData;
-  return page.sections.map((section) => <Section key={section.id} section={section} heroImage={service.image} />);
+  const { service, page, projects } = loaderData;
+  const recent = <RecentProjects projects={projects} moreHref={filterPath({ kind: "service", slug: service.slug })} />;
+  // Real jobs replace the illustrated gallery once there are any for this service; a page without
+  // a gallery shows them before its last section.
+  const hasGallery = page.sections.some((s) => s.kind === "gallery");
+  return page.sections.map((section, i) => (
+    <Fragment key={section.id}>
+      {!hasGallery && i === page.sections.length - 1 ? recent : null}
+      {section.kind === "gallery" && projects.length > 0 ? (
+        recent
+      ) : (
+        <Section section={section} heroImage={service.image} />
+      )}
+    </Fragment>
+  ));
 }

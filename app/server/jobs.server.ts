@@ -19,6 +19,7 @@ import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { purgeQuarantine } from "~/leads/record/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
 import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
+import { processWaitingPhotos } from "~/projects/project-photos.server";
 import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -35,6 +36,21 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       jitterMs: 200,
       async run() {
         await refreshLiveSite();
+      },
+    },
+    {
+      // Project photos are made into the site's pictures here, off the owner's request, one at a time
+      // on one instance: the memory of one decoded photo at most, whoever uploads how many.
+      name: "project-photos",
+      scope: "one-instance",
+      everyMs: 2_000,
+      jitterMs: 200,
+      runAtStart: true,
+      leaseMs: 5 * MINUTE_MS,
+      async run() {
+        const done = await processWaitingPhotos(db, 60_000);
+        if (done.length > 0)
+          log("info", "project photos processed", { photos: done.length, ms: done.reduce((sum, d) => sum + d.ms, 0) });
       },
     },
     {
