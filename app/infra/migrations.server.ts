@@ -509,6 +509,8 @@ export const migrations: readonly Migration[] = [
         .addColumn("height", "integer")
         .addColumn("hash", "text")
         .addColumn("problem", "text")
+        // Set by the instance processing it; a crashed instance's claim runs out.
+        .addColumn("claimed_until", ts)
         .addColumn("created_at", ts, (c) => c.notNull())
         .addUniqueConstraint("project_photos_upload_key", ["project_id", "upload_key"])
         .execute();

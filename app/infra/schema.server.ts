@@ -335,6 +335,7 @@ export interface ProjectPhotosTable {
   hash: string | null;
   /** Why a photo could not be used, in the owner's words. */
   problem: string | null;
+  claimed_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

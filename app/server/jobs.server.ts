@@ -40,13 +40,13 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
     },
     {
       // Project photos are made into the site's pictures here, off the owner's request, one at a time
-      // on one instance: the memory of one decoded photo at most, whoever uploads how many.
+      // per instance (each photo claimed by one): the memory of one decoded photo at most, however
+      // many are uploaded. With none waiting, a run is one read and writes nothing.
       name: "project-photos",
-      scope: "one-instance",
+      scope: "every-instance",
       everyMs: 2_000,
       jitterMs: 200,
       runAtStart: true,
-      leaseMs: 5 * MINUTE_MS,
       async run() {
         const done = await processWaitingPhotos(db, 60_000);
         if (done.length > 0)
