@@ -13,35 +13,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { twelveMegapixelPhoto } from "../tests/support/project-photo";
 import { startCommand } from "../tests/support/start-command";
 
 const root = path.resolve(import.meta.dirname, "..");
-const WIDTH = 4000;
-const HEIGHT = 3000;
 
 async function twelveMegapixelJpeg(file: string): Promise<void> {
-  const svg = path.join(root, "images/src/hero-beach.svg");
-  const base = await sharp(svg, { density: 600 })
-    .resize(WIDTH, HEIGHT, { fit: "cover" })
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const grain = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: "#000",
-      noise: { type: "gaussian", mean: 128, sigma: 10 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, (base[i] ?? 0) + (grain[i] ?? 128) - 128));
-  await sharp(base, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Make: "TestPhone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 40/1 0/1" } })
-    .toFile(file);
+  fs.writeFileSync(file, await twelveMegapixelPhoto());
 }
 
 async function child(photoFile: string, count: number): Promise<void> {
@@ -110,7 +88,7 @@ async function child(photoFile: string, count: number): Promise<void> {
     .execute();
   const gps = await sharp(photoFile).metadata();
   console.log(
-    `photo: ${WIDTH} × ${HEIGHT} JPEG, ${(original.length / 1e6).toFixed(2)} MB, EXIF ${gps.exif ? "with GPS" : "none"}`,
+    `photo: ${gps.width} × ${gps.height} JPEG, ${(original.length / 1e6).toFixed(2)} MB, EXIF ${gps.exif ? "with GPS" : "none"}`,
   );
   console.log(`photos processed: ${times.length}, total ${(total / 1000).toFixed(1)} s`);
   console.log(`per photo ms: ${times.join(", ")}`);
