@@ -385,7 +385,6 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         )}
         <h3 className="mt-5 font-semibold text-navy-900">Add a photo</h3>
         <PhotoUpload
-          key={loaderData.uploadKey}
           uploadKey={loaderData.uploadKey}
           errors={photoAnswer?.photoErrors ?? {}}
           full={project.photos.length >= MAX_PHOTOS}

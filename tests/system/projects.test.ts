@@ -191,5 +191,5 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     expect(deleted.status).toBe(302);
     expect(await s.db.selectFrom("project_photo_files").select("name").execute()).toEqual([]);
     expect((await fetch(`${second}${projectUrl}`)).status).toBe(410);
-  });
+  }, 600_000);
 });
