@@ -26,12 +26,10 @@ export default [
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("visit/:token", "routes/visit.tsx"),
   // Finished projects: the lists (every filter and page an address of its own), a photo, a project.
+  // One route for the lists beyond /projects (page/2, service/<slug>, town/<slug>, and their pages):
+  // every route adds to the manifest each page's start-up script carries.
   route("projects", "routes/projects.tsx"),
-  route("projects/page/:page", "routes/projects.tsx", { id: "projects-page" }),
-  route("projects/service/:service", "routes/projects.tsx", { id: "projects-service" }),
-  route("projects/service/:service/page/:page", "routes/projects.tsx", { id: "projects-service-page" }),
-  route("projects/town/:town", "routes/projects.tsx", { id: "projects-town" }),
-  route("projects/town/:town/page/:page", "routes/projects.tsx", { id: "projects-town-page" }),
+  route("projects/*", "routes/projects.tsx", { id: "projects-lists" }),
   route("projects/photos/:name", "routes/project-photo.ts"),
   route("projects/:slug", "routes/project.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),

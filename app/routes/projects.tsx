@@ -17,15 +17,26 @@ import type { Route } from "./+types/projects";
 
 const notFound = () => data("Page not found", { status: 404, statusText: "Not Found" });
 
+const SEGMENT = "[a-z0-9]+(?:-[a-z0-9]+)*";
+const LIST = new RegExp(`^(?:(service|town)/(${SEGMENT}))?(?:(?:^|/)page/([^/]+))?$`);
+
+/** The list a path under /projects/ names ("service/carpentry/page/2"); undefined for any other path. */
+function listOf(rest: string | undefined): { filter: ProjectFilter; pageParam?: string } | undefined {
+  if (rest === undefined || rest === "") return { filter: { kind: "all" } };
+  const match = LIST.exec(rest);
+  if (!match) return undefined;
+  const [, kind, slug, page] = match;
+  if (!kind && page === undefined) return undefined;
+  const filter: ProjectFilter = kind === "service" || kind === "town" ? { kind, slug: slug ?? "" } : { kind: "all" };
+  return { filter, pageParam: page };
+}
+
 export async function loader({ params }: Route.LoaderArgs) {
   const projects = readLive(projectsSource);
   const choices = filterChoices(projects);
-  const filter: ProjectFilter = params.service
-    ? { kind: "service", slug: params.service }
-    : params.town
-      ? { kind: "town", slug: params.town }
-      : { kind: "all" };
-  const pageParam = params.page;
+  const list = listOf(params["*"]);
+  if (!list) throw notFound();
+  const { filter, pageParam } = list;
   const page = pageParam === undefined ? 1 : /^[1-9]\d{0,3}$/.test(pageParam) ? Number(pageParam) : NaN;
   const shown = filtered(projects, filter);
   const pages = pageCount(shown.length);
