@@ -128,7 +128,8 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     await waitFor(
       async () =>
         (await fetch(`${second}${projectUrl}`)).headers.get("content-security-policy")?.includes("'sha256-") ?? false,
-      5_000,
+      // Every public page is rendered again: seconds more on a machine shared by several builds.
+      60_000,
     );
     console.log(
       `[projects ${backend}] publish to served from memory there: ${Math.round(performance.now() - publishedAt)} ms`,
