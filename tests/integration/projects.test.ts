@@ -282,6 +282,19 @@ describe.each(backends)("projects on %s", (backend) => {
     expect(sitemapXml()).toMatch(new RegExp(`/projects/${slug}</loc>\\s*<lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
     const list = await run(() => listLoader(args<typeof listLoader>(new Request(`${ORIGIN}/projects`))));
     expect(JSON.stringify(list.body)).toContain(slug);
+    const listAt = (rest: string) =>
+      run(() => listLoader(args<typeof listLoader>(new Request(`${ORIGIN}/projects/${rest}`), { "*": rest })));
+    expect((await listAt("service/decks-and-stairs")).status).toBe(200);
+    expect((await listAt("town/surf-city")).status).toBe(200);
+    for (const rest of [
+      "service/carpentry",
+      "page/2",
+      "page/1",
+      "service/decks-and-stairspage/2",
+      "servicex/a",
+      "town/",
+    ])
+      expect((await listAt(rest)).status, rest).toBe(404);
 
     expect(await unpublishProject(db, id, actor)).toBe(true);
     await snapshotNow(db);
