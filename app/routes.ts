@@ -50,6 +50,7 @@ export default [
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),
+  route("owner/projects/:id/photos", "routes/owner.project-photos.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),
   route("owner/passkey", "routes/owner.passkey.ts"),

@@ -52,7 +52,8 @@ export function PhotoUpload({
     const result = await sendWithRetries(
       () =>
         sendOnce({
-          url: element.action,
+          // The page's address answers with a page; this one answers the script in JSON.
+          url: `${new URL(element.action).pathname}/photos`,
           body: payload,
           contentType,
           idempotencyKey: String(data.get("upload_key")),
