@@ -117,8 +117,11 @@ export function PhotoUpload({
         <legend className={labelClass}>Label</legend>
         <div className="flex flex-wrap gap-4">
           {(["", "before", "after"] as const).map((value) => (
-            <label key={value} className="inline-flex min-h-11 items-center gap-2">
-              <input type="radio" name="label" value={value} defaultChecked={value === ""} />
+            <label
+              key={value}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
+            >
+              <input type="radio" name="label" value={value} defaultChecked={value === ""} className="size-5" />
               {value === "" ? "None" : value === "before" ? "Before" : "After"}
             </label>
           ))}

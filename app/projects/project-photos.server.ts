@@ -155,14 +155,15 @@ const MAX_EDGE = 1920;
  * most MAX_EDGE wide, upright; each width and format is encoded from those pixels, so at most one
  * decoded photo and one encode are held at a time. sharp writes no metadata unless asked.
  */
-export async function encodePhoto(original: Buffer): Promise<EncodedPhoto> {
+export async function encodePhoto(original: Buffer, photoId: string): Promise<EncodedPhoto> {
   const { data: pixels, info } = await sharp(original, { failOn: "error", limitInputPixels: MAX_FRAME_PIXELS })
     .rotate()
     .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const hash = createHash("sha256").update(pixels).digest("hex").slice(0, 16);
+  // The photo's id as well as its pixels: the same picture in two projects gets files of each.
+  const hash = createHash("sha256").update(pixels).update(photoId).digest("hex").slice(0, 16);
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const files: EncodedFile[] = [];
   for (const width of outputWidths(info.width)) {
@@ -232,7 +233,7 @@ export async function processNextPhoto(
   let encoded: EncodedPhoto | undefined;
   try {
     if (!next.original) throw new ImageDecodeError(new Error("no original stored"));
-    encoded = await encodePhoto(Buffer.from(next.original));
+    encoded = await encodePhoto(Buffer.from(next.original), next.id);
   } catch (error) {
     log("info", "project photo could not be processed", { error: describeError(error) });
   }

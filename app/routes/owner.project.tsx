@@ -268,8 +268,17 @@ function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boolean; e
           <fieldset className="flex flex-wrap gap-4">
             <legend className="sr-only">Label</legend>
             {(["", "before", "after"] as const).map((value) => (
-              <label key={value} className="inline-flex min-h-11 items-center gap-2">
-                <input type="radio" name="label" value={value} defaultChecked={(photo.label ?? "") === value} />
+              <label
+                key={value}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
+              >
+                <input
+                  type="radio"
+                  name="label"
+                  value={value}
+                  defaultChecked={(photo.label ?? "") === value}
+                  className="size-5"
+                />
                 {value === "" ? "None" : value === "before" ? "Before" : "After"}
               </label>
             ))}
