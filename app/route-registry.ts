@@ -35,6 +35,7 @@ export const sitemapEntries: readonly SitemapEntry[] = [
   { path: "/faq", changefreq: "monthly", priority: 0.7 },
   { path: "/blog", changefreq: "weekly", priority: 0.7 },
   { path: "/reviews", changefreq: "weekly", priority: 0.7 },
+  { path: "/projects", changefreq: "weekly", priority: 0.8 },
   { path: "/privacy", changefreq: "yearly", priority: 0.6 },
 ];
 
@@ -101,6 +102,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/stats": "the desk: the numbers",
   "/owner/site": "the desk: the notice and closed days the public site shows",
   "/owner/site/contract": "the desk: the contract facts form, also shown on the Site page",
+  "/owner/projects": "the desk: finished projects, drafts and published",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",

@@ -28,6 +28,13 @@ export default [
   route("quote/:token", "routes/quote.tsx"),
   route("review/:token", "routes/review.tsx"),
   route("reviews", "routes/reviews.tsx"),
+  // Finished projects: the lists (every filter and page an address of its own), a photo, a project.
+  // One route for the lists beyond /projects (page/2, service/<slug>, town/<slug>, and their pages):
+  // every route adds to the manifest each page's start-up script carries.
+  route("projects", "routes/projects.tsx"),
+  route("projects/*", "routes/projects.tsx", { id: "projects-lists" }),
+  route("projects/photos/:name", "routes/project-photo.ts"),
+  route("projects/:slug", "routes/project.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   // The owner's desk: server-rendered only, never prerendered, kept out of the sitemap.
@@ -44,9 +51,12 @@ export default [
     route("site/contract", "routes/owner.site-contract.tsx"),
     route("leads/:id/quote", "routes/owner.quote.tsx"),
     route("reviews", "routes/owner.reviews.tsx"),
+    route("projects", "routes/owner.projects.tsx"),
+    route("projects/:id", "routes/owner.project.tsx"),
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),
+  route("owner/projects/:id/photos", "routes/owner.project-photos.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),
   route("owner/passkey", "routes/owner.passkey.ts"),

@@ -394,6 +394,60 @@ export interface ReviewsTable {
   reply_body: string | null;
   reply_by: string | null;
   reply_at: Timestamp | null;
+export interface ProjectsTable {
+  id: string;
+  /** The page's address under /projects/; never reused. */
+  slug: string;
+  title: string;
+  /** A service slug (`content/services.ts`). */
+  service: string;
+  town: string;
+  /** YYYY-MM. */
+  finished: string;
+  /** Plain paragraphs and "- " lists; see `projects/project-rules.ts`. */
+  story: string;
+  status: "draft" | "published";
+  ever_published: ColumnType<number, number | undefined, number>;
+  /** The won lead it was made from; never shown. */
+  lead_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: Timestamp | null;
+}
+
+export interface ProjectPhotosTable {
+  id: string;
+  project_id: string;
+  /** Chosen by the sender, so a retried upload stores one photo. */
+  upload_key: string;
+  position: number;
+  description: string;
+  label: "before" | "after" | null;
+  is_cover: ColumnType<number, number | undefined, number>;
+  state: "waiting" | "ready" | "refused";
+  original: Buffer | null;
+  original_format: string | null;
+  width: number | null;
+  height: number | null;
+  hash: string | null;
+  /** Why a photo could not be used, in the owner's words. */
+  problem: string | null;
+  claimed_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface ProjectPhotoFilesTable {
+  name: string;
+  photo_id: string;
+  format: "avif" | "webp";
+  width: number;
+  bytes: number;
+  data: Buffer;
+}
+
+export interface GoneProjectsTable {
+  slug: string;
+  gone_at: Timestamp;
 }
 
 export interface Database {
@@ -427,6 +481,10 @@ export interface Database {
   quote_versions: QuoteVersionsTable;
   review_requests: ReviewRequestsTable;
   reviews: ReviewsTable;
+  projects: ProjectsTable;
+  project_photos: ProjectPhotosTable;
+  project_photo_files: ProjectPhotoFilesTable;
+  gone_projects: GoneProjectsTable;
 }
 
 export function toDate(value: Date | string): Date {

@@ -34,7 +34,11 @@ export type AuditAction =
   | "review-hidden"
   | "review-shown"
   | "review-replied"
-  | "review-auto-ask";
+  | "review-auto-ask"
+  | "project-saved"
+  | "project-published"
+  | "project-unpublished"
+  | "project-deleted";
 
 export interface AuditEntry {
   actor?: string | null;

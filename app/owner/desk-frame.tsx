@@ -12,6 +12,7 @@ const sections = [
   { to: "/owner/stats", label: "Numbers", end: false },
   { to: "/owner/site", label: "Site", end: false },
   { to: "/owner/reviews", label: "Reviews", end: false },
+  { to: "/owner/projects", label: "Projects", end: false },
   { to: "/owner/account", label: "Account", end: false },
 ];
 

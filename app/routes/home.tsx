@@ -8,6 +8,8 @@ import { closedDaysSource } from "~/closed-days/closed-days-source.server";
 import { readLive } from "~/live/snapshot.server";
 import { ReviewsSection } from "~/reviews/review-list";
 import { reviewSource } from "~/reviews/review-source.server";
+import { RecentProjects } from "~/projects/project-cards";
+import { projectsSource } from "~/projects/projects-source.server";
 import { businessJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -62,7 +64,12 @@ export async function loader() {
     imageSizes: HERO_SIZES,
     fetchPriority: "high",
   } as const;
-  return { seo: [...seo, preloadHero], heroPicture, reviews: readLive(reviewSource).reviews.slice(0, 3) };
+  return {
+    seo: [...seo, preloadHero],
+    heroPicture,
+    reviews: readLive(reviewSource).reviews.slice(0, 3),
+    projects: readLive(projectsSource).slice(0, 3),
+  };
 }
 
 /**
@@ -84,6 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={null}>
         <LazySections part="BeforeContact" />
       </Suspense>
+      <RecentProjects projects={loaderData.projects} />
       <ReviewsSection reviews={loaderData.reviews} title="What our customers say" />
       <ContactSection />
       <Suspense fallback={null}>

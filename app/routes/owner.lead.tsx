@@ -234,6 +234,14 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             request={loaderData.reviewRequest}
             busy={busy}
           />
+          {lead.status === "won" ? (
+            <p className="mt-3">
+              {/* The project starts with the service and town only; the street and name stay here. */}
+              <Link to={`/owner/projects?lead=${encodeURIComponent(lead.id)}`} className={secondaryButton}>
+                Make a project from this job
+              </Link>
+            </p>
+          ) : null}
           <VisitSection
             visit={visit}
             today={today}

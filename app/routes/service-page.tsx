@@ -3,6 +3,7 @@
  * its content file lists, in order. The copy arrives through the loader, so the browser downloads
  * only the page it shows.
  */
+import { Fragment } from "react";
 import { data } from "react-router";
 import { Section } from "~/components/sections/service/section";
 import { getService } from "~/content/service-details";
@@ -15,6 +16,9 @@ import { picturePreload } from "~/components/ui/picture";
 import { readLive } from "~/live/snapshot.server";
 import { ReviewsSection } from "~/reviews/review-list";
 import { reviewSource } from "~/reviews/review-source.server";
+import { RecentProjects } from "~/projects/project-cards";
+import { filterPath } from "~/projects/project-listing";
+import { projectsSource } from "~/projects/projects-source.server";
 import type { Route } from "./+types/service-page";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -41,17 +45,31 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const reviews = readLive(reviewSource)
     .reviews.filter((review) => review.service === service.slug)
     .slice(0, 3);
-  return { service, page, reviews, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
+  const projects = readLive(projectsSource)
+    .filter((p) => p.service === service.slug)
+    .slice(0, 3);
+  return { service, page, reviews, projects, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page, reviews } = loaderData;
+  const { service, page, reviews, projects } = loaderData;
+  const recent = <RecentProjects projects={projects} moreHref={filterPath({ kind: "service", slug: service.slug })} />;
+  // Real jobs replace the illustrated gallery once there are any for this service; a page without
+  // a gallery shows them before its last section.
+  const hasGallery = page.sections.some((s) => s.kind === "gallery");
   return (
     <>
-      {page.sections.map((section) => (
-        <Section key={section.id} section={section} heroImage={service.image} />
+      {page.sections.map((section, i) => (
+        <Fragment key={section.id}>
+          {!hasGallery && i === page.sections.length - 1 ? recent : null}
+          {section.kind === "gallery" && projects.length > 0 ? (
+            recent
+          ) : (
+            <Section section={section} heroImage={service.image} />
+          )}
+        </Fragment>
       ))}
       <ReviewsSection reviews={reviews} title={`Reviews of our ${service.navTitle} jobs`} />
     </>

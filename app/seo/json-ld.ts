@@ -7,6 +7,7 @@ import type {
   BreadcrumbList,
   FAQPage,
   GeneralContractor,
+  CreativeWork,
   ItemList,
   Service,
   WithContext,
@@ -200,5 +201,57 @@ export function breadcrumbJsonLd(trail: readonly { name: string; path: string }[
       name: step.name,
       item: absoluteUrl(step.path),
     })),
+  };
+}
+
+export interface ProjectLdInput {
+  title: string;
+  description: string;
+  path: string;
+  town: string;
+  serviceTitle: string;
+  servicePath: string;
+  /** Site paths of the photos, the cover first. */
+  images: readonly { path: string; caption: string; width: number; height: number }[];
+  datePublished: string;
+  dateModified: string;
+  /** YYYY-MM. */
+  finished: string;
+}
+
+/** A finished job: its photos, the town it was done in, the service, and the business that did it. */
+export function projectJsonLd(p: ProjectLdInput): WithContext<CreativeWork> {
+  const url = absoluteUrl(p.path);
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    "@id": `${url}#project`,
+    name: p.title,
+    headline: p.title,
+    description: p.description,
+    url,
+    image: p.images.map((i) => ({
+      "@type": "ImageObject",
+      contentUrl: absoluteUrl(i.path),
+      caption: i.caption,
+      width: String(i.width),
+      height: String(i.height),
+    })),
+    locationCreated: {
+      "@type": "Place",
+      name: p.town,
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: p.town,
+        addressRegion: profile.address.region,
+        addressCountry: profile.address.country,
+      },
+    },
+    about: { "@type": "Service", name: p.serviceTitle, url: absoluteUrl(p.servicePath), provider: businessRef },
+    creator: businessRef,
+    publisher: businessRef,
+    dateCreated: p.finished,
+    datePublished: p.datePublished,
+    dateModified: p.dateModified,
   };
 }

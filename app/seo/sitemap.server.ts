@@ -1,21 +1,51 @@
 /** /sitemap.xml and /robots.txt, from the same route registry the router is built from. */
 import { absoluteUrl } from "~/config";
 import { articles } from "~/content/articles.server";
+import { readLive } from "~/live/snapshot.server";
+import { projectListPages, projectPath } from "~/projects/project-listing";
+import { projectsSource } from "~/projects/projects-source.server";
 import { articlePath, sitemapEntries, type SitemapEntry } from "~/route-registry";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** The published projects' pages, each with the day it last changed; the lists beyond /projects without. */
+function projectEntries(): SitemapEntry[] {
+  const projects = readLive(projectsSource);
+  const own = new Set(projects.map((p) => projectPath(p.slug)));
+  return [
+    ...projects.map((p): SitemapEntry => ({
+      path: projectPath(p.slug),
+      changefreq: "yearly",
+      priority: 0.7,
+      lastmod: p.updatedAt.slice(0, 10),
+    })),
+    ...projectListPages(projects)
+      .filter((path) => !own.has(path))
+      .map((path): SitemapEntry => ({ path, changefreq: "weekly", priority: 0.5 })),
+  ];
+}
+
 export function allSitemapEntries(): SitemapEntry[] {
   const newest = articles.reduce((latest, a) => (a.dateModified > latest ? a.dateModified : latest), "");
+  const newestProject = readLive(projectsSource)
+    .reduce((l, p) => (p.updatedAt > l ? p.updatedAt : l), "")
+    .slice(0, 10);
   return [
-    ...sitemapEntries.map((e) => (e.path === "/blog" && newest ? { ...e, lastmod: newest } : e)),
+    ...sitemapEntries.map((e) =>
+      e.path === "/blog" && newest
+        ? { ...e, lastmod: newest }
+        : e.path === "/projects" && newestProject
+          ? { ...e, lastmod: newestProject }
+          : e,
+    ),
     ...articles.map((a): SitemapEntry => ({
       path: articlePath(a.slug),
       changefreq: "yearly",
       priority: 0.6,
       lastmod: a.dateModified,
     })),
+    ...projectEntries(),
   ];
 }
 

@@ -22,6 +22,7 @@ import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
 import { closedDaysAround } from "~/quotes/quotes.server";
 import { sendDueReviewRequests } from "~/reviews/review-requests.server";
+import { processWaitingPhotos } from "~/projects/project-photos.server";
 import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
@@ -38,6 +39,21 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       jitterMs: 200,
       async run() {
         await refreshLiveSite();
+      },
+    },
+    {
+      // Project photos are made into the site's pictures here, off the owner's request, one at a time
+      // per instance (each photo claimed by one): the memory of one decoded photo at most, however
+      // many are uploaded. With none waiting, a run is one read and writes nothing.
+      name: "project-photos",
+      scope: "every-instance",
+      everyMs: 2_000,
+      jitterMs: 200,
+      runAtStart: true,
+      async run() {
+        const done = await processWaitingPhotos(db, 60_000);
+        if (done.length > 0)
+          log("info", "project photos processed", { photos: done.length, ms: done.reduce((sum, d) => sum + d.ms, 0) });
       },
     },
     {

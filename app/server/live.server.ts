@@ -10,13 +10,14 @@ import { startLiveSite as startLiveSiteOn, type LiveSite, type RefreshOutcome } 
 import type { RenderRequest } from "~/live/render-page.server";
 import type { LiveSource } from "~/live/snapshot.server";
 import { noticeSource } from "~/notices/notice-source.server";
+import { projectsSource } from "~/projects/projects-source.server";
 import { reviewSource } from "~/reviews/review-source.server";
 
 /** Everything the owner publishes that public pages show. */
-const liveSources: readonly LiveSource<unknown>[] = [noticeSource, closedDaysSource, reviewSource];
+const liveSources: readonly LiveSource<unknown>[] = [noticeSource, closedDaysSource, reviewSource, projectsSource];
 
 /** Files made by routes that may show published content, rendered again with the pages. */
-const liveResources: readonly string[] = [];
+const liveResources: readonly string[] = ["/sitemap.xml"];
 
 const LIVE_KEY = "__causewayLiveSite";
 const liveShared = globalThis as typeof globalThis & { [LIVE_KEY]?: LiveSite };

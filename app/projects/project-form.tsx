@@ -1,0 +1,105 @@
+/** The desk's project fields: title, service, town (the served towns offered, any typed), finished, story. */
+import { Form } from "react-router";
+import { services } from "~/content/services";
+import { DeskField } from "~/owner/desk-field";
+import { inputClass, primaryButton } from "~/owner/desk-frame";
+import { MAX_STORY, MAX_TITLE, MAX_TOWN, servedTowns, type ProjectErrors, type ProjectValues } from "./project-rules";
+
+export const EMPTY_PROJECT: ProjectValues = { title: "", service: "", town: "", finished: "", story: "" };
+
+export function ProjectForm({
+  values,
+  errors,
+  busy,
+  submitLabel,
+  leadId,
+}: {
+  values: ProjectValues;
+  errors: ProjectErrors;
+  busy: boolean;
+  submitLabel: string;
+  leadId?: string;
+}) {
+  return (
+    <Form method="post" className="mt-3 max-w-xl space-y-4" noValidate>
+      {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
+      <DeskField
+        id="project-title"
+        label="Title"
+        error={errors.title}
+        hint="What was done, e.g. “Rebuilt deck stairs with a landing”."
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            defaultValue={values.title}
+            maxLength={MAX_TITLE}
+            required
+            className={inputClass}
+          />
+        )}
+      </DeskField>
+      <DeskField id="project-service" label="Service" error={errors.service}>
+        {(control) => (
+          <select {...control} name="service" defaultValue={values.service} required className={inputClass}>
+            <option value="">Choose…</option>
+            {services.map((s) => (
+              <option key={s.slug} value={s.slug}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </DeskField>
+      <DeskField id="project-town" label="Town" error={errors.town} hint="Only the town: never the street.">
+        {(control) => (
+          <>
+            <input
+              {...control}
+              name="town"
+              list="project-towns"
+              defaultValue={values.town}
+              maxLength={MAX_TOWN}
+              required
+              autoComplete="off"
+              className={inputClass}
+            />
+            <datalist id="project-towns">
+              {servedTowns.map((t) => (
+                <option key={t} value={t} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </DeskField>
+      <DeskField id="project-finished" label="Finished" error={errors.finished} hint="Month and year, e.g. 2026-10.">
+        {(control) => (
+          <input
+            {...control}
+            type="month"
+            name="finished"
+            defaultValue={values.finished}
+            required
+            pattern="\d{4}-\d{2}"
+            placeholder="2026-10"
+            className={inputClass}
+          />
+        )}
+      </DeskField>
+      <DeskField
+        id="project-story"
+        label="Story"
+        error={errors.story}
+        hint={`Plain paragraphs; start a line with “- ” for a list. At most ${MAX_STORY.toLocaleString("en-US")} characters. Never the street or the homeowner's name.`}
+      >
+        {(control) => (
+          <textarea {...control} name="story" defaultValue={values.story} rows={8} className={inputClass} />
+        )}
+      </DeskField>
+      <button type="submit" name="intent" value="save" disabled={busy} className={primaryButton}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

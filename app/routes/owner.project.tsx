@@ -1,0 +1,417 @@
+/**
+ * /owner/projects/:id: one project. Its fields ('Save draft'), its photos (add from the phone,
+ * describe, label Before/After, choose the cover, remove), 'Publish' once every photo is ready,
+ * 'Unpublish', and delete, asked twice. Photos are processed in the background after they arrive
+ * (`projects/project-photos.server.ts`); the page says which are still being processed.
+ */
+import { randomUUID } from "node:crypto";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { profile } from "~/content/profile";
+import { clientKey } from "~/infra/client-key.server";
+import { describeError, log } from "~/infra/log.server";
+import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { dangerButton, inputClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { requireOwner } from "~/owner/sessions.server";
+import { photoLabel, takePhoto } from "~/projects/project-photos.server";
+import { ProjectForm } from "~/projects/project-form";
+import { projectPath } from "~/projects/project-listing";
+import {
+  checkProject,
+  MAX_DESCRIPTION,
+  MAX_PHOTOS,
+  type ProjectErrors,
+  type ProjectValues,
+} from "~/projects/project-rules";
+import { PhotoUpload } from "~/projects/photo-upload";
+import {
+  chooseCover,
+  deleteProject,
+  describePhoto,
+  deskProject,
+  leadPrivacy,
+  photoPath,
+  publishProject,
+  removePhoto,
+  unpublishProject,
+  updateProject,
+  type PublishOutcome,
+} from "~/projects/projects.server";
+import type { Route } from "./+types/owner.project";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Project | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+/** One photo at a time: a phone's full-size JPEG or HEIC-converted photo is well under this. */
+const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
+const FORM_LIMITS = {
+  maxFiles: 1,
+  maxFileBytes: MAX_UPLOAD_BYTES,
+  maxTotalBytes: MAX_UPLOAD_BYTES + 64 * 1024,
+  maxFields: 20,
+  maxFieldBytes: 8_000,
+  isFileField: (name: string) => name === "photo",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request);
+  const project = await deskProject(db, params.id);
+  if (!project) throw data("This project does not exist, or was deleted.", { status: 404 });
+  const { leadId: _leadId, ...shown } = project;
+  return {
+    project: {
+      ...shown,
+      updatedAt: project.updatedAt.toISOString(),
+      publishedAt: project.publishedAt?.toISOString() ?? null,
+      path: projectPath(project.slug),
+      photos: project.photos.map((p) => ({ ...p, thumbnail: p.thumbnail ? photoPath(p.thumbnail) : null })),
+    },
+    saved: new URL(request.url).searchParams.has("saved"),
+    uploadKey: randomUUID(),
+  };
+}
+
+type ActionAnswer = {
+  ok: boolean;
+  message: string;
+  intent: string;
+  values?: ProjectValues;
+  errors?: ProjectErrors;
+  photoErrors?: { photo?: string; description?: string };
+  photoId?: string;
+  confirmDelete?: boolean;
+};
+
+const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; message: string }> = {
+  published: { ok: true, status: 200, message: "Published: the project is on the site within a few seconds." },
+  already: { ok: true, status: 200, message: "The project is already published." },
+  "no-photos": { ok: false, status: 409, message: "Add at least one photo before publishing." },
+  "photos-not-ready": {
+    ok: false,
+    status: 409,
+    message: "Some photos are still being processed or could not be read. Publish when every photo is ready.",
+  },
+  missing: { ok: false, status: 404, message: "This project no longer exists." },
+};
+
+function parseFailure(error: FormParseError): string {
+  if (error.reason === "file-too-large" || error.reason === "total-too-large")
+    return `That photo is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB. Choose a smaller one.`;
+  if (error.reason === "too-many-files") return "Send one photo at a time.";
+  return "The form could not be read. Try again.";
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request);
+  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
+  const answer = (body: ActionAnswer, status = body.ok ? 200 : 400) =>
+    wantsJson
+      ? Response.json(
+          {
+            ok: body.ok,
+            message: body.message,
+            error: body.ok ? undefined : body.message,
+            field: body.photoErrors?.description ? "description" : "photo",
+          },
+          { status },
+        )
+      : data(body, { status });
+  let form: ParsedForm;
+  try {
+    form = await parseFormRequest(request, FORM_LIMITS);
+  } catch (error) {
+    if (!(error instanceof FormParseError)) throw error;
+    const message = parseFailure(error);
+    return answer({ ok: false, intent: "add-photo", message, photoErrors: { photo: message } }, error.status);
+  }
+  try {
+    const field = (name: string, max: number) => (form.fields.get(name) ?? "").slice(0, max);
+    const actor = { email: session.email, client: clientKey(clientIpFrom(context)) };
+    const id = params.id;
+    const intent = field("intent", 40);
+
+    if (intent === "save") {
+      const values: ProjectValues = {
+        title: field("title", 200),
+        service: field("service", 60),
+        town: field("town", 120),
+        finished: field("finished", 20),
+        story: field("story", 4_000),
+      };
+      const project = await deskProject(db, id);
+      if (!project) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
+      const errors = checkProject(values, await leadPrivacy(db, project.leadId));
+      if (Object.keys(errors).length > 0)
+        return answer({ ok: false, intent, message: "Check the fields marked below.", values, errors });
+      await updateProject(db, id, values, actor);
+      return answer({
+        ok: true,
+        intent,
+        message: project.status === "published" ? "Saved: the site shows it within a few seconds." : "Draft saved.",
+      });
+    }
+    if (intent === "add-photo") {
+      const file = form.files[0];
+      if (!file) {
+        const message = "Choose a photo to add.";
+        return answer({ ok: false, intent, message, photoErrors: { photo: message } });
+      }
+      const taken = await takePhoto(db, id, {
+        file,
+        description: field("description", MAX_DESCRIPTION + 50),
+        label: photoLabel(field("label", 10)),
+        uploadKey: field("upload_key", 80) || randomUUID(),
+      });
+      if (!taken.ok)
+        return answer(
+          { ok: false, intent, message: taken.error, photoErrors: { [taken.field ?? "photo"]: taken.error } },
+          taken.status,
+        );
+      return answer({ ok: true, intent, message: "Photo added. It is being processed and shows below when ready." });
+    }
+    if (intent === "describe-photo") {
+      const photoId = field("photoId", 80);
+      const changed = await describePhoto(
+        db,
+        id,
+        photoId,
+        field("description", MAX_DESCRIPTION + 50),
+        photoLabel(field("label", 10)),
+      );
+      return changed.ok
+        ? answer({ ok: true, intent, message: "Photo saved." })
+        : answer({ ok: false, intent, message: changed.error, photoId }, changed.status);
+    }
+    if (intent === "cover") {
+      const changed = await chooseCover(db, id, field("photoId", 80));
+      return changed.ok
+        ? answer({ ok: true, intent, message: "Cover chosen." })
+        : answer({ ok: false, intent, message: changed.error }, changed.status);
+    }
+    if (intent === "remove-photo") {
+      const changed = await removePhoto(db, id, field("photoId", 80));
+      return changed.ok
+        ? answer({ ok: true, intent, message: "Photo removed." })
+        : answer({ ok: false, intent, message: changed.error }, changed.status);
+    }
+    if (intent === "publish") {
+      const outcome = PUBLISH_MESSAGES[await publishProject(db, id, actor)];
+      return answer({ ok: outcome.ok, intent, message: outcome.message }, outcome.status);
+    }
+    if (intent === "unpublish") {
+      const done = await unpublishProject(db, id, actor);
+      return done
+        ? answer({ ok: true, intent, message: "Unpublished: the project leaves the site within a few seconds." })
+        : answer({ ok: false, intent, message: "The project is not published." }, 409);
+    }
+    if (intent === "delete")
+      return answer({ ok: true, intent, confirmDelete: true, message: "Delete this project and its photos for good?" });
+    if (intent === "delete-confirmed") {
+      const done = await deleteProject(db, id, actor);
+      if (!done) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
+      return redirect("/owner/projects");
+    }
+    return answer({ ok: false, intent, message: "Unknown action." });
+  } catch (error) {
+    log("error", "project change failed", { error: describeError(error) });
+    throw error;
+  } finally {
+    await form.dispose();
+  }
+}
+
+type LoadedPhoto = Route.ComponentProps["loaderData"]["project"]["photos"][number];
+
+function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boolean; error?: string }) {
+  return (
+    <li className="flex flex-col gap-3 p-3 sm:flex-row">
+      <div className="w-32 shrink-0">
+        {photo.thumbnail ? (
+          <img
+            src={photo.thumbnail}
+            alt={photo.description}
+            width={128}
+            height={96}
+            className="h-24 w-32 rounded object-cover"
+          />
+        ) : (
+          <p className="flex h-24 w-32 items-center justify-center rounded bg-slate-100 p-2 text-center text-sm">
+            {photo.state === "waiting" ? "Being processed…" : "Could not be read"}
+          </p>
+        )}
+        {photo.cover ? <p className="mt-1 text-sm font-semibold text-navy-900">Cover</p> : null}
+      </div>
+      <div className="flex-1 space-y-2">
+        {photo.problem ? <p className="text-sm font-semibold text-red-800">{photo.problem}</p> : null}
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="photoId" value={photo.id} />
+          <label htmlFor={`desc-${photo.id}`} className="block text-sm font-semibold text-navy-900">
+            Description
+          </label>
+          <input
+            id={`desc-${photo.id}`}
+            name="description"
+            defaultValue={photo.description}
+            maxLength={MAX_DESCRIPTION}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `desc-${photo.id}-error` : undefined}
+            className={inputClass}
+          />
+          {error ? (
+            <p id={`desc-${photo.id}-error`} className="text-sm font-semibold text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="sr-only">Label</legend>
+            {(["", "before", "after"] as const).map((value) => (
+              <label
+                key={value}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
+              >
+                <input
+                  type="radio"
+                  name="label"
+                  value={value}
+                  defaultChecked={(photo.label ?? "") === value}
+                  className="size-5"
+                />
+                {value === "" ? "None" : value === "before" ? "Before" : "After"}
+              </label>
+            ))}
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="describe-photo" disabled={busy} className={secondaryButton}>
+              Save photo
+            </button>
+            {!photo.cover ? (
+              <button type="submit" name="intent" value="cover" disabled={busy} className={secondaryButton}>
+                Make cover
+              </button>
+            ) : null}
+            <button type="submit" name="intent" value="remove-photo" disabled={busy} className={dangerButton}>
+              Remove
+            </button>
+          </div>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const { project } = loaderData;
+  const editing = actionData?.intent === "save" && !actionData.ok ? actionData : undefined;
+  const photoAnswer = actionData?.intent === "add-photo" ? actionData : undefined;
+  const waiting = project.photos.some((p) => p.state === "waiting");
+  return (
+    <>
+      <p>
+        <Link to="/owner/projects" className="underline">
+          All projects
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold break-words text-navy-900">{project.title}</h1>
+      <p className="mt-1">
+        {project.status === "published" ? (
+          <>
+            Published at{" "}
+            <a href={project.path} className="underline">
+              {project.path}
+            </a>
+          </>
+        ) : (
+          "Draft: not on the site."
+        )}
+      </p>
+      {loaderData.saved && !actionData ? <Notice tone="ok">Draft saved. Now add the photos.</Notice> : null}
+      {actionData?.message ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {actionData?.confirmDelete ? (
+        <Form method="post" className="my-3 flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="delete-confirmed" className={dangerButton}>
+            Yes, delete for good
+          </button>
+          <Link to={`/owner/projects/${project.id}`} className={secondaryButton}>
+            Keep it
+          </Link>
+        </Form>
+      ) : null}
+
+      <section aria-labelledby="publish-heading" className="mt-4">
+        <h2 id="publish-heading" className="sr-only">
+          Publishing
+        </h2>
+        <Form method="post" className="flex flex-wrap gap-2">
+          {project.status === "published" ? (
+            <button type="submit" name="intent" value="unpublish" disabled={busy} className={secondaryButton}>
+              Unpublish
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="publish" disabled={busy} className={primaryButton}>
+              Publish
+            </button>
+          )}
+          <button type="submit" name="intent" value="delete" disabled={busy} className={dangerButton}>
+            Delete
+          </button>
+        </Form>
+        {waiting ? (
+          <p className="mt-2 text-sm">
+            Photos are being processed.{" "}
+            <Link to={`/owner/projects/${project.id}`} className="underline">
+              Check again
+            </Link>{" "}
+            in a moment.
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="photos-heading" className="mt-8">
+        <h2 id="photos-heading" className="text-lg font-bold text-navy-900">
+          Photos ({project.photos.length} of {MAX_PHOTOS})
+        </h2>
+        {project.photos.length > 0 ? (
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+            {project.photos.map((photo) => (
+              <PhotoRow
+                key={photo.id}
+                photo={photo}
+                busy={busy}
+                error={
+                  actionData?.intent === "describe-photo" && actionData.photoId === photo.id
+                    ? actionData.message
+                    : undefined
+                }
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2">No photos yet: a project needs at least one.</p>
+        )}
+        <h3 className="mt-5 font-semibold text-navy-900">Add a photo</h3>
+        <PhotoUpload
+          uploadKey={loaderData.uploadKey}
+          errors={photoAnswer?.photoErrors ?? {}}
+          full={project.photos.length >= MAX_PHOTOS}
+        />
+      </section>
+
+      <section aria-labelledby="fields-heading" className="mt-8">
+        <h2 id="fields-heading" className="text-lg font-bold text-navy-900">
+          Details
+        </h2>
+        <ProjectForm
+          key={editing ? JSON.stringify(editing) : project.updatedAt}
+          values={editing?.values ?? project}
+          errors={editing?.errors ?? {}}
+          busy={busy}
+          submitLabel={project.status === "published" ? "Save" : "Save draft"}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * /owner/projects: the owner's finished projects, drafts and published, and 'New project'. Reached
+ * from a lead marked Won as /owner/projects?lead=<id>, the form starts with the request's service
+ * and town, never its street or name; a story naming either is refused.
+ */
+import { data, Link, redirect, useNavigation } from "react-router";
+import { profile } from "~/content/profile";
+import { clientKey } from "~/infra/client-key.server";
+import { readSmallForm } from "~/infra/uploads.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { Notice } from "~/owner/desk-frame";
+import { requireOwner } from "~/owner/sessions.server";
+import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";
+import {
+  checkProject,
+  finishedLabel,
+  serviceTitle,
+  type ProjectErrors,
+  type ProjectValues,
+} from "~/projects/project-rules";
+import { createProject, listDeskProjects, projectFromLead } from "~/projects/projects.server";
+import type { Route } from "./+types/owner.projects";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Projects | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request);
+  const leadId = new URL(request.url).searchParams.get("lead");
+  const fromLead = leadId ? await projectFromLead(db, leadId.slice(0, 80)) : undefined;
+  const projects = await listDeskProjects(db);
+  return {
+    // Only the fields the form shows: the street and name stay on the server.
+    fromLead: fromLead && leadId ? { leadId, values: fromLead.values } : undefined,
+    leadRefused: Boolean(leadId && !fromLead),
+    projects: projects.map((p) => ({
+      id: p.id,
+      title: p.title,
+      service: serviceTitle(p.service),
+      town: p.town,
+      finished: finishedLabel(p.finished),
+      status: p.status,
+      photos: p.photos.length,
+      waiting: p.photos.filter((ph) => ph.state === "waiting").length,
+    })),
+  };
+}
+
+type ActionAnswer = { ok: false; message: string; values: ProjectValues; errors: ProjectErrors; leadId?: string };
+
+const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request);
+  const form = await readSmallForm(request);
+  if (form.get("intent") !== "save")
+    return data<ActionAnswer>(
+      { ok: false, message: "Unknown action.", values: EMPTY_PROJECT, errors: {} },
+      { status: 400 },
+    );
+  const values: ProjectValues = {
+    title: text(form, "title", 200),
+    service: text(form, "service", 60),
+    town: text(form, "town", 120),
+    finished: text(form, "finished", 20),
+    story: text(form, "story", 4_000),
+  };
+  const leadId = text(form, "leadId", 80) || undefined;
+  const lead = leadId ? await projectFromLead(db, leadId) : undefined;
+  if (leadId && !lead)
+    return data<ActionAnswer>(
+      { ok: false, message: "That lead is gone or not marked Won.", values, errors: {} },
+      { status: 404 },
+    );
+  const errors = checkProject(values, lead?.privacy);
+  if (Object.keys(errors).length > 0)
+    return data<ActionAnswer>(
+      { ok: false, message: "Check the fields marked below.", values, errors, leadId },
+      { status: 400 },
+    );
+  const id = await createProject(
+    db,
+    values,
+    { email: session.email, client: clientKey(clientIpFrom(context)) },
+    leadId ?? null,
+  );
+  return redirect(`/owner/projects/${id}?saved=1`);
+}
+
+export default function Projects({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const start = loaderData.fromLead;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-navy-900">Projects</h1>
+      <p className="mt-1">Finished jobs with photos, shown on the public site once you publish them.</p>
+      {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
+      {loaderData.leadRefused ? <Notice tone="error">That lead is gone or not marked Won.</Notice> : null}
+      <section aria-labelledby="list-heading" className="mt-6">
+        <h2 id="list-heading" className="text-lg font-bold text-navy-900">
+          Your projects
+        </h2>
+        {loaderData.projects.length === 0 ? (
+          <p className="mt-2">None yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+            {loaderData.projects.map((p) => (
+              <li key={p.id} className="p-3">
+                <Link to={`/owner/projects/${p.id}`} className="font-semibold text-navy-900 underline">
+                  {p.title}
+                </Link>
+                <p className="text-sm text-slate-700">
+                  {p.status === "published" ? "Published" : "Draft"} · {p.service} · {p.town} · {p.finished} ·{" "}
+                  {p.photos} {p.photos === 1 ? "photo" : "photos"}
+                  {p.waiting > 0 ? ` (${p.waiting} being processed)` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="new-heading" className="mt-8">
+        <h2 id="new-heading" className="text-lg font-bold text-navy-900">
+          New project
+        </h2>
+        {start ? <p className="mt-1 text-sm">Started from a won job: its service and town are filled in.</p> : null}
+        <ProjectForm
+          key={actionData ? JSON.stringify(actionData) : "blank"}
+          values={actionData?.values ?? start?.values ?? EMPTY_PROJECT}
+          errors={actionData?.errors ?? {}}
+          busy={busy}
+          submitLabel="Save draft"
+          leadId={actionData?.leadId ?? start?.leadId}
+        />
+        <p className="mt-2 text-sm text-slate-700">You add the photos on the next page.</p>
+      </section>
+    </>
+  );
+}
