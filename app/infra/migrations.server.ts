@@ -587,6 +587,10 @@ export const migrations: readonly Migration[] = [
         .createIndex("quote_versions_status")
         .on("quote_versions")
         .columns(["status", "sent_at"])
+        .execute();
+    },
+  },
+  {
     name: "0013_projects",
     async up(db, dialect) {
       const ts = timestampType(dialect);

@@ -394,6 +394,8 @@ export interface ReviewsTable {
   reply_body: string | null;
   reply_by: string | null;
   reply_at: Timestamp | null;
+}
+
 export interface ProjectsTable {
   id: string;
   /** The page's address under /projects/; never reused. */

@@ -281,6 +281,10 @@ describe("Lighthouse on /reviews with 50 reviews", () => {
       if (slow) return;
       expect(lcp).toBeLessThanOrEqual(1_200);
     },
+    10 * 60_000,
+  );
+});
+
 describe("Lighthouse with projects published", () => {
   const servicePage = "/services/decks-and-stairs";
   let projectPage = "";
