@@ -78,8 +78,16 @@ export async function takePhoto(
   }
   const data = await fs.readFile(upload.file.path);
   return db.transaction().execute(async (trx): Promise<PhotoIntake> => {
-    const project = await trx.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst();
-    if (!project) return { ok: false, status: 404, error: "This project no longer exists." };
+    // Writing the project's row first takes its lock (a row lock on PostgreSQL, the write lock on
+    // SQLite) until this transaction ends: uploads sent at the same instant are counted one after
+    // another, so a burst cannot pass the photo limit or make two covers.
+    const touched = await trx
+      .updateTable("projects")
+      .set({ updated_at: timestamp(now) })
+      .where("id", "=", projectId)
+      .executeTakeFirst();
+    if (Number(touched.numUpdatedRows) === 0)
+      return { ok: false, status: 404, error: "This project no longer exists." };
     const existing = await trx
       .selectFrom("project_photos")
       .select("id")
@@ -117,11 +125,6 @@ export async function takePhoto(
       })
       // Two copies of one retried upload racing: the unique key keeps one.
       .onConflict((oc) => oc.columns(["project_id", "upload_key"]).doNothing())
-      .execute();
-    await trx
-      .updateTable("projects")
-      .set({ updated_at: timestamp(now) })
-      .where("id", "=", projectId)
       .execute();
     return { ok: true, photoId: id, duplicate: false };
   });

@@ -122,6 +122,58 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   await addClosedDay(db, { firstDay: "2030-11-28", lastDay: "", label: "Thanksgiving" }, actor);
   // A review request and the review written with it.
   await publishedReview(db);
+  // A project with a photo and one of its encoded files, and the address of one taken down.
+  await db
+    .insertInto("projects")
+    .values({
+      id: "harness-project",
+      slug: "harness-deck",
+      title: "Rebuilt deck",
+      service: "decks-and-stairs",
+      town: "Surf City",
+      finished: "2026-05",
+      story: "New stringers and treads.",
+      status: "published",
+      ever_published: 1,
+      lead_id: null,
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("project_photos")
+    .values({
+      id: "harness-photo",
+      project_id: "harness-project",
+      upload_key: "harness-upload",
+      position: 0,
+      description: "The deck from the yard",
+      label: null,
+      is_cover: 1,
+      state: "ready",
+      original: null,
+      original_format: null,
+      width: 480,
+      height: 320,
+      hash: "abc123",
+      problem: null,
+      claimed_until: null,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("project_photo_files")
+    .values({
+      name: "harness-deck-abc123-480.avif",
+      photo_id: "harness-photo",
+      format: "avif",
+      width: 480,
+      bytes: 3,
+      data: Buffer.from("abc"),
+    })
+    .execute();
+  await db.insertInto("gone_projects").values({ slug: "old-porch", gone_at: now }).execute();
 }
 
 describe.each(backends)("the harness on %s", (backend) => {

@@ -74,6 +74,7 @@ describe.each(backends)("the scheduler on %s", (backend) => {
     const scheduler = await backgroundScheduler();
     expect(scheduler?.jobs()).toEqual([
       "live-pages",
+      "project-photos",
       "reminders",
       "morning-digest",
       "quote-reminders",

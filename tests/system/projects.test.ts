@@ -193,4 +193,101 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     expect(await s.db.selectFrom("project_photo_files").select("name").execute()).toEqual([]);
     expect((await fetch(`${second}${projectUrl}`)).status).toBe(410);
   }, 600_000);
+
+  it("holds the photo upload against strangers, an ended session, other spellings, an oversized body and a parallel burst", async () => {
+    const s = await site(backend);
+    const [origin = ""] = s.origins;
+    const created = await fetch(`${origin}/owner/projects`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: s.cookie, Origin: origin },
+      body: new URLSearchParams({
+        intent: "save",
+        title: "Storm-proof windows",
+        service: "andersen-windows",
+        town: "Ship Bottom",
+        finished: "2026-10",
+        story: "Six windows replaced before the winter storms.",
+      }),
+    });
+    const deskPath = (created.headers.get("location") ?? "").replace(/\?.*$/, "");
+    const id = deskPath.split("/").at(-1) ?? "";
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#7aa" } })
+      .jpeg()
+      .toBuffer();
+    const upload = (key: string, file: Buffer = small) => {
+      const form = new FormData();
+      form.set("intent", "add-photo");
+      form.set("upload_key", key);
+      form.set("description", "A new window in the bedroom");
+      form.set("label", "");
+      form.set("photo", new File([new Uint8Array(file)], "window.jpg", { type: "image/jpeg" }));
+      return form;
+    };
+    const send = (path: string, form: FormData, headers: Record<string, string>) =>
+      fetch(`${origin}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: form,
+        headers: { Origin: origin, ...headers },
+      });
+    const stored = async () => (await s.db.selectFrom("project_photos").select(["id", "is_cover"]).execute()).length;
+
+    // No session, under every spelling of both addresses that take a photo.
+    const spellings = [`/owner/projects/${id}`, `/owner/projects/${id}/photos`].flatMap((path) => [
+      path,
+      path.toUpperCase().replace(id.toUpperCase(), id),
+      `${path}/`,
+      `/${path}`,
+      path.replace("/projects/", "/%70rojects/"),
+    ]);
+    for (const path of spellings) {
+      const answer = await send(path, upload(`stranger ${path}`), {});
+      expect(answer.status, path).not.toBe(200);
+      expect(answer.status, path).toBeLessThan(500);
+    }
+    expect(await stored()).toBe(0);
+
+    // A session that has ended, and a foreign page's post.
+    const ended = await s.db.selectFrom("owner_sessions").select("id").executeTakeFirstOrThrow();
+    await s.db
+      .updateTable("owner_sessions")
+      .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
+      .where("id", "=", ended.id)
+      .execute();
+    const expired = await send(`/owner/projects/${id}/photos`, upload("after the end"), { cookie: s.cookie });
+    expect([302, 401, 403]).toContain(expired.status);
+    await s.db
+      .updateTable("owner_sessions")
+      .set({ expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .where("id", "=", ended.id)
+      .execute();
+    const forged = await send(`/owner/projects/${id}/photos`, upload("forged"), {
+      cookie: s.cookie,
+      Origin: "https://evil.example",
+    });
+    expect(forged.status).toBe(403);
+    expect(await stored()).toBe(0);
+
+    // A body past the upload limit is cut off with a 413, not read into memory or stored.
+    const oversized = await send(`/owner/projects/${id}/photos`, upload("too big", Buffer.alloc(31 * 1024 * 1024, 1)), {
+      cookie: s.cookie,
+    }).catch(() => undefined);
+    if (oversized) expect(oversized.status).toBe(413);
+    expect(await stored()).toBe(0);
+
+    // Forty photos sent at the same instant: twelve are kept, one of them the cover, and every
+    // other answer is the limit's message, never an error.
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        send(`/owner/projects/${id}/photos`, upload(`burst ${i}`), { cookie: s.cookie }).then((r) => r.status),
+      ),
+    );
+    expect(burst.filter((status) => status >= 500)).toEqual([]);
+    expect(burst.filter((status) => status === 200)).toHaveLength(12);
+    const kept = await s.db.selectFrom("project_photos").select(["is_cover"]).execute();
+    expect(kept).toHaveLength(12);
+    expect(kept.filter((photo) => photo.is_cover === 1)).toHaveLength(1);
+  }, 300_000);
 });
