@@ -19,12 +19,11 @@ import { removeOwner } from "~/owner/owners.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { bookVisit, insertLeadWithEverything, insertLeads as insertLeadRows } from "../support/leads";
 import { signedInOwner } from "../support/owner";
-import { startupScripts } from "../support/startup-scripts";
+import { STARTUP_JS_BUDGET as JS_BUDGET, startupScripts } from "../support/startup-scripts";
 import { createTestDatabase } from "../support/postgres";
 import { stopAfterEachTest, postgresForThisFile } from "../support/system";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");
-const JS_BUDGET = 130 * 1024;
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
 
