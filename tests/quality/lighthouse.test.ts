@@ -383,7 +383,10 @@ describe("Lighthouse with projects published", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
   }, 15 * 60_000);
 
-  /** Three runs, the median judged: performance ≥ 0.98 and LCP ≤ 1.2 s, unless the machine is too loaded. */
+  /**
+   * Three runs, the medians judged: the largest paint within 1.2 s and the first screen within 500 KB,
+   * unless the machine is too loaded. Performance is printed, for the reason the file's head gives.
+   */
   async function medianOfThree(path: () => string, label: string): Promise<void> {
     const runs: Run[] = [];
     for (let i = 0; i < 3; i++) runs.push(await audit(`${server.origin}${path()}`));
@@ -394,20 +397,19 @@ describe("Lighthouse with projects published", () => {
     const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
     const best = runs.reduce((a, b) => (b.scores.performance > a.scores.performance ? b : a));
     table.push(
-      `${label.padEnd(30)} median perf ${perf.toFixed(2)}, LCP ${(lcp / 1000).toFixed(2)} s, transferred ${(bytes / 1024).toFixed(0)} KB, runs ${runs.map((r) => `${r.scores.performance.toFixed(2)}/${Math.round(r.metrics.lcp)}ms/index ${Math.round(r.benchmarkIndex)}`).join(", ")}${slow ? " (slow machine: performance not judged)" : ""}`,
+      `${label.padEnd(30)} median perf ${perf.toFixed(2)}, LCP ${(lcp / 1000).toFixed(2)} s, transferred ${(bytes / 1024).toFixed(0)} KB, runs ${runs.map((r) => `${r.scores.performance.toFixed(2)}/${Math.round(r.metrics.lcp)}ms/index ${Math.round(r.benchmarkIndex)}`).join(", ")}${slow ? " (slow machine: LCP not judged)" : ""}`,
     );
     const failures: string[] = [];
     for (const category of ["accessibility", "best-practices", "seo"] as const)
       if (best.scores[category] < 1)
         failures.push(`${label} ${category} ${best.scores[category]}: ${best.failedAudits.join(", ")}`);
-    if (!slow && (perf < 0.98 || lcp > 1200))
-      failures.push(`${label}: median performance ${perf}, LCP ${Math.round(lcp)} ms`);
+    if (!slow && lcp > 1200) failures.push(`${label}: median LCP ${Math.round(lcp)} ms`);
     if (bytes > 500 * 1024) failures.push(`${label}: ${Math.round(bytes / 1024)} KB transferred, more than 500 KB`);
     expect(failures).toEqual([]);
   }
 
   it(
-    "a project page with a 12 MP cover photo: LCP ≤ 1.2 s, performance ≥ 0.98, ≤ 500 KB",
+    "a project page with a 12 MP cover photo: LCP ≤ 1.2 s, ≤ 500 KB (performance printed)",
     () => medianOfThree(() => projectPage, "project page"),
     10 * 60_000,
   );
