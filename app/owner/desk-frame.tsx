@@ -68,7 +68,7 @@ export function DeskFrame({
                     to={section.to}
                     end={section.end}
                     className={({ isActive }) =>
-                      `flex min-h-11 items-center justify-center border-b-4 px-0.5 text-xs font-semibold sm:px-1 sm:text-sm ${isActive ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
+                      `flex min-h-11 min-w-11 items-center justify-center border-b-4 px-0.5 text-xs font-semibold sm:px-1 sm:text-sm ${isActive ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
                     }
                   >
                     {section.label}
