@@ -249,8 +249,8 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     }
     expect(await stored()).toBe(0);
 
-    // A session that has ended, and a foreign page's post.
-    const ended = await s.db.selectFrom("owner_sessions").select("id").executeTakeFirstOrThrow();
+    // A session that has ended is refused (and forgotten); the owner signs in again.
+    const ended = await s.db.selectFrom("owner_sessions").select(["id", "owner_id"]).executeTakeFirstOrThrow();
     await s.db
       .updateTable("owner_sessions")
       .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
@@ -258,13 +258,10 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
       .execute();
     const expired = await send(`/owner/projects/${id}/photos`, upload("after the end"), { cookie: s.cookie });
     expect([302, 401, 403]).toContain(expired.status);
-    await s.db
-      .updateTable("owner_sessions")
-      .set({ expires_at: new Date(Date.now() + 3_600_000).toISOString() })
-      .where("id", "=", ended.id)
-      .execute();
+    const cookie =
+      (await startSession(s.db, new Request(`${origin}/owner`), ended.owner_id, "passkey")).split(";")[0] ?? "";
     const forged = await send(`/owner/projects/${id}/photos`, upload("forged"), {
-      cookie: s.cookie,
+      cookie,
       Origin: "https://evil.example",
     });
     expect(forged.status).toBe(403);
@@ -272,7 +269,7 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
 
     // A body past the upload limit is cut off with a 413, not read into memory or stored.
     const oversized = await send(`/owner/projects/${id}/photos`, upload("too big", Buffer.alloc(31 * 1024 * 1024, 1)), {
-      cookie: s.cookie,
+      cookie,
     }).catch(() => undefined);
     if (oversized) expect(oversized.status).toBe(413);
     expect(await stored()).toBe(0);
@@ -281,7 +278,7 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     // other answer is the limit's message, never an error.
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        send(`/owner/projects/${id}/photos`, upload(`burst ${i}`), { cookie: s.cookie }).then((r) => r.status),
+        send(`/owner/projects/${id}/photos`, upload(`burst ${i}`), { cookie }).then((r) => r.status),
       ),
     );
     expect(burst.filter((status) => status >= 500)).toEqual([]);
