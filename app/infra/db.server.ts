@@ -9,11 +9,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { getEnv, type Env } from "./env.server";
 import { describeError, log } from "./log.server";
 import { migrateToLatest } from "./migrations.server";
+import { ImmediateSqliteDialect } from "./sqlite-dialect.server";
 import type { Database } from "./schema.server";
 
 export type Dialect = "sqlite" | "postgres";
@@ -62,7 +63,7 @@ export function openDatabase(config: Pick<Env, "databaseUrl" | "dataDir">): Data
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
   return { db, dialect: "sqlite", raw: { dialect: "sqlite", database }, close: () => db.destroy() };
 }
 
