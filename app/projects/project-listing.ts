@@ -36,6 +36,9 @@ export type ProjectFilter = { kind: "all" } | { kind: "service"; slug: string } 
 
 export const projectPath = (slug: string) => `/projects/${slug}`;
 
+/** Where a photo's file is served, by its content-hashed name. */
+export const photoPath = (name: string) => `/projects/photos/${name}`;
+
 export function filterPath(filter: ProjectFilter, page = 1): string {
   const base =
     filter.kind === "all"

@@ -1,134 +1,17 @@
 /**
- * A project's photos: taken in on the request (real type and header checked, the picture itself
- * not decoded, the bytes stored as sent), then made into the site's pictures by the scheduler's
- * `project-photos` job, one photo at a time: upright, metadata (EXIF, GPS) gone, AVIF and WebP at
- * the build's widths and qualities (`scripts/images/pipeline.ts`), named by content hash. The
- * original is dropped once its files exist.
+ * A project's photos made into the site's pictures by the scheduler's `project-photos` job, one
+ * photo at a time: upright, metadata (EXIF, GPS) gone, AVIF and WebP at the build's widths and
+ * qualities (`scripts/images/pipeline.ts`), named by content hash. The original, taken in by
+ * `photo-intake.server.ts`, is dropped once its files exist. Also serves the files by name.
  */
-import { createHash, randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
+import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import sharp from "sharp";
 import { outputWidths } from "~/components/ui/image-sizes";
-import {
-  detectImageFormat,
-  ImageDecodeError,
-  ImageTooLargeError,
-  inspectImage,
-  MAX_FRAME_PIXELS,
-} from "~/infra/images.server";
+import { ImageDecodeError, MAX_FRAME_PIXELS } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import type { UploadedFile } from "~/infra/uploads.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
-import { checkDescription, MAX_PHOTOS } from "./project-rules";
-
-export type PhotoLabel = "before" | "after" | null;
-
-export interface PhotoUpload {
-  file: UploadedFile;
-  description: string;
-  label: PhotoLabel;
-  /** Chosen by the sender: a retry with the same key stores nothing new. */
-  uploadKey: string;
-}
-
-export type PhotoIntake =
-  | { ok: true; photoId: string; duplicate: boolean }
-  | { ok: false; status: 400 | 404 | 409 | 413 | 415; error: string; field?: "photo" | "description" };
-
-/** A label as posted: anything but "before" or "after" is none. */
-export const photoLabel = (value: string | undefined): PhotoLabel =>
-  value === "before" || value === "after" ? value : null;
-
-/**
- * Stores one uploaded photo to be processed. Refuses, before storing anything, a file that is not a
- * JPEG, PNG, WebP or GIF, one whose header promises more pixels than are decoded, a missing
- * description, and a thirteenth photo.
- */
-export async function takePhoto(
-  db: Kysely<Database>,
-  projectId: string,
-  upload: PhotoUpload,
-  now: Date = new Date(),
-): Promise<PhotoIntake> {
-  const descriptionError = checkDescription(upload.description);
-  if (descriptionError) return { ok: false, status: 400, error: descriptionError, field: "description" };
-  const format = await detectImageFormat(upload.file.path);
-  if (!format)
-    return {
-      ok: false,
-      status: 415,
-      error: "That file is not a photo we can use: send a JPEG, PNG, WebP or GIF.",
-      field: "photo",
-    };
-  try {
-    await inspectImage(upload.file.path, format);
-  } catch (error) {
-    if (error instanceof ImageTooLargeError)
-      return {
-        ok: false,
-        status: 413,
-        error: `That photo is too large in pixels. Send one of at most ${Math.floor(MAX_FRAME_PIXELS / 1_000_000)} megapixels.`,
-        field: "photo",
-      };
-    if (error instanceof ImageDecodeError)
-      return { ok: false, status: 415, error: "That photo could not be read. Try another one.", field: "photo" };
-    throw error;
-  }
-  const data = await fs.readFile(upload.file.path);
-  return db.transaction().execute(async (trx): Promise<PhotoIntake> => {
-    // Writing the project's row first takes its lock (a row lock on PostgreSQL, the write lock on
-    // SQLite) until this transaction ends: uploads sent at the same instant are counted one after
-    // another, so a burst cannot pass the photo limit or make two covers.
-    const touched = await trx
-      .updateTable("projects")
-      .set({ updated_at: timestamp(now) })
-      .where("id", "=", projectId)
-      .executeTakeFirst();
-    if (Number(touched.numUpdatedRows) === 0)
-      return { ok: false, status: 404, error: "This project no longer exists." };
-    const existing = await trx
-      .selectFrom("project_photos")
-      .select("id")
-      .where("project_id", "=", projectId)
-      .where("upload_key", "=", upload.uploadKey)
-      .executeTakeFirst();
-    if (existing) return { ok: true, photoId: existing.id, duplicate: true };
-    const photos = await trx
-      .selectFrom("project_photos")
-      .select((eb) => [eb.fn.countAll<number | string>().as("count"), eb.fn.max("position").as("last")])
-      .where("project_id", "=", projectId)
-      .executeTakeFirstOrThrow();
-    if (Number(photos.count) >= MAX_PHOTOS)
-      return {
-        ok: false,
-        status: 409,
-        error: `A project has at most ${MAX_PHOTOS} photos. Remove one first.`,
-        field: "photo",
-      };
-    const id = randomUUID();
-    await trx
-      .insertInto("project_photos")
-      .values({
-        id,
-        project_id: projectId,
-        upload_key: upload.uploadKey,
-        position: Number(photos.last ?? -1) + 1,
-        description: upload.description.trim(),
-        label: upload.label,
-        is_cover: Number(photos.count) === 0 ? 1 : 0,
-        state: "waiting",
-        original: data,
-        original_format: format,
-        created_at: timestamp(now),
-      })
-      // Two copies of one retried upload racing: the unique key keeps one.
-      .onConflict((oc) => oc.columns(["project_id", "upload_key"]).doNothing())
-      .execute();
-    return { ok: true, photoId: id, duplicate: false };
-  });
-}
 
 export interface EncodedFile {
   name: string;

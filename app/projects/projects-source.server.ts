@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import { toDate, type Database } from "~/infra/schema.server";
 import type { LiveSource } from "~/live/snapshot.server";
 import { projectListPages, type PublicPhoto, type PublicProject } from "./project-listing";
-import { photoPath } from "./projects.server";
+import { photoPath } from "./project-listing";
 import { serviceTitle, slugify } from "./project-rules";
 
 async function loadPublished(db: Kysely<Database>): Promise<PublicProject[]> {

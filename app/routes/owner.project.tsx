@@ -11,11 +11,10 @@ import { clientKey } from "~/infra/client-key.server";
 import { describeError, log } from "~/infra/log.server";
 import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/leads/request-context.server";
-import { dangerButton, inputClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { requireOwner } from "~/owner/sessions.server";
-import { photoLabel, takePhoto } from "~/projects/project-photos.server";
 import { ProjectForm } from "~/projects/project-form";
-import { projectPath } from "~/projects/project-listing";
+import { photoPath, projectPath } from "~/projects/project-listing";
 import {
   checkProject,
   MAX_DESCRIPTION,
@@ -24,15 +23,14 @@ import {
   type ProjectValues,
 } from "~/projects/project-rules";
 import { PhotoUpload } from "~/projects/photo-upload";
+import { deskProject } from "~/projects/desk-projects.server";
+import { photoLabel, takePhoto } from "~/projects/photo-intake.server";
+import { chooseCover, describePhoto, removePhoto } from "~/projects/photo-edits.server";
+import { PhotoRow } from "~/projects/photo-row";
+import { leadPrivacy } from "~/projects/project-from-lead.server";
 import {
-  chooseCover,
   deleteProject,
-  describePhoto,
-  deskProject,
-  leadPrivacy,
-  photoPath,
   publishProject,
-  removePhoto,
   unpublishProject,
   updateProject,
   type PublishOutcome,
@@ -220,86 +218,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } finally {
     await form.dispose();
   }
-}
-
-type LoadedPhoto = Route.ComponentProps["loaderData"]["project"]["photos"][number];
-
-function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boolean; error?: string }) {
-  return (
-    <li className="flex flex-col gap-3 p-3 sm:flex-row">
-      <div className="w-32 shrink-0">
-        {photo.thumbnail ? (
-          <img
-            src={photo.thumbnail}
-            alt={photo.description}
-            width={128}
-            height={96}
-            className="h-24 w-32 rounded object-cover"
-          />
-        ) : (
-          <p className="flex h-24 w-32 items-center justify-center rounded bg-slate-100 p-2 text-center text-sm">
-            {photo.state === "waiting" ? "Being processed…" : "Could not be read"}
-          </p>
-        )}
-        {photo.cover ? <p className="mt-1 text-sm font-semibold text-navy-900">Cover</p> : null}
-      </div>
-      <div className="flex-1 space-y-2">
-        {photo.problem ? <p className="text-sm font-semibold text-red-800">{photo.problem}</p> : null}
-        <Form method="post" className="space-y-2">
-          <input type="hidden" name="photoId" value={photo.id} />
-          <label htmlFor={`desc-${photo.id}`} className="block text-sm font-semibold text-navy-900">
-            Description
-          </label>
-          <input
-            id={`desc-${photo.id}`}
-            name="description"
-            defaultValue={photo.description}
-            maxLength={MAX_DESCRIPTION}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `desc-${photo.id}-error` : undefined}
-            className={inputClass}
-          />
-          {error ? (
-            <p id={`desc-${photo.id}-error`} className="text-sm font-semibold text-red-800">
-              {error}
-            </p>
-          ) : null}
-          <fieldset className="flex flex-wrap gap-4">
-            <legend className="sr-only">Label</legend>
-            {(["", "before", "after"] as const).map((value) => (
-              <label
-                key={value}
-                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
-              >
-                <input
-                  type="radio"
-                  name="label"
-                  value={value}
-                  defaultChecked={(photo.label ?? "") === value}
-                  className="size-5"
-                />
-                {value === "" ? "None" : value === "before" ? "Before" : "After"}
-              </label>
-            ))}
-          </fieldset>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="describe-photo" disabled={busy} className={secondaryButton}>
-              Save photo
-            </button>
-            {!photo.cover ? (
-              <button type="submit" name="intent" value="cover" disabled={busy} className={secondaryButton}>
-                Make cover
-              </button>
-            ) : null}
-            <button type="submit" name="intent" value="remove-photo" disabled={busy} className={dangerButton}>
-              Remove
-            </button>
-          </div>
-        </Form>
-      </div>
-    </li>
-  );
 }
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {

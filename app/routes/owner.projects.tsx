@@ -18,7 +18,9 @@ import {
   type ProjectErrors,
   type ProjectValues,
 } from "~/projects/project-rules";
-import { createProject, listDeskProjects, projectFromLead } from "~/projects/projects.server";
+import { listDeskProjects } from "~/projects/desk-projects.server";
+import { projectFromLead } from "~/projects/project-from-lead.server";
+import { createProject } from "~/projects/projects.server";
 import type { Route } from "./+types/owner.projects";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,0 +1,110 @@
+/**
+ * The desk's changes to photos already taken in: description and Before/After label, the cover,
+ * removal. A change to a published project's photo shows on the site within seconds.
+ */
+import type { Kysely } from "kysely";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import type { PhotoLabel } from "./photo-intake.server";
+import { checkDescription } from "./project-rules";
+
+/** After a change to a photo of a published project, the public pages must show it. */
+async function touched(trx: Kysely<Database>, projectId: string, now: Date): Promise<boolean> {
+  await trx
+    .updateTable("projects")
+    .set({ updated_at: timestamp(now) })
+    .where("id", "=", projectId)
+    .execute();
+  const row = await trx.selectFrom("projects").select("status").where("id", "=", projectId).executeTakeFirst();
+  if (row?.status !== "published") return false;
+  await markLiveChange(trx, now);
+  return true;
+}
+
+export type PhotoChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
+
+/** Saves a photo's description and Before/After label. */
+export async function describePhoto(
+  db: Kysely<Database>,
+  projectId: string,
+  photoId: string,
+  description: string,
+  label: PhotoLabel,
+  now: Date = new Date(),
+): Promise<PhotoChange> {
+  const error = checkDescription(description);
+  if (error) return { ok: false, status: 400, error };
+  const live = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("project_photos")
+      .set({ description: description.trim(), label })
+      .where("id", "=", photoId)
+      .where("project_id", "=", projectId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    return touched(trx, projectId, now);
+  });
+  if (live === undefined) return { ok: false, status: 404, error: "That photo no longer exists." };
+  if (live) await announceLiveChange();
+  return { ok: true };
+}
+
+/** Makes the photo the project's cover, the others not. */
+export async function chooseCover(
+  db: Kysely<Database>,
+  projectId: string,
+  photoId: string,
+  now: Date = new Date(),
+): Promise<PhotoChange> {
+  const live = await db.transaction().execute(async (trx) => {
+    const photo = await trx
+      .selectFrom("project_photos")
+      .select("id")
+      .where("id", "=", photoId)
+      .where("project_id", "=", projectId)
+      .executeTakeFirst();
+    if (!photo) return undefined;
+    await trx
+      .updateTable("project_photos")
+      .set((eb) => ({ is_cover: eb.case().when("id", "=", photoId).then(1).else(0).end() }))
+      .where("project_id", "=", projectId)
+      .execute();
+    return touched(trx, projectId, now);
+  });
+  if (live === undefined) return { ok: false, status: 404, error: "That photo no longer exists." };
+  if (live) await announceLiveChange();
+  return { ok: true };
+}
+
+/** Removes a photo; a published project keeps at least one, and the first left becomes the cover. */
+export async function removePhoto(
+  db: Kysely<Database>,
+  projectId: string,
+  photoId: string,
+  now: Date = new Date(),
+): Promise<PhotoChange> {
+  const outcome = await db.transaction().execute(async (trx): Promise<PhotoChange & { live?: boolean }> => {
+    const project = await trx.selectFrom("projects").select("status").where("id", "=", projectId).executeTakeFirst();
+    const photos = await trx
+      .selectFrom("project_photos")
+      .select(["id", "is_cover"])
+      .where("project_id", "=", projectId)
+      .orderBy("position")
+      .execute();
+    const photo = photos.find((p) => p.id === photoId);
+    if (!project || !photo) return { ok: false, status: 404, error: "That photo no longer exists." };
+    if (project.status === "published" && photos.length === 1)
+      return {
+        ok: false,
+        status: 409,
+        error: "A published project needs a photo. Add another first, or unpublish it.",
+      };
+    await trx.deleteFrom("project_photos").where("id", "=", photoId).execute();
+    const next = photos.find((p) => p.id !== photoId);
+    if (photo.is_cover && next)
+      await trx.updateTable("project_photos").set({ is_cover: 1 }).where("id", "=", next.id).execute();
+    return { ok: true, live: await touched(trx, projectId, now) };
+  });
+  if (outcome.ok && outcome.live) await announceLiveChange();
+  return outcome.ok ? { ok: true } : outcome;
+}
