@@ -2,8 +2,8 @@
  * Projects as the desk shows them: drafts and published alike, with every photo's state (waiting,
  * ready, refused) and a thumbnail once it is ready.
  */
-import type { Kysely } from "kysely";
-import { toDate, type Database } from "~/infra/schema.server";
+import type { Kysely, Selectable } from "kysely";
+import { toDate, type Database, type ProjectsTable } from "~/infra/schema.server";
 import type { PhotoLabel } from "./photo-intake.server";
 import type { ProjectValues } from "./project-rules";
 
@@ -66,23 +66,7 @@ async function photosOf(db: Kysely<Database>, projectIds: readonly string[]): Pr
   return byProject;
 }
 
-function toDeskProject(
-  row: {
-    id: string;
-    slug: string;
-    title: string;
-    service: string;
-    town: string;
-    finished: string;
-    story: string;
-    status: "draft" | "published";
-    ever_published: number;
-    lead_id: string | null;
-    updated_at: Date | string;
-    published_at: Date | string | null;
-  },
-  photos: DeskPhoto[],
-): DeskProject {
+function toDeskProject(row: Selectable<ProjectsTable>, photos: DeskPhoto[]): DeskProject {
   return {
     id: row.id,
     slug: row.slug,

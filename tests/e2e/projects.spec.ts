@@ -6,11 +6,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
-import { addOwner } from "~/owner/owners.server";
-import { startSession } from "~/owner/sessions.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
+import { signedInOwner } from "../support/owner";
 import { jpegWithGps } from "../support/images";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -27,11 +26,7 @@ test.describe("a finished project, from the desk to its public page", () => {
     server = await startBuiltServer();
     origin = server.origin.replace("127.0.0.1", "localhost");
     handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
-    const added = await addOwner(handle.db, "pat@causeway.test");
-    if (!added.added) throw new Error("owner not added");
-    const setCookie = await startSession(handle.db, new Request(`${origin}/owner`), added.owner.id, "passkey");
-    const [name = "", value = ""] = (setCookie.split(";")[0] ?? "").split("=");
-    cookie = { name, value };
+    cookie = (await signedInOwner(handle.db, origin)).browserCookie;
   });
   test.afterAll(async () => {
     await handle?.close();

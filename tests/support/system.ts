@@ -69,3 +69,16 @@ export function builtSites(
     return { servers, origins, db: handle.db, cookie };
   };
 }
+
+/**
+ * Polls `check` every 25 ms until it holds; returns how long that took, for the figures a test
+ * prints (a change reaching another instance), and fails past `timeoutMs`.
+ */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { publishNotice } from "~/notices/notices.server";
 import { dayOf } from "~/time/business-time";
-import { builtSites, postgresForThisFile, stopAfterEachTest, type BuiltSite } from "../support/system";
+import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor, type BuiltSite } from "../support/system";
 
 const clientDir = path.resolve(import.meta.dirname, "../../build/client");
 const stopAfterTest = stopAfterEachTest();
@@ -32,15 +32,6 @@ const desk = (
   });
 
 const page = async (origin: string, urlPath = "/") => (await fetch(`${origin}${urlPath}`)).text();
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const builtHome = () => fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
 

@@ -5,55 +5,21 @@
  * the estimate request sent from it, then 'Unpublish' and the 410. Prints the time from a 12 MP
  * JPEG's upload to its files being ready, and from 'Publish' to the page on the second instance.
  */
-import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { openMigratedDatabase } from "~/infra/db.server";
-import type { Database } from "~/infra/schema.server";
-import { addOwner } from "~/owner/owners.server";
 import { startSession } from "~/owner/sessions.server";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
-import { createTestDatabase } from "../support/postgres";
 import { twelveMegapixelPhoto } from "../support/project-photo";
-import { postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
 
-interface Site {
-  origins: string[];
-  db: Kysely<Database>;
-  cookie: string;
-}
-
-async function site(backend: "sqlite" | "postgres"): Promise<Site> {
-  const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
-  const servers: BuiltServer[] = [
-    stopAfterTest(await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {})),
-  ];
-  if (databaseUrl) servers.push(stopAfterTest(await startBuiltServer({ DATABASE_URL: databaseUrl })));
-  const first = servers[0] as BuiltServer;
-  const handle = await openMigratedDatabase({ dataDir: first.dataDir, databaseUrl });
-  stopAfterTest({ stop: () => handle.close() });
-  const origins = servers.map((s) => s.origin.replace("127.0.0.1", "localhost"));
-  const added = await addOwner(handle.db, "pat@causeway.test");
-  if (!added.added) throw new Error("owner not added");
-  const setCookie = await startSession(handle.db, new Request(`${origins[0]}/owner`), added.owner.id, "passkey");
-  return { origins, db: handle.db, cookie: setCookie.split(";")[0] ?? "" };
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const site = builtSites(stopAfterTest, postgres);
 
 describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s", (backend) => {
   it("goes from a draft to a public page and back to 410 without JavaScript, on every instance", async () => {
-    const s = await site(backend);
+    // On PostgreSQL a second instance shares the database: the page must reach it too.
+    const s = await site(backend, backend === "postgres" ? 2 : 1);
     const [origin = "", second = origin] = s.origins;
     const post = (path: string, body: URLSearchParams | FormData, headers: Record<string, string> = {}) =>
       fetch(`${origin}${path}`, {

@@ -11,7 +11,7 @@ import { timestamp } from "~/infra/schema.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { reviewTokenOf } from "../support/reviews";
-import { builtSites, postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
@@ -30,15 +30,6 @@ const post = (url: string, body: Record<string, string>, headers: Record<string,
 /** The page's text as a reader sees it: React's text separators taken out. */
 const text = async (url: string, headers: Record<string, string> = {}) =>
   (await (await fetch(url, { headers })).text()).replace(/<!-- -->/g, "");
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const ONE_STAR = {
   rating: "1",
