@@ -16,6 +16,7 @@ import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { removeOwner } from "~/owner/owners.server";
+import { createProject } from "~/projects/projects.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { bookVisit, insertLeadWithEverything, insertLeads as insertLeadRows } from "../support/leads";
 import { signedInOwner } from "../support/owner";
@@ -105,6 +106,11 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     const { origin, db } = await desk(backend);
     const [leadId = ""] = await insertLeads(db, 1);
     const photoId = await addPhoto(db, leadId);
+    const projectId = await createProject(
+      db,
+      { title: "Secret Person's deck", service: "decks-and-stairs", town: "Surf City", finished: "2026-05", story: "" },
+      { email: "pat@causeway.test", client: null },
+    );
     const paths = [
       "/owner",
       `/owner/leads/${leadId}`,
@@ -124,6 +130,12 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       "/OWNER/STATS",
       "/owner/digest",
       "/OWNER/Leads/" + leadId,
+      "/owner/projects",
+      "/owner/projects.data",
+      "/OWNER/Projects",
+      `/owner/projects/${projectId}`,
+      `/owner/projects/${projectId}.data`,
+      `/owner/%70rojects/${projectId}`,
     ];
     for (const urlPath of paths) {
       const response = await get(`${origin}${urlPath}`);
@@ -156,6 +168,15 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       ["/owner/account", { intent: "link-device" }],
       ["/owner/account", { intent: "invite-owner", email: "mallory@example.com" }],
       ["/owner/account", { intent: "remove-owner", email: "pat@causeway.test" }],
+      [
+        "/owner/projects",
+        { intent: "save", title: "Hacked", service: "carpentry", town: "Surf City", finished: "2026-01", story: "" },
+      ],
+      ["/owner/projects.data", { intent: "save", title: "Hacked", service: "carpentry", town: "Surf City" }],
+      [`/owner/projects/${projectId}`, { intent: "save", title: "Hacked", service: "carpentry", town: "Surf City" }],
+      [`/owner/projects/${projectId}`, { intent: "publish" }],
+      [`/owner/projects/${projectId}.data`, { intent: "delete-confirmed" }],
+      [`/owner/projects/${projectId}/photos`, { intent: "remove-photo", photoId: "x" }],
     ];
     for (const [urlPath, body] of posts) {
       const response = await post(`${origin}${urlPath}`, body);
@@ -173,6 +194,9 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("site_notices").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("closed_days").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("projects").select(["id", "title", "status"]).execute()).toEqual([
+      { id: projectId, title: "Secret Person's deck", status: "draft" },
+    ]);
     expect((await db.selectFrom("owners").select("email").execute()).map((o) => o.email)).toEqual([
       "pat@causeway.test",
     ]);

@@ -207,6 +207,7 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
       `${path}/`,
       `/${path}`,
       path.replace("/projects/", "/%70rojects/"),
+      `${path}.data`,
     ]);
     for (const path of spellings) {
       const answer = await send(path, upload(`stranger ${path}`), {});
