@@ -238,6 +238,62 @@ describe.each(backends)("projects on %s", (backend) => {
     expect(refused.status).toBe(404);
   });
 
+  it("saves a photo's description and label, moves the cover, and keeps a published project's last photo", async () => {
+    const db = await harness().db();
+    const { cookie } = await signedInOwner(db, ORIGIN);
+    const id = await newProject(db, cookie);
+    const edit = (body: Record<string, string>) =>
+      run(() =>
+        projectAction(args<typeof projectAction>(deskPost(`/owner/projects/${id}`, cookie, form(body)), { id })),
+      );
+    await addPhoto(cookie, id, await smallJpeg(), { description: "The rotten stairs" });
+    await addPhoto(cookie, id, await smallJpeg(), { description: "The new stairs" });
+    const photos = () =>
+      db
+        .selectFrom("project_photos")
+        .select(["id", "description", "label", "is_cover"])
+        .where("project_id", "=", id)
+        .orderBy("position")
+        .execute();
+    const [first, second] = await photos();
+    if (!first || !second) throw new Error("two photos expected");
+    expect([first.is_cover, second.is_cover]).toEqual([1, 0]);
+
+    expect(
+      (await edit({ intent: "describe-photo", photoId: first.id, description: "  ", label: "before" })).status,
+    ).toBe(400);
+    expect(
+      (await edit({ intent: "describe-photo", photoId: "someone-elses", description: "x x x", label: "" })).status,
+    ).toBe(404);
+    expect(
+      (await edit({ intent: "describe-photo", photoId: first.id, description: "Rotten treads", label: "before" }))
+        .status,
+    ).toBe(200);
+    expect((await edit({ intent: "cover", photoId: second.id })).status).toBe(200);
+    expect((await edit({ intent: "cover", photoId: "someone-elses" })).status).toBe(404);
+    expect(await photos()).toEqual([
+      { id: first.id, description: "Rotten treads", label: "before", is_cover: 0 },
+      { id: second.id, description: "The new stairs", label: null, is_cover: 1 },
+    ]);
+
+    // Published, an edit reaches the site: the live version moves.
+    await processWaitingPhotos(db);
+    expect(await publishProject(db, id, actor)).toBe("published");
+    const published = await readLiveVersion(db);
+    expect(
+      (await edit({ intent: "describe-photo", photoId: second.id, description: "New treads", label: "after" })).status,
+    ).toBe(200);
+    expect(await readLiveVersion(db)).toBe(published + 1);
+
+    // Removing the cover makes the photo left the cover; the last photo of a published project stays.
+    expect((await edit({ intent: "remove-photo", photoId: second.id })).status).toBe(200);
+    expect(await photos()).toEqual([{ id: first.id, description: "Rotten treads", label: "before", is_cover: 1 }]);
+    const last = await edit({ intent: "remove-photo", photoId: first.id });
+    expect(last.status).toBe(409);
+    expect(JSON.stringify(last.body)).toContain("A published project needs a photo");
+    expect(await photos()).toHaveLength(1);
+  });
+
   it("publishes once its photos are ready, once under a burst, and answers 410 after unpublishing or deleting", async () => {
     const db = await harness().db();
     const { cookie } = await signedInOwner(db, ORIGIN);
