@@ -23,6 +23,24 @@ async function touched(trx: Kysely<Database>, projectId: string, now: Date): Pro
 
 export type PhotoChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
 
+/**
+ * One change to a photo of the project, in one transaction with the project's own mark; `change`
+ * answers false when the photo is not the project's, and nothing is kept.
+ */
+async function changePhoto(
+  db: Kysely<Database>,
+  projectId: string,
+  now: Date,
+  change: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<PhotoChange> {
+  const live = await db
+    .transaction()
+    .execute(async (trx) => ((await change(trx)) ? touched(trx, projectId, now) : undefined));
+  if (live === undefined) return { ok: false, status: 404, error: "That photo no longer exists." };
+  if (live) await announceLiveChange();
+  return { ok: true };
+}
+
 /** Saves a photo's description and Before/After label. */
 export async function describePhoto(
   db: Kysely<Database>,
@@ -34,19 +52,15 @@ export async function describePhoto(
 ): Promise<PhotoChange> {
   const error = checkDescription(description);
   if (error) return { ok: false, status: 400, error };
-  const live = await db.transaction().execute(async (trx) => {
+  return changePhoto(db, projectId, now, async (trx) => {
     const result = await trx
       .updateTable("project_photos")
       .set({ description: description.trim(), label })
       .where("id", "=", photoId)
       .where("project_id", "=", projectId)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    return touched(trx, projectId, now);
+    return Number(result.numUpdatedRows) === 1;
   });
-  if (live === undefined) return { ok: false, status: 404, error: "That photo no longer exists." };
-  if (live) await announceLiveChange();
-  return { ok: true };
 }
 
 /** Makes the photo the project's cover, the others not. */
@@ -56,24 +70,21 @@ export async function chooseCover(
   photoId: string,
   now: Date = new Date(),
 ): Promise<PhotoChange> {
-  const live = await db.transaction().execute(async (trx) => {
+  return changePhoto(db, projectId, now, async (trx) => {
     const photo = await trx
       .selectFrom("project_photos")
       .select("id")
       .where("id", "=", photoId)
       .where("project_id", "=", projectId)
       .executeTakeFirst();
-    if (!photo) return undefined;
+    if (!photo) return false;
     await trx
       .updateTable("project_photos")
       .set((eb) => ({ is_cover: eb.case().when("id", "=", photoId).then(1).else(0).end() }))
       .where("project_id", "=", projectId)
       .execute();
-    return touched(trx, projectId, now);
+    return true;
   });
-  if (live === undefined) return { ok: false, status: 404, error: "That photo no longer exists." };
-  if (live) await announceLiveChange();
-  return { ok: true };
 }
 
 /** Removes a photo; a published project keeps at least one, and the first left becomes the cover. */
