@@ -85,9 +85,10 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     expect(published.status).toBe(200);
     const slug = (await s.db.selectFrom("projects").select("slug").executeTakeFirstOrThrow()).slug;
     const projectUrl = `/projects/${slug}`;
+    const where = s.origins.length > 1 ? "a second instance" : "the instance";
     await waitFor(async () => (await fetch(`${second}${projectUrl}`)).status === 200);
     console.log(
-      `[projects ${backend}] publish to visible on ${s.origins.length > 1 ? "a second instance" : "the instance"}: ${Math.round(performance.now() - publishedAt)} ms`,
+      `[projects ${backend}] publish to visible on ${where}: ${Math.round(performance.now() - publishedAt)} ms`,
     );
     // Until that instance's render of the change is done, the page is rendered per request (with a
     // nonce); then it is served from memory with its script hashes.
@@ -148,7 +149,7 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     await waitFor(async () => !(await (await fetch(`${second}/sitemap.xml`)).text()).includes(projectUrl), 5_000);
     expect(await (await fetch(`${second}/projects`)).text()).not.toContain(projectUrl);
     expect(await (await fetch(`${second}/`)).text()).not.toContain(projectUrl);
-    console.log(`[projects ${backend}] unpublish to 410 on the other instance: ${Math.round(goneMs)} ms`);
+    console.log(`[projects ${backend}] unpublish to 410 on ${where}: ${Math.round(goneMs)} ms`);
 
     // Deleting is asked twice; the address stays gone.
     const asked = await post(deskPath, new URLSearchParams({ intent: "delete" }));
