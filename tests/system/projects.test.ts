@@ -32,11 +32,13 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     // A foreign Origin and a stranger are refused, and nothing is stored.
     const draft = new URLSearchParams({
       intent: "save",
-      title: "New cedar outdoor shower",
+      // Markup typed by the owner is shown as text, in the page and in its structured data.
+      title: "New cedar outdoor shower </script><b>",
       service: "outdoor-showers",
       town: "Harvey Cedars",
       finished: "2026-09",
-      story: "The old shower leaked into the crawl space.\n\n- Cedar walls\n- A new drain to code",
+      story:
+        "The old shower leaked into the crawl space <img src=x onerror=alert(1)>.\n\n- Cedar walls\n- A new drain to code",
     });
     expect((await post("/owner/projects", draft, { Origin: "https://evil.example" })).status).toBe(403);
     const stranger = await fetch(`${origin}/owner/projects`, {
@@ -114,7 +116,15 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
       (m) => JSON.parse(m[1] ?? "{}") as Record<string, unknown>,
     );
     const project = jsonLd.find((item) => item["@type"] === "CreativeWork");
-    expect(project).toMatchObject({ locationCreated: { name: "Harvey Cedars" }, about: { name: "Outdoor Showers" } });
+    expect(project).toMatchObject({
+      name: "New cedar outdoor shower </script><b>",
+      locationCreated: { name: "Harvey Cedars" },
+      about: { name: "Outdoor Showers" },
+    });
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("</script><b>");
+    expect(html).toContain("crawl space &lt;img src=x onerror=alert(1)&gt;.");
+    expect(html).toContain("New cedar outdoor shower &lt;/script&gt;&lt;b&gt;");
     const imageUrl = new URL((project?.image as { contentUrl: string }[])[0]?.contentUrl ?? "").pathname;
     const image = await fetch(`${second}${imageUrl}`);
     expect(image.status).toBe(200);
