@@ -1,16 +1,41 @@
 /**
  * Characters no text typed into the site may hold, whoever typed it (a visitor, a homeowner, the
- * owner). Shared by every form's rules, in the browser and on the server.
+ * owner). One rule, read by whole code point, shared by every form's rules in the browser and on
+ * the server: a field either holds none of them or is refused with a message naming the field.
  */
 
-/** C0 and C1 control characters and DEL: terminal escapes and invisible junk, never typed by a person. */
-const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+/** What kind of hidden character a code point is, or undefined for an ordinary one. */
+export type HiddenKind = "control" | "direction" | "zero-width" | "tag";
 
 /**
- * Bidirectional embeddings, overrides and isolates: they reorder how the text around them is shown,
- * so a name, an address or a notice could read one way on screen and be another.
+ * Bidirectional marks, embeddings, overrides and isolates: they reorder how the text around them
+ * is shown, so a phone number, a name or a notice could read one way on screen and be another
+ * ("609-555-0142" wrapped in right-to-left marks shows as "0142-555-609").
  */
-const isBidiControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+function isDirectionControl(code: number): boolean {
+  return (
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+/** Zero-width spaces and joiners, the word joiner and the byte-order mark: they hide inside a word. */
+function isZeroWidth(code: number): boolean {
+  return (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
+}
+
+/** Tag characters: invisible letters that can carry a hidden message through a text. */
+function isTag(code: number): boolean {
+  return code >= 0xe0000 && code <= 0xe007f;
+}
+
+/** C0 and C1 controls and DEL: terminal escapes and invisible junk, never typed by a person. */
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
 
 export const isLineBreak = (c: string) => c === "\n" || c === "\r";
 
@@ -18,11 +43,55 @@ export function hasLineBreak(text: string): boolean {
   return [...text].some(isLineBreak);
 }
 
+/**
+ * The kind of `char` (one code point), or undefined when it may be stored; `multiline` lets line
+ * breaks and tabs through.
+ */
+export function hiddenKind(char: string, multiline: boolean): HiddenKind | undefined {
+  if (multiline && (isLineBreak(char) || char === "\t")) return undefined;
+  const code = char.codePointAt(0) ?? 0;
+  if (isControl(code)) return "control";
+  if (isDirectionControl(code)) return "direction";
+  if (isZeroWidth(code)) return "zero-width";
+  if (isTag(code)) return "tag";
+  return undefined;
+}
+
+/** The first hidden character of `text` with its code point ("U+200F"), or undefined when there is none. */
+export function firstHiddenCharacter(
+  text: string,
+  multiline: boolean,
+): { kind: HiddenKind; codePoint: string } | undefined {
+  // `for … of` walks whole code points, so a tag character (two UTF-16 units) is read as itself.
+  for (const char of text) {
+    const kind = hiddenKind(char, multiline);
+    if (kind)
+      return {
+        kind,
+        codePoint: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`,
+      };
+  }
+  return undefined;
+}
+
 /** Characters no field may hold; `multiline` lets line breaks and tabs through. */
 export function hasForbiddenCharacter(text: string, multiline: boolean): boolean {
-  return [...text].some((c) => {
-    const code = c.charCodeAt(0);
-    if (multiline && (isLineBreak(c) || c === "\t")) return false;
-    return isControl(code) || isBidiControl(code);
-  });
+  return firstHiddenCharacter(text, multiline) !== undefined;
+}
+
+const KIND_WORDS: Record<HiddenKind, string> = {
+  control: "a control character",
+  direction: "a hidden direction mark",
+  "zero-width": "a zero-width character",
+  tag: "an invisible tag character",
+};
+
+/**
+ * The message for a field holding a hidden character, naming the field and what was found, or
+ * undefined when the text is clean. `field` is how the form labels it: "Your name", "The story".
+ */
+export function hiddenCharacterError(text: string, field: string, multiline = false): string | undefined {
+  const found = firstHiddenCharacter(text, multiline);
+  if (!found) return undefined;
+  return `${field} holds ${KIND_WORDS[found.kind]} (${found.codePoint}) that would not show on screen. Type it again without it.`;
 }
