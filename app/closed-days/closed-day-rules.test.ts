@@ -24,6 +24,21 @@ describe("checkClosedDay", () => {
     expect(checkClosedDay({ firstDay: "2026-11-26", lastDay: "", label: "Thanks\u202egiving" }, today)).toHaveProperty(
       "label",
     );
+    expect(checkClosedDay({ firstDay: "2026-11-26", lastDay: "", label: "Thanks\ngiving" }, today)).toEqual({
+      label: "Write the label on one line.",
+    });
+  });
+
+  it("names the hidden character a label holds", () => {
+    expect(checkClosedDay({ firstDay: "2026-11-26", lastDay: "", label: "Thanks\u200dgiving" }, today)).toEqual({
+      label: "The label holds a zero-width character (U+200D) that would not show on screen. Type it again without it.",
+    });
+    expect(
+      checkClosedDay(
+        { firstDay: "2026-11-26", lastDay: "", label: `Thanksgiving${String.fromCodePoint(0xe0020)}` },
+        today,
+      ),
+    ).toEqual({ label: expect.stringMatching(/^The label holds an invisible tag character \(U\+E0020\)/) });
   });
 });
 

@@ -3,7 +3,7 @@
  * Jersey calendar day or a range of them, from today on, with a short label people will read
  * ("Thanksgiving").
  */
-import { hasForbiddenCharacter, hasLineBreak } from "~/forms/plain-text";
+import { hasLineBreak, hiddenCharacterError } from "~/forms/plain-text";
 
 export const CLOSED_LABEL_MAX_LENGTH = 60;
 /** A closure longer than this is more likely a typo in the year than a holiday. */
@@ -35,9 +35,10 @@ function daysBetween(first: string, last: string): number {
 export function checkClosedDay(input: ClosedDayInput, today: string): ClosedDayErrors {
   const errors: ClosedDayErrors = {};
   const label = input.label.trim();
+  const hidden = hiddenCharacterError(label, "The label");
   if (label === "") errors.label = "Say why you are closed, for example Thanksgiving.";
-  else if (hasLineBreak(label) || hasForbiddenCharacter(label, false))
-    errors.label = "The label holds characters that cannot be shown. Please type it again.";
+  else if (hasLineBreak(label)) errors.label = "Write the label on one line.";
+  else if (hidden) errors.label = hidden;
   else if (label.length > CLOSED_LABEL_MAX_LENGTH)
     errors.label = `Shorten the label to ${CLOSED_LABEL_MAX_LENGTH} characters or fewer.`;
   if (!isCalendarDay(input.firstDay)) errors.firstDay = "Choose the day you are closed.";

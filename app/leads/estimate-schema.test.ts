@@ -74,9 +74,13 @@ describe("estimate fields", () => {
     const override = "\u202egpj.exe";
     const isolate = "\u2066x\u2069";
     for (const bad of [c1, override, isolate]) {
-      expect(validateEstimateFields({ ...valid, name: `Jane ${bad}` }).name).toMatch(/cannot store/);
-      expect(validateEstimateFields({ ...valid, address: `1 Main St ${bad}` }).address).toMatch(/cannot store/);
-      expect(validateEstimateFields({ ...valid, description: `Deck ${bad}` }).description).toMatch(/cannot store/);
+      expect(validateEstimateFields({ ...valid, name: `Jane ${bad}` }).name).toMatch(/^Your name holds /);
+      expect(validateEstimateFields({ ...valid, address: `1 Main St ${bad}` }).address).toMatch(
+        /^The project address holds /,
+      );
+      expect(validateEstimateFields({ ...valid, description: `Deck ${bad}` }).description).toMatch(
+        /^The project description holds /,
+      );
     }
     // Right-to-left text itself is welcome; only the invisible controls are refused.
     expect(
@@ -86,6 +90,29 @@ describe("estimate fields", () => {
         description: "\u0645\u0631\u062d\u0628\u0627",
       }),
     ).toEqual({});
+  });
+
+  it("names the field and the hidden character in each of the five", () => {
+    const rlm = "\u200f";
+    expect(validateEstimateFields({ ...valid, name: `Jane${rlm} Doe` }).name).toBe(
+      "Your name holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+    );
+    expect(validateEstimateFields({ ...valid, email: `jane\u200b@example.com` }).email).toBe(
+      "Your email address holds a zero-width character (U+200B) that would not show on screen. Type it again without it.",
+    );
+    // The byte-order mark counts as a space where the digits are read: refused before they are.
+    expect(validateEstimateFields({ ...valid, phone: `609\ufeff555 0142` }).phone).toMatch(
+      /^Your phone number holds a zero-width character \(U\+FEFF\)/,
+    );
+    expect(validateEstimateFields({ ...valid, phone: `${rlm}609-555-0142${rlm}` }).phone).toMatch(
+      /^Your phone number holds a hidden direction mark \(U\+200F\)/,
+    );
+    expect(validateEstimateFields({ ...valid, address: "12 Ocean\u2060 Ave" }).address).toMatch(
+      /^The project address holds a zero-width character \(U\+2060\)/,
+    );
+    expect(
+      validateEstimateFields({ ...valid, description: `Call me${String.fromCodePoint(0xe0041)} first` }).description,
+    ).toMatch(/^The project description holds an invisible tag character \(U\+E0041\)/);
   });
 
   it.each(["jane@example", "jane@@example.com", "@example.com", "jane example@x.com", "jane@.com", "jane"])(

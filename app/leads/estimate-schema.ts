@@ -6,7 +6,7 @@
  * when the value is fine. Values are trimmed first; lengths are counted in UTF-16 code units, the
  * same way the inputs' `maxLength` counts them.
  */
-import { hasForbiddenCharacter, hasLineBreak } from "~/forms/plain-text";
+import { hasForbiddenCharacter, hasLineBreak, hiddenCharacterError } from "~/forms/plain-text";
 
 /**
  * A practical email address check (the pattern zod uses): dot-separated local part, a domain with
@@ -83,7 +83,8 @@ export function validateName(value: string): string | undefined {
   const name = normalizeEstimateValue("name", value);
   if (name === "") return "Please enter your name.";
   if (hasLineBreak(name)) return "Please enter your name on one line.";
-  if (hasForbiddenCharacter(name, false)) return "Your name contains characters we cannot store. Please type it again.";
+  const hidden = hiddenCharacterError(name, "Your name");
+  if (hidden) return hidden;
   if (name.length > NAME_MAX_LENGTH) return `Please shorten your name to ${NAME_MAX_LENGTH} characters or fewer.`;
   return undefined;
 }
@@ -91,14 +92,18 @@ export function validateName(value: string): string | undefined {
 export function validateEmail(value: string): string | undefined {
   const email = normalizeEstimateValue("email", value);
   if (email === "") return "Please enter your email address.";
-  if (email.length > EMAIL_MAX_LENGTH || hasForbiddenCharacter(email, false) || !EMAIL_PATTERN.test(email))
-    return "Please enter a valid email address.";
+  const hidden = hiddenCharacterError(email, "Your email address");
+  if (hidden) return hidden;
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return "Please enter a valid email address.";
   return undefined;
 }
 
 export function validatePhone(value: string): string | undefined {
   const phone = normalizeEstimateValue("phone", value);
   if (phone === "") return "Please enter your phone number.";
+  // Checked before the digits: a byte-order mark counts as a space to the pattern that reads them.
+  const hidden = hiddenCharacterError(phone, "Your phone number");
+  if (hidden) return hidden;
   if (!usPhoneDigits(phone)) return "Please enter a 10-digit US phone number.";
   return undefined;
 }
@@ -106,8 +111,8 @@ export function validatePhone(value: string): string | undefined {
 export function validateAddress(value: string): string | undefined {
   const address = normalizeEstimateValue("address", value);
   if (hasLineBreak(address)) return "Please enter the address on one line.";
-  if (hasForbiddenCharacter(address, false))
-    return "The address contains characters we cannot store. Please type it again.";
+  const hidden = hiddenCharacterError(address, "The project address");
+  if (hidden) return hidden;
   if (address.length > ADDRESS_MAX_LENGTH)
     return `Please shorten the address to ${ADDRESS_MAX_LENGTH} characters or fewer.`;
   return undefined;
@@ -115,7 +120,8 @@ export function validateAddress(value: string): string | undefined {
 
 export function validateDescription(value: string): string | undefined {
   const description = normalizeEstimateValue("description", value);
-  if (hasForbiddenCharacter(description, true)) return "The project description contains characters we cannot store.";
+  const hidden = hiddenCharacterError(description, "The project description", true);
+  if (hidden) return hidden;
   if (description.length > DESCRIPTION_MAX_LENGTH)
     return `Please shorten the project description to ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters or fewer.`;
   return undefined;
@@ -145,8 +151,8 @@ export const SOURCE_MAX_LENGTH = 200;
 
 /**
  * The sending page's path, if the value is a path on this site (not another host, not a script
- * address, no control characters); undefined otherwise. The lead is stored either way: a bad
- * value only costs the owner the knowledge of where it came from.
+ * address, no control or hidden characters, encoded or not); undefined otherwise. The lead is
+ * stored either way: a bad value only costs the owner the knowledge of where it came from.
  */
 export function localSourcePath(raw: string | undefined | null): string | undefined {
   const value = (raw ?? "").trim();
@@ -161,5 +167,7 @@ export function localSourcePath(raw: string | undefined | null): string | undefi
     return undefined;
   }
   if (!/^\/(?![/\\])/.test(decoded)) return undefined;
+  // The lead's page and the CSV show the path: a direction mark in it could make it read as another.
+  if (hasForbiddenCharacter(decoded, false)) return undefined;
   return value.split(/[?#]/)[0];
 }

@@ -8,6 +8,12 @@ describe("newsletter email", () => {
     expect(validateNewsletterEmail(" Reader@Example.com ")).toBeUndefined();
   });
 
+  it("names a hidden character in the address instead of calling it invalid", () => {
+    expect(validateNewsletterEmail("reader\u200f@example.com")).toBe(
+      "Your email address holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+    );
+  });
+
   it("stores one lower-case address per person", () => {
     expect(normalizeNewsletterEmail(" Reader@Example.COM ")).toBe("reader@example.com");
   });

@@ -41,8 +41,10 @@ describe("checkNotice", () => {
     ["[](/estimate)", /words to show/],
     ["[broken] (/estimate)", /Write a link as/],
     ["", /Write the notice/],
-    ["Closed \u202Etoday", /control characters/],
-    ["Closed \u0007today", /control characters/],
+    ["Closed \u202Etoday", /^The notice holds a hidden direction mark \(U\+202E\)/],
+    ["Closed \u0007today", /^The notice holds a control character \(U\+0007\)/],
+    ["Closed to\u200bday", /^The notice holds a zero-width character \(U\+200B\)/],
+    ["Call \u200f609-555-0142\u200f today", /^The notice holds a hidden direction mark \(U\+200F\)/],
   ])("refuses %j", (text, message) => {
     const checked = checkNotice(text, rules);
     expect(checked.ok).toBe(false);

@@ -4,7 +4,7 @@
  * written `[words](address)`, to a page of this site or to a phone number (`tel:`). Anything else
  * that looks like a web address is refused, so a notice cannot send visitors off the site.
  */
-import { hasForbiddenCharacter } from "~/forms/plain-text";
+import { hiddenCharacterError } from "~/forms/plain-text";
 
 export const NOTICE_MAX_LENGTH = 200;
 
@@ -63,8 +63,8 @@ export function normalizeNotice(raw: string): string {
 export function checkNotice(raw: string, rules: NoticeRules): NoticeCheck {
   const text = normalizeNotice(raw);
   if (text === "") return { ok: false, error: "Write the notice first." };
-  if (hasForbiddenCharacter(text, false))
-    return { ok: false, error: "The notice holds invisible or control characters. Please type it again." };
+  const hidden = hiddenCharacterError(text, "The notice");
+  if (hidden) return { ok: false, error: hidden };
   const links = [...text.matchAll(LINK)];
   if (links.length > 1) return { ok: false, error: "A notice may hold one link at most." };
   const shown = text.replace(LINK, "$1");

@@ -2,6 +2,8 @@
  * The browser's half of the passkey ceremonies. SimpleWebAuthn's browser library is loaded only
  * when a button asks for it, so no page carries it at start.
  */
+import { hiddenCharacterError } from "~/forms/plain-text";
+
 type Answer = { ok: true; next?: string } | { ok: false; error: string };
 
 async function post(body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -37,10 +39,20 @@ export async function signInWithPasskey(next: string): Promise<Answer> {
   }
 }
 
+/**
+ * Why a typed name for a device cannot be kept, or undefined. Read before the prompt in the browser
+ * and again by the server: the name is shown on the Account page and in the owners' email.
+ */
+export function deviceNameError(name: string): string | undefined {
+  return hiddenCharacterError(name, "The name for this device");
+}
+
 export async function registerPasskey(deviceName: string, token?: string): Promise<Answer> {
+  const nameError = deviceNameError(deviceName);
+  if (nameError) return { ok: false, error: nameError };
   try {
     const { startRegistration } = await import("@simplewebauthn/browser");
-    const { options } = (await post({ intent: "register-options", token })) as {
+    const { options } = (await post({ intent: "register-options", token, deviceName })) as {
       options: Parameters<typeof startRegistration>[0]["optionsJSON"];
     };
     const response = await startRegistration({ optionsJSON: options });

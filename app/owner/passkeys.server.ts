@@ -25,6 +25,7 @@ import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { tellPasskeyAdded } from "./account-changes.server";
 import { recordAudit } from "./audit.server";
 import { spendSetupToken, type Owner } from "./owners.server";
+import { deviceNameError } from "./passkey-client";
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 
@@ -154,6 +155,8 @@ export async function registerPasskey(
   { setupToken, now = new Date() }: { setupToken?: string; now?: Date } = {},
 ): Promise<void> {
   const rp = relyingPartyOrThrow(requestUrl);
+  const nameError = deviceNameError(deviceName);
+  if (nameError) throw new PasskeyError(nameError);
   const challenge = await spendChallenge(db, response.response.clientDataJSON, "register", now);
   if (challenge.owner_id !== owner.id)
     throw new PasskeyError("This attempt belongs to another sign-in. Please try again.");

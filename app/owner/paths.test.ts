@@ -28,6 +28,8 @@ describe("the estimate form's source page", () => {
     ["/%2F%2Fevil", undefined],
     ["javascript:alert(1)", undefined],
     ["/a b", undefined],
+    ["/services/%E2%80%8Fdecks", undefined],
+    ["/services/\u202edecks", undefined],
     ["", undefined],
     [`/${"a".repeat(300)}`, undefined],
   ])("%j is stored as %j", (raw, stored) => expect(localSourcePath(raw)).toBe(stored));

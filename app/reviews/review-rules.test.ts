@@ -50,6 +50,29 @@ describe("a review's rules", () => {
     expect(checkReply("")).toMatchObject({ ok: false });
     expect(checkReply("Thanks\u202E")).toMatchObject({ ok: false });
   });
+
+  it("names the field and the hidden character it found, in the review, the name, the town and the reply", () => {
+    // A phone number between right-to-left marks would show reversed: 0142-555-609.
+    expect(checkReview({ ...valid, body: "Call them at \u200f609-555-0142\u200f, great crew." })).toEqual({
+      ok: false,
+      errors: {
+        body: "Your review holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+      },
+    });
+    expect(checkReview({ ...valid, name: "Dana\u200b V." })).toMatchObject({
+      ok: false,
+      errors: { name: expect.stringMatching(/^The name to show holds a zero-width character \(U\+200B\)/) },
+    });
+    expect(checkReview({ ...valid, town: `Surf City${String.fromCodePoint(0xe0041)}` })).toMatchObject({
+      ok: false,
+      errors: { town: expect.stringMatching(/^The town holds an invisible tag character \(U\+E0041\)/) },
+    });
+    expect(checkReply("Thank you\u061c, Dana.")).toEqual({
+      ok: false,
+      error:
+        "The reply holds a hidden direction mark (U+061C) that would not show on screen. Type it again without it.",
+    });
+  });
 });
 
 describe("the figures of the reviews", () => {

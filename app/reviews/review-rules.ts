@@ -3,7 +3,7 @@
  * browser) and the server that publishes it; the reasons a review may be hidden, which
  * /reviews states publicly; and the name a review shows by default.
  */
-import { hasForbiddenCharacter } from "~/forms/plain-text";
+import { hiddenCharacterError } from "~/forms/plain-text";
 
 export const REVIEW_MIN_LENGTH = 20;
 export const REVIEW_MAX_LENGTH = 2_000;
@@ -65,20 +65,22 @@ export function checkReview(
   if (!/^[1-5]$/.test(values.rating)) errors.rating = "Choose a rating from 1 to 5 stars.";
 
   const body = normalizeReviewBody(values.body);
-  if (hasForbiddenCharacter(values.body, true))
-    errors.body = "Your review holds a hidden control character. Please type it again without it.";
+  const hiddenInBody = hiddenCharacterError(values.body, "Your review", true);
+  if (hiddenInBody) errors.body = hiddenInBody;
   else if ([...body].length < REVIEW_MIN_LENGTH)
     errors.body = `Please write at least ${REVIEW_MIN_LENGTH} characters about the work.`;
   else if ([...body].length > REVIEW_MAX_LENGTH)
     errors.body = `Please keep your review to ${REVIEW_MAX_LENGTH.toLocaleString("en-US")} characters.`;
 
   const name = oneLine(values.name);
-  if (hasForbiddenCharacter(values.name, false)) errors.name = "The name holds a hidden control character.";
+  const hiddenInName = hiddenCharacterError(values.name, "The name to show");
+  if (hiddenInName) errors.name = hiddenInName;
   else if (!name) errors.name = "Enter the name to show with your review.";
   else if ([...name].length > NAME_MAX_LENGTH) errors.name = `Keep the name to ${NAME_MAX_LENGTH} characters.`;
 
   const town = oneLine(values.town);
-  if (hasForbiddenCharacter(values.town, false)) errors.town = "The town holds a hidden control character.";
+  const hiddenInTown = hiddenCharacterError(values.town, "The town");
+  if (hiddenInTown) errors.town = hiddenInTown;
   else if (!town) errors.town = "Enter your town.";
   else if ([...town].length > TOWN_MAX_LENGTH) errors.town = `Keep the town to ${TOWN_MAX_LENGTH} characters.`;
 
@@ -105,7 +107,8 @@ export function townOf(address: string): string {
 
 export function checkReply(raw: string): { ok: true; body: string } | { ok: false; error: string } {
   const body = normalizeReviewBody(raw);
-  if (hasForbiddenCharacter(raw, true)) return { ok: false, error: "The reply holds a hidden control character." };
+  const hidden = hiddenCharacterError(raw, "The reply", true);
+  if (hidden) return { ok: false, error: hidden };
   if (!body) return { ok: false, error: "Write the reply first." };
   if ([...body].length > REPLY_MAX_LENGTH)
     return { ok: false, error: `Keep the reply to ${REPLY_MAX_LENGTH.toLocaleString("en-US")} characters.` };

@@ -12,6 +12,7 @@ import { clientIpFrom } from "~/leads/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
 import { findOwnerById, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
+import { deviceNameError } from "~/owner/passkey-client";
 import {
   authenticationOptions,
   PasskeyError,
@@ -90,12 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
             },
             { status: 403 },
           );
+        // Asked before the options too, so a name that cannot be kept is refused before the prompt.
+        const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
+        const nameError = deviceNameError(deviceName);
+        if (nameError) return Response.json({ error: nameError }, { status: 400 });
         if (body.intent === "register-options")
           return Response.json({ options: await registrationOptions(db, request.url, owner) });
         const answer = registrationResponse.safeParse(body.response);
         if (!answer.success)
           return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
-        const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
         await registerPasskey(db, request.url, owner, answer.data, deviceName, { setupToken: token });
         if (!token) return Response.json({ ok: true, next: `${ACCOUNT_PATH}?added=1` });
         const cookie = await startSession(db, request, owner.id, "passkey");

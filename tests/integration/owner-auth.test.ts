@@ -1,15 +1,18 @@
 /**
  * The desk's way in, against SQLite and PostgreSQL with the real SMTP server: the `npm run owner`
- * command, sessions and their limits, and the emailed code with its lock-out.
+ * command, sessions and their limits, the emailed code with its lock-out, and a device name
+ * holding a hidden character.
  */
 import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { readSession, SESSION_IDLE_MS, SESSION_MAX_MS, startSession, endAllSessions } from "~/owner/sessions.server";
 import { requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
-import { addOwner, ownerOfSetupToken } from "~/owner/owners.server";
+import { addOwner, issueSetupLink, ownerOfSetupToken } from "~/owner/owners.server";
+import { action as passkeyAction } from "~/routes/owner.passkey";
 import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness } from "../support/harness";
+import { routeArgs } from "../support/requests";
 import { letTimePass } from "../support/stored-time";
 
 export async function clearDesk(db: Kysely<Database>): Promise<void> {
@@ -28,6 +31,32 @@ export async function clearDesk(db: Kysely<Database>): Promise<void> {
 
 function requestWith(cookie: string | undefined, url = "http://localhost:3000/owner"): Request {
   return new Request(url, { headers: cookie ? { cookie: cookie.split(";")[0] ?? "" } : {} });
+}
+
+const DESK = "http://localhost:3000";
+
+/** A post of the desk's, as the browser sends it with the session's cookie. */
+function deskPost(path: string, cookie: string, body: URLSearchParams | string): Request {
+  return new Request(`${DESK}${path}`, {
+    method: "POST",
+    body,
+    headers: {
+      cookie: cookie.split(";")[0] ?? "",
+      Origin: DESK,
+      ...(typeof body === "string" ? { "Content-Type": "application/json" } : {}),
+    },
+  });
+}
+
+type RouteArgs<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+const argsOf = <F extends (...args: never[]) => unknown>(request: Request): RouteArgs<F> =>
+  routeArgs(request) as unknown as RouteArgs<F>;
+
+async function passkeyPost(body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await passkeyAction(
+    argsOf<typeof passkeyAction>(deskPost("/owner/passkey", "", JSON.stringify(body))),
+  );
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
 describe.each(backends)("the desk's way in on %s", (backend) => {
@@ -96,6 +125,31 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     expect(await endAllSessions(db, added.owner.id)).toBe(2);
     expect(await readSession(db, requestWith(a))).toBeUndefined();
     expect(await readSession(db, requestWith(b))).toBeUndefined();
+  });
+
+  it("refuses a device name holding a hidden character before the passkey prompt, keeping the setup link", async () => {
+    const db = await harness().db();
+    const added = await addOwner(db, "pat@example.com");
+    if (!added.added) throw new Error("not added");
+    const link = await issueSetupLink(db, added.owner, DESK);
+    const token = new URL(link.url).searchParams.get("token") ?? "";
+    const message =
+      "The name for this device holds a hidden direction mark (U+202E) that would not show on screen. Type it again without it.";
+    const options = await passkeyPost({ intent: "register-options", token, deviceName: "Pat's \u202ehpone" });
+    expect(options).toEqual({ status: 400, json: { error: message } });
+    // An answer sent anyway is refused the same way, before anything is stored or spent.
+    const answer = {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      clientExtensionResults: {},
+      response: { clientDataJSON: "AAAA", attestationObject: "AAAA" },
+    };
+    const registered = await passkeyPost({ intent: "register", token, deviceName: "Pat\u200bphone", response: answer });
+    expect(registered.status).toBe(400);
+    expect(registered.json.error).toMatch(/^The name for this device holds a zero-width character \(U\+200B\)/);
+    expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([]);
+    expect((await ownerOfSetupToken(db, token))?.email).toBe("pat@example.com");
   });
 
   it("uses a Secure __Host- cookie under HTTPS, and a new token at each sign-in", async () => {

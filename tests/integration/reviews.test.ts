@@ -23,9 +23,11 @@ import {
 import { reviewSource } from "~/reviews/review-source.server";
 import { reviewFigures, type PublicReviews } from "~/reviews/review-summary";
 import { hideReview, replyToReview, showReview, submitReview } from "~/reviews/reviews.server";
+import { action as reviewAction } from "~/routes/review";
 import { backends, useHarness } from "../support/harness";
 import { insertLead } from "../support/leads";
 import { askedLead, publishedReview, REVIEW_SITE_URL, reviewTokenOf, sampleReview } from "../support/reviews";
+import { ORIGIN, routeArgs } from "../support/requests";
 
 const actor = { email: "pat@causeway.test", client: "203.0.113.9" };
 const DAY = 86_400_000;
@@ -95,7 +97,11 @@ describe.each(backends)("reviews on %s", (backend) => {
     const db = await harness().db();
     const { token } = await askedLead(db);
     const bidi = await submitReview(db, token, sampleReview({ name: "Dana \u202Eevil" }));
-    expect(bidi).toMatchObject({ ok: false, kind: "invalid", errors: { name: expect.stringMatching(/control/) } });
+    expect(bidi).toMatchObject({
+      ok: false,
+      kind: "invalid",
+      errors: { name: expect.stringMatching(/direction mark \(U\+202E\)/) },
+    });
     const control = await submitReview(db, token, sampleReview({ body: "Great work on the deck\u0007 and stairs." }));
     expect(control).toMatchObject({ ok: false, kind: "invalid", errors: { body: expect.stringMatching(/control/) } });
     expect(await submitReview(db, token, sampleReview({ body: "Too short" }))).toMatchObject({ kind: "invalid" });
@@ -104,6 +110,37 @@ describe.each(backends)("reviews on %s", (backend) => {
     const body = 'Good job <img src=x onerror="alert(1)"> on the deck stairs.';
     expect(await submitReview(db, token, sampleReview({ body }))).toMatchObject({ ok: true });
     expect((await published()).reviews[0]?.body).toBe(body);
+  });
+
+  it("refuses a phone number between right-to-left marks, which would show reversed, at the review's field", async () => {
+    const db = await harness().db();
+    const { token } = await askedLead(db);
+    const before = await readLiveVersion(db);
+    const rlm = "\u200f";
+    const body = `They fixed the stairs. Call them at ${rlm}609-555-0142${rlm}, they answer the same day.`;
+    const form = new URLSearchParams({ ...sampleReview({ body }) });
+    const answer = await reviewAction({
+      ...routeArgs(new Request(`${ORIGIN}/review/${token}`, { method: "POST", body: form })),
+      params: { token },
+    } as unknown as Parameters<typeof reviewAction>[0]);
+    expect(answer).toMatchObject({
+      type: "DataWithResponseInit",
+      init: { status: 400 },
+      data: {
+        state: "ready",
+        errors: {
+          body: "Your review holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+        },
+      },
+    });
+    // Nothing published, nothing stored, and the link still works for the review typed again.
+    expect((await published()).reviews).toEqual([]);
+    expect(await db.selectFrom("reviews").select("id").execute()).toEqual([]);
+    expect(await readLiveVersion(db)).toBe(before);
+    expect((await reviewLink(db, token)).state).toBe("ready");
+    expect(await submitReview(db, token, sampleReview({ body: body.replaceAll(rlm, "") }))).toMatchObject({
+      ok: true,
+    });
   });
 
   it("stores one review when the same link is sent many times at once", async () => {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { hiddenCharacterError } from "~/forms/plain-text";
 import { timestamp, type Database } from "~/infra/schema.server";
 import {
   isLeadStatus,
@@ -132,6 +133,8 @@ export async function addLeadNote(
 ): Promise<ChangeResult> {
   const body = typeof rawBody === "string" ? rawBody.trim() : "";
   if (!body) return { ok: false, status: 400, error: "Write the note first." };
+  const hidden = hiddenCharacterError(body, "The note", true);
+  if (hidden) return { ok: false, status: 400, error: hidden };
   if (body.length > NOTE_MAX_LENGTH)
     return { ok: false, status: 400, error: `Notes can be at most ${NOTE_MAX_LENGTH} characters.` };
   return db.transaction().execute(async (trx): Promise<ChangeResult> => {

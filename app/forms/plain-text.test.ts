@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { firstHiddenCharacter, hasForbiddenCharacter, hiddenCharacterError } from "./plain-text";
+
+const hex = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const DIRECTION = [0x061c, 0x200e, 0x200f, ...range(0x202a, 0x202e), ...range(0x2066, 0x2069)];
+const ZERO_WIDTH = [...range(0x200b, 0x200d), 0x2060, 0xfeff];
+const TAGS = range(0xe0000, 0xe007f);
+// Tab, line feed and carriage return are the only controls a field of several lines lets through.
+const CONTROLS = [...range(0x00, 0x1f), ...range(0x7f, 0x9f)].filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d);
+
+describe("the hidden-character rule", () => {
+  it.each([
+    ["direction mark", DIRECTION, "direction"],
+    ["zero-width character", ZERO_WIDTH, "zero-width"],
+    ["tag character", TAGS, "tag"],
+    ["control character", CONTROLS, "control"],
+  ] as const)("refuses every %s, in one line or several, and names its code point", (_, codes, kind) => {
+    for (const code of codes) {
+      const text = `Deck ${String.fromCodePoint(code)}stairs`;
+      for (const multiline of [false, true]) {
+        expect(hasForbiddenCharacter(text, multiline), hex(code)).toBe(true);
+        expect(firstHiddenCharacter(text, multiline), hex(code)).toEqual({ kind, codePoint: hex(code) });
+      }
+    }
+  });
+
+  it("reads a tag character, two UTF-16 units, as the one code point it is", () => {
+    const tagA = String.fromCodePoint(0xe0041);
+    expect(tagA.length).toBe(2);
+    expect(firstHiddenCharacter(`Nice work${tagA}`, false)).toEqual({ kind: "tag", codePoint: "U+E0041" });
+    expect(hiddenCharacterError(`Nice work${tagA}`, "Your review")).toContain("(U+E0041)");
+    // Either half on its own is not a tag character, and an emoji's two units are not one either.
+    expect(firstHiddenCharacter("👍", false)).toBeUndefined();
+  });
+
+  it("lets tab and line breaks through only where a field holds several lines", () => {
+    for (const text of ["one\ttwo", "one\ntwo", "one\r\ntwo"]) {
+      expect(hasForbiddenCharacter(text, true), JSON.stringify(text)).toBe(false);
+      expect(hasForbiddenCharacter(text, false), JSON.stringify(text)).toBe(true);
+    }
+    expect(hiddenCharacterError("one\ntwo", "Your name")).toBe(
+      "Your name holds a control character (U+000A) that would not show on screen. Type it again without it.",
+    );
+  });
+
+  it.each([
+    "Zoë Dvořák-Müller",
+    "O'Neil",
+    "José Núñez, 12 Ocean Ave",
+    "Thank you 👍🏽 great job",
+    "王小明 修好了屋顶",
+    "דנה כהן",
+    "مرحبا",
+  ])("accepts %j as typed", (text) => {
+    expect(firstHiddenCharacter(text, false)).toBeUndefined();
+    expect(hiddenCharacterError(text, "Your review", true)).toBeUndefined();
+  });
+
+  it("refuses an emoji joined by U+200D, as the rule stands", () => {
+    // The family emoji is three emoji held together by zero-width joiners: a phone's keyboard
+    // types it, and it is refused with the rest of U+200B–U+200D.
+    expect(firstHiddenCharacter("Thanks from all of us 👨\u200d👩\u200d👧", false)).toEqual({
+      kind: "zero-width",
+      codePoint: "U+200D",
+    });
+  });
+
+  it("names the field and the code point in its message, and says nothing of a clean text", () => {
+    expect(hiddenCharacterError("Jane\u200fDoe", "Your name")).toBe(
+      "Your name holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+    );
+    expect(hiddenCharacterError("Rotten\u200btreads", "The description")).toBe(
+      "The description holds a zero-width character (U+200B) that would not show on screen. Type it again without it.",
+    );
+    expect(hiddenCharacterError("Line one\nline two", "The story", true)).toBeUndefined();
+    expect(hiddenCharacterError("Mary-Ann O'Neil", "Your name")).toBeUndefined();
+  });
+});
