@@ -9,7 +9,14 @@ import { DeskField } from "~/owner/desk-field";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { NoticeBanner } from "./notice-banner";
 import type { NoticeErrors, NoticeValues } from "./notice-draft";
-import { checkNotice, isNoticeTone, NOTICE_MAX_LENGTH, NOTICE_TONES, type NoticeTone } from "./notice-text";
+import {
+  checkNotice,
+  isNoticeTone,
+  NOTICE_MAX_LENGTH,
+  NOTICE_TONES,
+  PHONE_LINK_EXAMPLE,
+  type NoticeTone,
+} from "./notice-text";
 
 export const EMPTY_NOTICE: NoticeValues = { body: "", tone: "info", startsAt: "", endsAt: "" };
 
@@ -27,8 +34,7 @@ export function NoticeForm({ values, errors, busy }: { values: NoticeValues; err
         hint={
           <>
             Up to {NOTICE_MAX_LENGTH} characters ({shownLength} now). One link at most: write{" "}
-            <code>[words to show](/estimate)</code> for a page of this site, or <code>[call us](tel:609-555-0142)</code>
-            .
+            <code>[words to show](/estimate)</code> for a page of this site, or <code>{PHONE_LINK_EXAMPLE}</code>.
           </>
         }
       >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkNotice, noticeParts } from "./notice-text";
+import { profile } from "~/content/profile";
+import { checkNotice, noticeParts, PHONE_LINK_EXAMPLE } from "./notice-text";
 
 const siteUrl = "https://www.causewayhomerepair.example";
 const pages = new Set(["/", "/estimate", "/services/home-watch"]);
@@ -49,6 +50,20 @@ describe("checkNotice", () => {
     const checked = checkNotice(text, rules);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.error).toMatch(message);
+  });
+
+  it("gives the business's own number, from the profile, as the example of a phone link", () => {
+    const noWords = checkNotice("[](/estimate)", rules);
+    const badNumber = checkNotice("[call](tel:12345)", rules);
+    expect(noWords.ok ? "" : noWords.error).toBe(
+      `Give the link words to show: [call us](tel:${profile.phone.display}).`,
+    );
+    expect(badNumber.ok ? "" : badNumber.error).toBe(
+      `The phone link needs a US number: [call us](tel:${profile.phone.display}).`,
+    );
+    // The example works as written: copied into a notice, it is the business's phone link.
+    const example = checkNotice(`Leak? ${PHONE_LINK_EXAMPLE}`, rules);
+    expect(example.ok && example.parts[1]).toEqual({ text: "call us", href: `tel:${profile.phone.e164}` });
   });
 
   it("counts what visitors read against the 200 characters, not the link's address", () => {

@@ -4,6 +4,7 @@
  * written `[words](address)`, to a page of this site or to a phone number (`tel:`). Anything else
  * that looks like a web address is refused, so a notice cannot send visitors off the site.
  */
+import { profile } from "~/content/profile";
 import { hiddenCharacterError } from "~/forms/plain-text";
 
 export const NOTICE_MAX_LENGTH = 200;
@@ -60,6 +61,9 @@ export function normalizeNotice(raw: string): string {
   return raw.replace(/\s*[\r\n]+\s*/g, " ").trim();
 }
 
+/** A phone link to the business's own number, as the examples write it and `telHref` reads it. */
+export const PHONE_LINK_EXAMPLE = `[call us](tel:${profile.phone.display})`;
+
 export function checkNotice(raw: string, rules: NoticeRules): NoticeCheck {
   const text = normalizeNotice(raw);
   if (text === "") return { ok: false, error: "Write the notice first." };
@@ -82,13 +86,13 @@ export function checkNotice(raw: string, rules: NoticeRules): NoticeCheck {
   if (!link) return { ok: true, parts: [{ text }] };
   const words = (link[1] ?? "").trim();
   const address = (link[2] ?? "").trim();
-  if (words === "") return { ok: false, error: "Give the link words to show: [call us](tel:609-555-0142)." };
+  if (words === "") return { ok: false, error: `Give the link words to show: ${PHONE_LINK_EXAMPLE}.` };
   const href = address.toLowerCase().startsWith("tel:") ? telHref(address.slice(4)) : sitePath(address, rules);
   if (!href)
     return {
       ok: false,
       error: address.toLowerCase().startsWith("tel:")
-        ? "The phone link needs a US number: [call us](tel:609-555-0142)."
+        ? `The phone link needs a US number: ${PHONE_LINK_EXAMPLE}.`
         : "A link may go only to a page of this site (such as /estimate) or to a phone number (tel:).",
     };
   const start = link.index ?? 0;
