@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import type { PhotoLabel } from "./photo-intake.server";
+import { projectLeadPrivacy } from "./project-from-lead.server";
 import { checkDescription } from "./project-rules";
 
 /** After a change to a photo of a published project, the public pages must show it. */
@@ -41,7 +42,7 @@ async function changePhoto(
   return { ok: true };
 }
 
-/** Saves a photo's description and Before/After label. */
+/** Saves a photo's description and Before/After label; a description naming the project's lead is refused. */
 export async function describePhoto(
   db: Kysely<Database>,
   projectId: string,
@@ -50,7 +51,7 @@ export async function describePhoto(
   label: PhotoLabel,
   now: Date = new Date(),
 ): Promise<PhotoChange> {
-  const error = checkDescription(description);
+  const error = checkDescription(description, await projectLeadPrivacy(db, projectId));
   if (error) return { ok: false, status: 400, error };
   return changePhoto(db, projectId, now, async (trx) => {
     const result = await trx

@@ -15,6 +15,7 @@ import {
 } from "~/infra/images.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import type { UploadedFile } from "~/infra/uploads.server";
+import { projectLeadPrivacy } from "./project-from-lead.server";
 import { checkDescription, MAX_PHOTOS } from "./project-rules";
 
 export type PhotoLabel = "before" | "after" | null;
@@ -38,7 +39,7 @@ export const photoLabel = (value: string | undefined): PhotoLabel =>
 /**
  * Stores one uploaded photo to be processed. Refuses, before storing anything, a file that is not a
  * JPEG, PNG, WebP or GIF, one whose header promises more pixels than are decoded, a missing
- * description, and a thirteenth photo.
+ * description or one naming the lead the project was made from, and a thirteenth photo.
  */
 export async function takePhoto(
   db: Kysely<Database>,
@@ -46,7 +47,7 @@ export async function takePhoto(
   upload: PhotoUpload,
   now: Date = new Date(),
 ): Promise<PhotoIntake> {
-  const descriptionError = checkDescription(upload.description);
+  const descriptionError = checkDescription(upload.description, await projectLeadPrivacy(db, projectId));
   if (descriptionError) return { ok: false, status: 400, error: descriptionError, field: "description" };
   const format = await detectImageFormat(upload.file.path);
   if (!format)

@@ -9,7 +9,8 @@ import type { Kysely } from "kysely";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
-import { RESERVED_SLUGS, slugify, type ProjectValues } from "./project-rules";
+import { leadPrivacy } from "./project-from-lead.server";
+import { leadMention, publicFieldsMention, RESERVED_SLUGS, slugify, type ProjectValues } from "./project-rules";
 
 export interface Actor {
   email: string;
@@ -68,7 +69,9 @@ export async function createProject(
 
 /**
  * Saves the fields; a project never published takes a new address from its new title. A published
- * one keeps its address and shows the change on the site within seconds. False when it is gone.
+ * one keeps its address and shows the change on the site within seconds, unless that address names
+ * the lead the project was made from: then it takes a new one too, and the old answers 410. False
+ * when it is gone.
  */
 export async function updateProject(
   db: Kysely<Database>,
@@ -80,11 +83,19 @@ export async function updateProject(
   const published = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("projects")
-      .select(["status", "ever_published"])
+      .select(["status", "ever_published", "slug", "lead_id"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) return undefined;
-    const slug = row.ever_published ? undefined : await uniqueSlug(trx, values.title, values.town, id);
+    const lead = await leadPrivacy(trx, row.lead_id);
+    const keepAddress = row.ever_published && !(lead && leadMention(row.slug, lead));
+    const slug = keepAddress ? undefined : await uniqueSlug(trx, values.title, values.town, id);
+    if (slug && slug !== row.slug && row.ever_published)
+      await trx
+        .insertInto("gone_projects")
+        .values({ slug: row.slug, gone_at: timestamp(now) })
+        .onConflict((oc) => oc.column("slug").doNothing())
+        .execute();
     await trx
       .updateTable("projects")
       .set({ ...fields(values), ...(slug ? { slug } : {}), updated_at: timestamp(now) })
@@ -102,11 +113,35 @@ export async function updateProject(
   return published !== undefined;
 }
 
-export type PublishOutcome = "published" | "no-photos" | "photos-not-ready" | "already" | "missing";
+export type PublishOutcome = "published" | "no-photos" | "photos-not-ready" | "names-lead" | "already" | "missing";
 
 /**
- * Publishes a draft whose photos are all ready: one conditional update, so a photo added or still
- * being processed at that moment keeps it a draft.
+ * Why the project cannot be public for the lead it was made from, naming the field (title, town,
+ * story, a photo's description, the page's address); undefined when nothing names the lead, or the
+ * project was made without one.
+ */
+export async function projectNamesLead(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const project = await db
+    .selectFrom("projects")
+    .select(["title", "town", "story", "slug", "lead_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const lead = project && (await leadPrivacy(db, project.lead_id));
+  if (!project || !lead) return undefined;
+  const photos = await db
+    .selectFrom("project_photos")
+    .select("description")
+    .where("project_id", "=", id)
+    .orderBy("position")
+    .execute();
+  return publicFieldsMention({ ...project, descriptions: photos.map((p) => p.description) }, lead);
+}
+
+/**
+ * Publishes a draft whose photos are all ready and whose public fields name nothing of its lead
+ * (each was checked when saved, and is again here, for what was saved before the rule or under an
+ * older one): one conditional update, so a photo added or still being processed at that moment
+ * keeps it a draft.
  */
 export async function publishProject(
   db: Kysely<Database>,
@@ -115,6 +150,8 @@ export async function publishProject(
   now: Date = new Date(),
 ): Promise<PublishOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<PublishOutcome> => {
+    const status = await trx.selectFrom("projects").select("status").where("id", "=", id).executeTakeFirst();
+    if (status?.status === "draft" && (await projectNamesLead(trx, id))) return "names-lead";
     const result = await trx
       .updateTable("projects")
       .set({ status: "published", ever_published: 1, published_at: timestamp(now), updated_at: timestamp(now) })

@@ -30,6 +30,7 @@ import { PhotoRow } from "~/projects/photo-row";
 import { leadPrivacy } from "~/projects/project-from-lead.server";
 import {
   deleteProject,
+  projectNamesLead,
   publishProject,
   unpublishProject,
   updateProject,
@@ -90,6 +91,11 @@ const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; me
     ok: false,
     status: 409,
     message: "Some photos are still being processed or could not be read. Publish when every photo is ready.",
+  },
+  "names-lead": {
+    ok: false,
+    status: 409,
+    message: "Something public in this project names the homeowner or their street. Take it out, then publish.",
   },
   missing: { ok: false, status: 404, message: "This project no longer exists." },
 };
@@ -195,8 +201,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : answer({ ok: false, intent, message: changed.error }, changed.status);
     }
     if (intent === "publish") {
-      const outcome = PUBLISH_MESSAGES[await publishProject(db, id, actor)];
-      return answer({ ok: outcome.ok, intent, message: outcome.message }, outcome.status);
+      const result = await publishProject(db, id, actor);
+      const outcome = PUBLISH_MESSAGES[result];
+      // Which field, and what to take out of it.
+      const message = (result === "names-lead" && (await projectNamesLead(db, id))) || outcome.message;
+      return answer({ ok: outcome.ok, intent, message }, outcome.status);
     }
     if (intent === "unpublish") {
       const done = await unpublishProject(db, id, actor);

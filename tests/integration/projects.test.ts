@@ -1,10 +1,11 @@
 /**
  * Finished projects on SQLite and PostgreSQL, through the desk's route modules and the background
  * job as the server runs them: a photo's GPS position never reaches the site, an image too large in
- * pixels is refused before it is decoded, a story naming the won lead's street or surname is
- * refused, publishing waits for the photos and happens once under a burst, and a project taken
- * down answers 410 and leaves the lists and the sitemap. The built server is tried in
- * tests/system/projects.test.ts.
+ * pixels is refused before it is decoded, a title, town, story, photo description or page address
+ * naming the won lead's street or homeowner is refused when saved and when publishing, a
+ * description holding a hidden character is refused, publishing waits for the photos and happens
+ * once under a burst, and a project taken down answers 410 and leaves the lists and the sitemap.
+ * The built server is tried in tests/system/projects.test.ts.
  */
 import sharp from "sharp";
 import type { Kysely } from "kysely";
@@ -222,7 +223,7 @@ describe.each(backends)("projects on %s", (backend) => {
     expect(spelledOtherwise.status).toBe(400);
     const withName = await post("The HOLLISTER family wanted a walk-in shower.");
     expect(withName.status).toBe(400);
-    expect(JSON.stringify(withName.body)).toContain("Hollister".toLowerCase());
+    expect(JSON.stringify(withName.body)).toContain("(“Hollister”)");
     expect(await db.selectFrom("projects").select("id").execute()).toEqual([]);
     expect((await post("A walk-in shower with a bench and a niche.")).status).toBe(302);
 
@@ -236,6 +237,150 @@ describe.each(backends)("projects on %s", (backend) => {
       ),
     );
     expect(refused.status).toBe(404);
+  });
+
+  it("refuses a description, a title or a town naming the won lead 'John Smith Jr.' of '12 Ocean Ave', and publishes none that does", async () => {
+    const db = await harness().db();
+    const { cookie } = await signedInOwner(db, ORIGIN);
+    const leadId = await insertLead(db, {
+      name: "John Smith Jr.",
+      address: "12 Ocean Ave, Surf City, NJ",
+      status: "won",
+    });
+    const id = await newProject(db, cookie, { leadId });
+    const photos = () =>
+      db.selectFrom("project_photos").select(["id", "description"]).where("project_id", "=", id).execute();
+    const street = "The description names the homeowner's street address. Take it out: the page may only say the town.";
+    const smith = "(“Smith”). Take the name out: projects never say whose house it was.";
+
+    // At upload: refused at the description's field, nothing stored.
+    const live = await addPhoto(cookie, id, await smallJpeg(), {
+      description: "The Smith family deck at 12 Ocean Ave",
+    });
+    expect(live.status).toBe(400);
+    expect(live.body).toMatchObject({ photoErrors: { description: street } });
+    for (const description of ["The deck on Ocean Avenue", "The Smith family deck", "The Smiths' new deck"]) {
+      const refused = await addPhoto(cookie, id, await smallJpeg(), { description });
+      expect(refused.status, description).toBe(400);
+      expect(JSON.stringify(refused.body), description).toMatch(/names the homeowner/);
+    }
+    expect(await photos()).toEqual([]);
+
+    // At edit: refused, and the description kept as it was.
+    expect((await addPhoto(cookie, id, await smallJpeg(), { description: "The new deck stairs" })).status).toBe(200);
+    const [photo] = await photos();
+    if (!photo) throw new Error("a photo expected");
+    const edit = (body: Record<string, string>) =>
+      run(() =>
+        projectAction(args<typeof projectAction>(deskPost(`/owner/projects/${id}`, cookie, form(body)), { id })),
+      );
+    const renamed = await edit({ intent: "describe-photo", photoId: photo.id, description: "SMITH deck", label: "" });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body).toMatchObject({ message: `The description names the homeowner ${smith}` });
+    expect(
+      (await edit({ intent: "describe-photo", photoId: photo.id, description: "From ocean ave.", label: "" })).status,
+    ).toBe(400);
+    expect(await photos()).toEqual([{ id: photo.id, description: "The new deck stairs" }]);
+
+    // The title and the town, which make the page's address, are held to the same rule.
+    const save = (extra: Record<string, string>) => edit({ intent: "save", ...fields, ...extra });
+    const titled = await save({ title: "The Smith family deck" });
+    expect(titled.status).toBe(400);
+    expect(titled.body).toMatchObject({ errors: { title: `The title names the homeowner ${smith}` } });
+    const town = await save({ town: "12 Ocean Ave, Surf City" });
+    expect(town.status).toBe(400);
+    expect(town.body).toMatchObject({
+      errors: { town: expect.stringContaining("The town names the homeowner's street") },
+    });
+
+    // What was saved before these rules is caught when publishing: nothing goes public while it names them.
+    await processWaitingPhotos(db);
+    const publish = () => edit({ intent: "publish" });
+    const version = await readLiveVersion(db);
+    await db
+      .updateTable("project_photos")
+      .set({ description: "The Smith family deck at 12 Ocean Ave" })
+      .where("id", "=", photo.id)
+      .execute();
+    const withDescription = await publish();
+    expect(withDescription.status).toBe(409);
+    expect(withDescription.body).toMatchObject({
+      message:
+        "The description of photo 1 names the homeowner's street address. Take it out: the page may only say the town.",
+    });
+    await db
+      .updateTable("project_photos")
+      .set({ description: "The new deck stairs" })
+      .where("id", "=", photo.id)
+      .execute();
+    await db
+      .updateTable("projects")
+      .set({ story: "Built for John, who wanted wider treads." })
+      .where("id", "=", id)
+      .execute();
+    expect((await publish()).body).toMatchObject({
+      message: "The story names the homeowner (“John”). Take the name out: projects never say whose house it was.",
+    });
+    await db
+      .updateTable("projects")
+      .set({ story: fields.story, slug: "smith-deck-surf-city" })
+      .where("id", "=", id)
+      .execute();
+    const withAddress = await publish();
+    expect(withAddress.status).toBe(409);
+    expect(withAddress.body).toMatchObject({
+      message: expect.stringMatching(
+        /^The page's address, made from the title and town, names the homeowner \(“Smith”\)/,
+      ),
+    });
+    expect(await db.selectFrom("projects").select("status").where("id", "=", id).executeTakeFirst()).toEqual({
+      status: "draft",
+    });
+    expect(await readLiveVersion(db)).toBe(version);
+
+    // Saving gives it an address made from its title; then it may be published.
+    expect((await save({})).status).toBe(200);
+    const slug = () => db.selectFrom("projects").select("slug").where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await slug()).slug).toBe("rebuilt-deck-stairs-with-a-landing-surf-city");
+    expect((await publish()).status).toBe(200);
+
+    // A published address that names them is not kept either: it gives way to one from the title, and answers 410.
+    await db.updateTable("projects").set({ slug: "smith-deck-surf-city" }).where("id", "=", id).execute();
+    expect((await save({})).status).toBe(200);
+    expect((await slug()).slug).toBe("rebuilt-deck-stairs-with-a-landing-surf-city");
+    expect(await db.selectFrom("gone_projects").select("slug").execute()).toEqual([{ slug: "smith-deck-surf-city" }]);
+  });
+
+  it("refuses a photo description holding a zero-width space, at upload and at edit, naming the field", async () => {
+    const db = await harness().db();
+    const { cookie } = await signedInOwner(db, ORIGIN);
+    const id = await newProject(db, cookie);
+    const message =
+      "The description holds a zero-width character (U+200B) that would not show on screen. Type it again without it.";
+    const uploaded = await addPhoto(cookie, id, await smallJpeg(), { description: "Rotten\u200b treads" });
+    expect(uploaded.status).toBe(400);
+    expect(uploaded.body).toMatchObject({ photoErrors: { description: message } });
+    expect(await db.selectFrom("project_photos").select("id").execute()).toEqual([]);
+
+    expect((await addPhoto(cookie, id, await smallJpeg(), { description: "Rotten treads" })).status).toBe(200);
+    const photo = await db.selectFrom("project_photos").select("id").executeTakeFirstOrThrow();
+    const edited = await run(() =>
+      projectAction(
+        args<typeof projectAction>(
+          deskPost(
+            `/owner/projects/${id}`,
+            cookie,
+            form({ intent: "describe-photo", photoId: photo.id, description: "New\u200b treads", label: "" }),
+          ),
+          { id },
+        ),
+      ),
+    );
+    expect(edited.status).toBe(400);
+    expect(edited.body).toMatchObject({ message });
+    expect(await db.selectFrom("project_photos").select("description").execute()).toEqual([
+      { description: "Rotten treads" },
+    ]);
   });
 
   it("saves a photo's description and label, moves the cover, and keeps a published project's last photo", async () => {
