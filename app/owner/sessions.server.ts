@@ -148,7 +148,9 @@ export async function endAllSessions(db: Kysely<Database>, ownerId: string): Pro
 }
 
 /**
- * "Sign out everywhere": every session of the owner, and every device their lead alerts go to.
+ * "Sign out everywhere": every session of the owner, every device their lead alerts go to, and
+ * every way in still being made: their unused setup links and open passkey challenges, which
+ * would otherwise let whoever holds a link made earlier add a passkey of their own afterwards.
  * It is what an owner presses for a lost phone, and that phone's lock screen would otherwise go
  * on showing each new lead's name, town and first words. Their pushes still queued go with the
  * devices (the outbox row names its device, ON DELETE CASCADE).
@@ -156,11 +158,22 @@ export async function endAllSessions(db: Kysely<Database>, ownerId: string): Pro
 export async function signOutEverywhere(
   db: Kysely<Database>,
   ownerId: string,
-): Promise<{ sessions: number; devices: number }> {
+): Promise<{ sessions: number; devices: number; setupLinks: number; challenges: number }> {
   return db.transaction().execute(async (trx) => {
     const sessions = await endAllSessions(trx, ownerId);
     const devices = await trx.deleteFrom("push_subscriptions").where("owner_id", "=", ownerId).executeTakeFirst();
-    return { sessions, devices: Number(devices.numDeletedRows) };
+    const setupLinks = await trx
+      .deleteFrom("owner_setup_tokens")
+      .where("owner_id", "=", ownerId)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    const challenges = await trx.deleteFrom("owner_challenges").where("owner_id", "=", ownerId).executeTakeFirst();
+    return {
+      sessions,
+      devices: Number(devices.numDeletedRows),
+      setupLinks: Number(setupLinks.numDeletedRows),
+      challenges: Number(challenges.numDeletedRows),
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 /**
- * POST /owner/sign-out: ends this session, or with `scope=everywhere` every session of the owner
- * and the devices their alerts go to (a lost phone). Answers with the sign-in page either way.
+ * POST /owner/sign-out: ends this session, or with `scope=everywhere` every session of the owner,
+ * the devices their alerts go to (a lost phone), and their unused setup links. Answers with the
+ * sign-in page either way.
  */
 import { redirect } from "react-router";
 import { clientKey } from "~/infra/client-key.server";
@@ -25,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (everywhere) {
       const ended = await signOutEverywhere(db, session.ownerId);
       detail = `sessions ended: ${ended.sessions}, notified devices removed: ${ended.devices}`;
+      if (ended.setupLinks > 0) detail += `, setup links ended: ${ended.setupLinks}`;
     } else await endSession(db, session.id);
     await recordAudit(db, {
       actor: session.email,

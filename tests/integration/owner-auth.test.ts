@@ -1,7 +1,7 @@
 /**
  * The desk's way in, against SQLite and PostgreSQL with the real SMTP server: the `npm run owner`
- * command, sessions and their limits, the emailed code with its lock-out, and a device name
- * holding a hidden character.
+ * command, sessions and their limits, the emailed code with its lock-out, "Sign out everywhere"
+ * ending the setup links and passkey challenges too, and a device name holding a hidden character.
  */
 import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +10,8 @@ import { readSession, SESSION_IDLE_MS, SESSION_MAX_MS, startSession, endAllSessi
 import { requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
 import { addOwner, issueSetupLink, ownerOfSetupToken } from "~/owner/owners.server";
 import { action as passkeyAction } from "~/routes/owner.passkey";
+import { loader as setupLoader } from "~/routes/owner.setup";
+import { action as signOutAction } from "~/routes/owner.sign-out";
 import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness } from "../support/harness";
 import { routeArgs } from "../support/requests";
@@ -34,6 +36,16 @@ function requestWith(cookie: string | undefined, url = "http://localhost:3000/ow
 }
 
 const DESK = "http://localhost:3000";
+
+/** What a route handed back: a Response (a redirect, JSON), or `data()` with its status. */
+function settled(value: unknown): { status: number; body: unknown; headers?: Headers } {
+  if (value instanceof Response) return { status: value.status, body: undefined, headers: value.headers };
+  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
+    const d = value as unknown as { data: unknown; init?: { status?: number } };
+    return { status: d.init?.status ?? 200, body: d.data };
+  }
+  return { status: 200, body: value };
+}
 
 /** A post of the desk's, as the browser sends it with the session's cookie. */
 function deskPost(path: string, cookie: string, body: URLSearchParams | string): Request {
@@ -125,6 +137,54 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     expect(await endAllSessions(db, added.owner.id)).toBe(2);
     expect(await readSession(db, requestWith(a))).toBeUndefined();
     expect(await readSession(db, requestWith(b))).toBeUndefined();
+  });
+
+  it("ends the owner's unused setup links and open passkey challenges when signing out everywhere", async () => {
+    const db = await harness().db();
+    const added = await addOwner(db, "pat@example.com");
+    const other = await addOwner(db, "sam@example.com");
+    if (!added.added || !other.added) throw new Error("not added");
+    const pat = added.owner;
+    const link = await issueSetupLink(db, pat, DESK);
+    const token = new URL(link.url).searchParams.get("token") ?? "";
+    const samsLink = await issueSetupLink(db, other.owner, DESK);
+    // Opened on some device: the page offers a passkey, and the prompt's challenge is waiting.
+    const opened = await setupLoader(argsOf<typeof setupLoader>(new Request(link.url)));
+    expect(opened).toMatchObject({ token, email: "pat@example.com" });
+    expect((await passkeyPost({ intent: "register-options", token })).status).toBe(200);
+    const challenges = () =>
+      db.selectFrom("owner_challenges").select("challenge").where("owner_id", "=", pat.id).execute();
+    expect(await challenges()).toHaveLength(1);
+
+    const cookie = await startSession(db, requestWith(undefined), pat.id, "passkey");
+    const signedOut = settled(
+      await signOutAction(
+        argsOf<typeof signOutAction>(deskPost("/owner/sign-out", cookie, new URLSearchParams({ scope: "everywhere" }))),
+      ),
+    );
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers?.get("location")).toBe("/owner/sign-in");
+
+    // The link made before no longer offers a passkey, nor the options to make one.
+    expect(await setupLoader(argsOf<typeof setupLoader>(new Request(link.url)))).toMatchObject({
+      token: "",
+      email: null,
+    });
+    expect(await ownerOfSetupToken(db, token)).toBeUndefined();
+    const options = await passkeyPost({ intent: "register-options", token });
+    expect(options.status).toBe(400);
+    expect(options.json.error).toMatch(/This setup link has expired or was already used/);
+    expect(await challenges()).toEqual([]);
+    // Another owner's link is theirs, and still works.
+    expect((await ownerOfSetupToken(db, new URL(samsLink.url).searchParams.get("token")))?.email).toBe(
+      "sam@example.com",
+    );
+    const audit = await db
+      .selectFrom("owner_audit")
+      .select("detail")
+      .where("action", "=", "signed-out-everywhere")
+      .execute();
+    expect(audit).toEqual([{ detail: "sessions ended: 1, notified devices removed: 0, setup links ended: 1" }]);
   });
 
   it("refuses a device name holding a hidden character before the passkey prompt, keeping the setup link", async () => {
