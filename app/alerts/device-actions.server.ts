@@ -5,7 +5,8 @@
  *   "Notify me on this device"; stores the device, or says why not with a 4xx. Only with a
  *   sign-in within the last 10 minutes: a stolen session must not route every new lead to a
  *   device of its own.
- * - `intent=remove-device`, `device=<id>`: removes one of the signed-in owner's devices.
+ * - `intent=remove-device`, `device=<id>`: removes one of the signed-in owner's devices, also only
+ *   with a recent sign-in: a stolen session must not be able to silence the owner's own phone.
  * Anything else is not theirs: undefined, for the page's own action to handle.
  */
 import type { Kysely } from "kysely";
@@ -34,6 +35,7 @@ export async function deviceAction(
 ) {
   const intent = form.get("intent");
   if (intent === REMOVE_INTENT) {
+    if (!signedInRecently(session)) return recentSignInNeeded("Removing a device");
     const removed = await removeDevice(db, session.ownerId, String(form.get("device") ?? ""));
     if (!removed) return answer(404, "That device is not yours or was already removed.");
     return { ok: true, message: "Device removed: it gets no more alerts." };

@@ -1,6 +1,7 @@
 /**
  * The account page's section on notifications: "Notify me on this device", and the devices that
- * get an alert for each new lead (name and date added), each removable. Both are plain forms posted
+ * get an alert for each new lead (name and date added), each removable; both after a recent
+ * sign-in, as the server asks (the way to confirm it's you otherwise). Both are plain forms posted
  * to the account page (`device-actions.server.ts`), whose answer shows in the page's notice like a
  * passkey's; a removal works without JavaScript. Only router features the site already uses
  * appear here: any other would grow the router code that every public page loads.
@@ -73,14 +74,17 @@ export function PushDevices({
                 <span className="font-semibold">{device.deviceName}</span>
                 <span className="block text-sm text-slate-700">Added {formatDateTime(device.createdAt)}</span>
               </span>
-              <RemoveButton
-                fields={{ intent: REMOVE_INTENT, device: device.id }}
-                label={`Stop notifying ${device.deviceName}, added ${formatDateTime(device.createdAt)}`}
-              />
+              {fresh ? (
+                <RemoveButton
+                  fields={{ intent: REMOVE_INTENT, device: device.id }}
+                  label={`Stop notifying ${device.deviceName}, added ${formatDateTime(device.createdAt)}`}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {devices.length > 0 && !fresh ? <ConfirmItsYou signIn={signIn} what="Removing a device" /> : null}
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * adding one on this device or another (a setup link with its QR code), the devices notified of
  * new leads (`alerts/device-actions.server.ts` answers their posts), the owners
  * (`owner/account-actions.server.ts`), the morning email, and signing out everywhere. Whatever
- * adds a way in, or changes who the owners are, asks for a sign-in within the last 10 minutes.
+ * adds or removes a way in or a notified device, changes who the owners are, or signs out
+ * everywhere asks for a sign-in within the last 10 minutes.
  */
 import { useState } from "react";
 import { data, Form } from "react-router";
@@ -12,7 +13,7 @@ import { Notice, primaryButton, secondaryButton, inputClass, labelClass } from "
 import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
 import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
-import { accountAction, type AccountAnswer } from "~/owner/account-actions.server";
+import { accountAction, recentSignInNeeded, type AccountAnswer } from "~/owner/account-actions.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
 import { DeviceLinkSection } from "~/owner/device-link-section";
 import { listOwners } from "~/owner/owners.server";
@@ -69,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (device) return device;
   const change = await accountAction(db, session, form, request);
   if (change) return change;
+  if (!signedInRecently(session)) return recentSignInNeeded("Removing a passkey");
   const result = await removePasskey(
     db,
     { id: session.ownerId, email: session.email },
@@ -121,7 +123,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   {p.lastUsedAt ? `, last used ${formatDateTime(p.lastUsedAt)}` : ""}
                 </span>
               </span>
-              {passkeys.length > 1 ? (
+              {fresh && passkeys.length > 1 ? (
                 <RemoveButton fields={{ passkey: p.id }} label={`Remove passkey ${p.deviceName}`} />
               ) : null}
             </li>
@@ -129,7 +131,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </ul>
         {passkeys.length <= 1 ? (
           <p className="mt-1 text-sm text-slate-700">Your only passkey cannot be removed: add another device first.</p>
-        ) : null}
+        ) : fresh ? null : (
+          <ConfirmItsYou signIn={signIn} what="Removing a passkey" />
+        )}
       </section>
       <section aria-labelledby="add-passkey" className="mt-6">
         <h2 id="add-passkey" className="text-lg font-bold text-navy-900">
@@ -183,11 +187,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Ends every session of yours, on every device, this one included, and stops the lead alerts on every device of
           yours. Lost a phone? Remove its passkey above first.
         </p>
-        <Form method="post" action="/owner/sign-out" reloadDocument className="mt-2">
-          <button type="submit" name="scope" value="everywhere" className={primaryButton}>
-            Sign out everywhere
-          </button>
-        </Form>
+        {fresh ? (
+          <Form method="post" action="/owner/sign-out" reloadDocument className="mt-2">
+            <button type="submit" name="scope" value="everywhere" className={primaryButton}>
+              Sign out everywhere
+            </button>
+          </Form>
+        ) : (
+          <ConfirmItsYou signIn={signIn} what="Signing out everywhere" />
+        )}
       </section>
     </>
   );

@@ -1,14 +1,24 @@
 /**
  * POST /owner/sign-out: ends this session, or with `scope=everywhere` every session of the owner,
  * the devices their alerts go to (a lost phone), and their unused setup links. Answers with the
- * sign-in page either way.
+ * sign-in page either way. Signing out everywhere, like removing a passkey, needs a sign-in within
+ * the last 10 minutes: a session found on an unlocked phone must not be able to shut the owner out
+ * of every other device. An older one is sent to confirm it's them first, and nothing ends.
  */
 import { redirect } from "react-router";
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { clientIpFrom } from "~/leads/request-context.server";
+import { ACCOUNT_PATH } from "~/owner/account-changes.server";
 import { recordAudit } from "~/owner/audit.server";
-import { clearSessionCookie, endSession, readSession, signOutEverywhere } from "~/owner/sessions.server";
+import { signInPath } from "~/owner/paths";
+import {
+  clearSessionCookie,
+  endSession,
+  readSession,
+  signedInRecently,
+  signOutEverywhere,
+} from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.sign-out";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -22,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request).catch(() => new FormData());
   if (session) {
     const everywhere = form.get("scope") === "everywhere";
+    if (everywhere && !signedInRecently(session)) return redirect(signInPath(ACCOUNT_PATH, true));
     let detail = "";
     if (everywhere) {
       const ended = await signOutEverywhere(db, session.ownerId);

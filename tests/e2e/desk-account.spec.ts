@@ -3,7 +3,7 @@
  * server: the Enter key does what its field says, with and without JavaScript; an owner adds
  * another device from a setup link's QR code (read back from the screen), invites an owner and
  * removes them, all without the server's command line; and a sign-in older than 10 minutes must
- * be confirmed before any of it.
+ * be confirmed before any of it, or before signing out everywhere.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -186,7 +186,7 @@ test.describe("the desk's sign-in and account", () => {
     }
   });
 
-  test("asks a sign-in older than 10 minutes to confirm it's the owner before adding anything", async ({
+  test("asks a sign-in older than 10 minutes to confirm it's the owner before adding anything or signing out everywhere", async ({
     page,
     context,
   }) => {
@@ -197,9 +197,18 @@ test.describe("the desk's sign-in and account", () => {
       .set({ authenticated_at: timestamp(new Date(Date.now() - 11 * 60_000)) })
       .execute();
     await gotoHydrated(page, `${origin}/owner/account`);
-    for (const hidden of ["Add passkey", "Make a setup link", "Notify me on this device", "Invite an owner"])
+    for (const hidden of [
+      "Add passkey",
+      "Make a setup link",
+      "Notify me on this device",
+      "Invite an owner",
+      "Sign out everywhere",
+    ])
       await expect(page.getByRole("button", { name: hidden, exact: true })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Confirm it's you" })).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Confirm it's you" })).toHaveCount(5);
+    await expect(page.getByRole("region", { name: "Signed in elsewhere?" })).toContainText(
+      "Signing out everywhere needs a sign-in within the last 10 minutes.",
+    );
     await page.getByRole("link", { name: "Confirm it's you" }).first().click();
     await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
     await expect(page).toHaveURL(`${origin}/owner/sign-in?next=%2Fowner%2Faccount&again=1`);

@@ -1,14 +1,16 @@
 /**
  * The desk's way in, against SQLite and PostgreSQL with the real SMTP server: the `npm run owner`
  * command, sessions and their limits, the emailed code with its lock-out, "Sign out everywhere"
- * ending the setup links and passkey challenges too, and a device name holding a hidden character.
+ * ending the setup links and passkey challenges too, a device name holding a hidden character, and
+ * the fresh sign-in that removing a passkey or a device, or signing out everywhere, asks for.
  */
 import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { readSession, SESSION_IDLE_MS, SESSION_MAX_MS, startSession, endAllSessions } from "~/owner/sessions.server";
 import { requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
-import { addOwner, issueSetupLink, ownerOfSetupToken } from "~/owner/owners.server";
+import { addOwner, issueSetupLink, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
+import { action as accountAction } from "~/routes/owner.account";
 import { action as passkeyAction } from "~/routes/owner.passkey";
 import { loader as setupLoader } from "~/routes/owner.setup";
 import { action as signOutAction } from "~/routes/owner.sign-out";
@@ -69,6 +71,38 @@ async function passkeyPost(body: Record<string, unknown>): Promise<{ status: num
     argsOf<typeof passkeyAction>(deskPost("/owner/passkey", "", JSON.stringify(body))),
   );
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** Two passkeys (so one may be removed) and a phone notified of new leads. */
+async function withTwoPasskeysAndADevice(db: Kysely<Database>, owner: Owner): Promise<void> {
+  for (const [id, device_name] of [
+    ["pats-phone", "Pat's phone"],
+    ["pats-laptop", "Pat's laptop"],
+  ] as const)
+    await db
+      .insertInto("owner_passkeys")
+      .values({
+        id,
+        owner_id: owner.id,
+        public_key: Buffer.from("key"),
+        counter: 0,
+        transports: null,
+        device_name,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  await db
+    .insertInto("push_subscriptions")
+    .values({
+      id: "pats-phone",
+      owner_id: owner.id,
+      endpoint: "https://fcm.googleapis.com/fcm/send/pats-phone",
+      p256dh: "x",
+      auth: "y",
+      device_name: "iPhone",
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
 
 describe.each(backends)("the desk's way in on %s", (backend) => {
@@ -210,6 +244,81 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     expect(registered.json.error).toMatch(/^The name for this device holds a zero-width character \(U\+200B\)/);
     expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([]);
     expect((await ownerOfSetupToken(db, token))?.email).toBe("pat@example.com");
+  });
+
+  it("asks a sign-in older than 10 minutes to confirm it's the owner before removing a passkey or a device, or signing out everywhere", async () => {
+    const db = await harness().db();
+    const added = await addOwner(db, "pat@example.com");
+    if (!added.added) throw new Error("not added");
+    const pat = added.owner;
+    await withTwoPasskeysAndADevice(db, pat);
+    const cookie = await startSession(db, requestWith(undefined), pat.id, "passkey");
+    // The sign-in was 11 minutes ago; the session itself is still live.
+    await letTimePass(db, 11 * 60_000);
+    const confirm = "/owner/sign-in?next=%2Fowner%2Faccount&again=1";
+    const account = (fields: Record<string, string>, session = cookie) =>
+      accountAction(argsOf<typeof accountAction>(deskPost("/owner/account", session, new URLSearchParams(fields))));
+
+    const passkey = settled(await account({ passkey: "pats-laptop" }));
+    expect(passkey).toMatchObject({
+      status: 403,
+      body: {
+        ok: false,
+        message: "Removing a passkey needs a sign-in within the last 10 minutes. Confirm it's you, then try again.",
+        signIn: confirm,
+      },
+    });
+    const device = settled(await account({ intent: "remove-device", device: "pats-phone" }));
+    expect(device).toMatchObject({ status: 403, body: { ok: false, signIn: confirm } });
+    expect((device.body as { message: string }).message).toMatch(/^Removing a device needs a sign-in/);
+    const everywhere = settled(
+      await signOutAction(
+        argsOf<typeof signOutAction>(deskPost("/owner/sign-out", cookie, new URLSearchParams({ scope: "everywhere" }))),
+      ),
+    );
+    expect(everywhere.status).toBe(302);
+    expect(everywhere.headers?.get("location")).toBe(confirm);
+    expect(everywhere.headers?.get("set-cookie")).toBeNull();
+    // Nothing was removed, nothing signed out.
+    expect((await db.selectFrom("owner_passkeys").select("id").orderBy("id").execute()).map((r) => r.id)).toEqual([
+      "pats-laptop",
+      "pats-phone",
+    ]);
+    expect(await db.selectFrom("push_subscriptions").select("id").execute()).toEqual([{ id: "pats-phone" }]);
+    expect(await readSession(db, requestWith(cookie))).toBeDefined();
+    expect(
+      await db
+        .selectFrom("owner_audit")
+        .select("action")
+        .where("action", "in", ["passkey-removed", "signed-out-everywhere"])
+        .execute(),
+    ).toEqual([]);
+    // Plain sign-out of this session stays free.
+    const plain = settled(
+      await signOutAction(argsOf<typeof signOutAction>(deskPost("/owner/sign-out", cookie, new URLSearchParams()))),
+    );
+    expect(plain.headers?.get("location")).toBe("/owner/sign-in");
+    expect(await readSession(db, requestWith(cookie))).toBeUndefined();
+
+    // Signed in again just now: each goes through.
+    const fresh = await startSession(db, requestWith(undefined), pat.id, "passkey");
+    expect(settled(await account({ passkey: "pats-laptop" }, fresh))).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "Passkey removed." },
+    });
+    expect(settled(await account({ intent: "remove-device", device: "pats-phone" }, fresh))).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    const ended = settled(
+      await signOutAction(
+        argsOf<typeof signOutAction>(deskPost("/owner/sign-out", fresh, new URLSearchParams({ scope: "everywhere" }))),
+      ),
+    );
+    expect(ended.headers?.get("location")).toBe("/owner/sign-in");
+    expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([{ id: "pats-phone" }]);
+    expect(await db.selectFrom("push_subscriptions").select("id").execute()).toEqual([]);
+    expect(await readSession(db, requestWith(fresh))).toBeUndefined();
   });
 
   it("uses a Secure __Host- cookie under HTTPS, and a new token at each sign-in", async () => {
