@@ -56,6 +56,7 @@ export default [
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),
+  route("owner/leads/:id/documents/:documentId", "routes/owner.contract-document.ts"),
   route("owner/projects/:id/photos", "routes/owner.project-photos.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),

@@ -4,6 +4,7 @@
  * copy with its audit page.
  */
 import { performance } from "node:perf_hooks";
+import { contractTerms } from "~/quotes/contract-terms";
 import { quoteDocument } from "~/quotes/quote-document";
 import { renderQuotePdf } from "~/quotes/quote-pdf.server";
 import { certificatePdf, deckQuote, FACTS } from "../tests/support/quotes";
@@ -25,20 +26,20 @@ async function main() {
     leadReference: "0f5c2a1e-1111-4222-8333-944445555666",
     version: 2,
     sentDay: "2026-11-27",
-    sentBy: "pat@causeway.test",
     content,
-    facts: FACTS,
+    terms: contractTerms(FACTS, null, "pat@causeway.test"),
     homeowner: { name: "Dana Visitor", address: "12 Dune Lane, Surf City, NJ", email: "dana@example.com" },
     chosen: new Set([2]),
   });
   const certificate = await certificatePdf();
   const madeAt = new Date("2026-11-27T15:00:00Z");
+  const producer = "Causeway Home Repair";
   const audit = { lines: Array.from({ length: 10 }, (_, i) => `Audit line ${i + 1}: ${"x".repeat(60)}`) };
   const figures: Record<string, { bytes: number; medianMs: number; p95Ms: number }> = {};
   for (const [name, options] of [
-    ["quote alone", { madeAt }],
-    ["quote + certificate (as emailed)", { madeAt, certificate }],
-    ["signed copy (+ audit page)", { madeAt, certificate, audit }],
+    ["quote alone", { madeAt, producer }],
+    ["quote + certificate (as emailed)", { madeAt, producer, certificate }],
+    ["signed copy (+ audit page)", { madeAt, producer, certificate, audit }],
   ] as const) {
     const times: number[] = [];
     let bytes = 0;

@@ -16,6 +16,7 @@ import { reminderAlert } from "~/leads/record/alert-text";
 import { claimReminder } from "~/leads/record/changes.server";
 import { leadsNotYetReminded } from "~/leads/record/queries.server";
 import { oldestCreatedAtThatMayBeDue, reminderDue } from "~/leads/record/waiting";
+import { ownerInboxes } from "~/owner/owners.server";
 import type { BusinessHours } from "~/time/business-time";
 import { reminderEmail } from "./reminder-email.server";
 
@@ -48,8 +49,7 @@ export async function sendDueReminders(db: Kysely<Database>, options: ReminderOp
     const claimed = await db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, lead.id, now))) return false;
       await enqueuePush(trx, "lead-reminder-push", reminderAlert(lead, afterHours), lead.id, now);
-      const owners = await trx.selectFrom("owners").select("email").orderBy("email").execute();
-      for (const to of owners.length > 0 ? owners.map((o) => o.email) : [options.leadsTo])
+      for (const to of await ownerInboxes(trx, options.leadsTo))
         await enqueueMail(trx, reminderEmail(lead, { ...options, to }), now);
       return true;
     });

@@ -48,17 +48,27 @@ export async function closedDaysBetween(db: Kysely<Database>, fromDay: string, t
 /** How far back the business-hours clocks look: no lead waits, unanswered, longer than this. */
 const CLOCKS_LOOK_BACK_DAYS = 60;
 
+/** Every closed day from `back` days before today to `ahead` days after it. */
+export async function closedDaysAround(
+  db: Kysely<Database>,
+  now: Date,
+  back = CLOCKS_LOOK_BACK_DAYS,
+  ahead = 60,
+): Promise<Set<Day>> {
+  const today = dayOf(now);
+  const closures = await closedDaysBetween(db, addDays(today, -back), addDays(today, ahead));
+  const closed = new Set<Day>();
+  for (const closure of closures)
+    for (let day = closure.firstDay; day <= closure.lastDay; day = addDays(day, 1)) closed.add(day);
+  return closed;
+}
+
 /**
  * The business hours the clocks count (reminders, the digest, the desk's waiting time): the
  * profile's opening hours, less the closed days of the last 60 days and the next week.
  */
 export async function businessHoursWithClosures(db: Kysely<Database>, now: Date = new Date()): Promise<BusinessHours> {
-  const today = dayOf(now);
-  const closures = await closedDaysBetween(db, addDays(today, -CLOCKS_LOOK_BACK_DAYS), addDays(today, 7));
-  const closed = new Set<Day>();
-  for (const closure of closures)
-    for (let day = closure.firstDay; day <= closure.lastDay; day = addDays(day, 1)) closed.add(day);
-  return { closed };
+  return { closed: await closedDaysAround(db, now, CLOCKS_LOOK_BACK_DAYS, 7) };
 }
 
 /** Whether any closed day ends on or after `fromDay`: pages then change at each midnight. */

@@ -124,6 +124,12 @@ export const profile = {
   ],
 } as const satisfies BusinessProfile;
 
+/** The business's address on one line, as contracts and emails write it. */
+export function postalAddress(): string {
+  const a = profile.address;
+  return `${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`;
+}
+
 /** The phone number as a `tel:` address. */
 export const phoneHref = `tel:${profile.phone.e164}`;
 

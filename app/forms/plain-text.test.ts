@@ -58,13 +58,12 @@ describe("the hidden-character rule", () => {
     expect(hiddenCharacterError(text, "Your review", true)).toBeUndefined();
   });
 
-  it("refuses an emoji joined by U+200D, as the rule stands", () => {
-    // The family emoji is three emoji held together by zero-width joiners: a phone's keyboard
-    // types it, and it is refused with the rest of U+200B–U+200D.
-    expect(firstHiddenCharacter("Thanks from all of us 👨\u200d👩\u200d👧", false)).toEqual({
-      kind: "zero-width",
-      codePoint: "U+200D",
-    });
+  it("lets a zero-width joiner through only between two emoji, where it makes one emoji of them", () => {
+    // The family emoji is three emoji held together by joiners, as a phone's keyboard types it.
+    expect(firstHiddenCharacter("Thanks from all of us 👨\u200d👩\u200d👧", false)).toBeUndefined();
+    expect(firstHiddenCharacter("Great crew 👍🏽 🏳️\u200d🌈", false)).toBeUndefined();
+    for (const text of ["Sm\u200dith", "👍\u200dSmith", "Smith\u200d👍", "\u200d", "👍\u200d"])
+      expect(firstHiddenCharacter(text, false)).toEqual({ kind: "zero-width", codePoint: "U+200D" });
   });
 
   it("names the field and the code point in its message, and says nothing of a clean text", () => {

@@ -57,15 +57,29 @@ export function hiddenKind(char: string, multiline: boolean): HiddenKind | undef
   return undefined;
 }
 
-/** The first hidden character of `text` with its code point ("U+200F"), or undefined when there is none. */
+const ZERO_WIDTH_JOINER = "\u200d";
+/** What a joiner may follow inside an emoji: a pictograph, its emoji presentation, a skin tone. */
+const EMOJI_PART = /^[\p{Extended_Pictographic}\u{FE0F}\u{1F3FB}-\u{1F3FF}]$/u;
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+
+/**
+ * The first hidden character of `text` with its code point ("U+200F"), or undefined when there is
+ * none. A zero-width joiner between two emoji is part of one emoji (a family, a flag, a job), as a
+ * phone's keyboard types it, and is let through there; inside a word it would hide the word.
+ */
 export function firstHiddenCharacter(
   text: string,
   multiline: boolean,
 ): { kind: HiddenKind; codePoint: string } | undefined {
-  // `for … of` walks whole code points, so a tag character (two UTF-16 units) is read as itself.
-  for (const char of text) {
+  // Whole code points, so a tag character (two UTF-16 units) is read as itself.
+  const chars = [...text];
+  for (const [index, char] of chars.entries()) {
     const kind = hiddenKind(char, multiline);
-    if (kind)
+    const joinsEmoji =
+      char === ZERO_WIDTH_JOINER &&
+      EMOJI_PART.test(chars[index - 1] ?? "") &&
+      PICTOGRAPH.test(chars[index + 1] ?? "");
+    if (kind && !joinsEmoji)
       return {
         kind,
         codePoint: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`,

@@ -347,6 +347,11 @@ export interface QuoteVersionsTable {
   forward_key: Nullable<string>;
   forward_sealed: Nullable<string>;
   document_id: Nullable<string>;
+  /**
+   * JSON, set when the version is sent: the business, the contract facts, the certificate and the
+   * notices' words it was sent with (see `quotes/contract-terms.ts`). Null on a draft.
+   */
+  terms: Nullable<string>;
   remind: ColumnType<number, number | undefined, number>;
   reminded_at: Nullable<Date | string>;
   accepted_at: Nullable<Date | string>;
@@ -362,6 +367,8 @@ export interface QuoteVersionsTable {
   signed_document_id: Nullable<string>;
   cancel_until: Nullable<Date | string>;
   cancelled_at: Nullable<Date | string>;
+  /** The record of the homeowner's cancellation, mailed to both sides. */
+  cancellation_document_id: Nullable<string>;
 }
 
 /** The one request for a review a lead gets; see `reviews/review-requests.server.ts`. */

@@ -31,6 +31,7 @@ export type AuditAction =
   | "closed-day-removed"
   | "contract-facts-saved"
   | "quote-sent"
+  | "contract-document-downloaded"
   | "review-hidden"
   | "review-shown"
   | "review-replied"

@@ -35,6 +35,12 @@ export function normalizeEmail(raw: string | null | undefined): string | undefin
   return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : undefined;
 }
 
+/** Where mail for the owners goes: each owner's address, or LEADS_TO before the first owner is added. */
+export async function ownerInboxes(db: Kysely<Database>, leadsTo: string): Promise<string[]> {
+  const owners = await db.selectFrom("owners").select("email").orderBy("email").execute();
+  return owners.length > 0 ? owners.map((o) => o.email) : [leadsTo];
+}
+
 export async function findOwnerByEmail(db: Kysely<Database>, email: string): Promise<Owner | undefined> {
   const row = await db.selectFrom("owners").selectAll().where("email", "=", email).executeTakeFirst();
   return row && { id: row.id, email: row.email, createdAt: toDate(row.created_at) };

@@ -43,3 +43,6 @@ export function signInPath(next?: string, again = false): string {
 
 export const leadPath = (id: string) => `/owner/leads/${id}`;
 export const photoPath = (leadId: string, photoId: string) => `/owner/leads/${leadId}/photos/${photoId}`;
+export const quotePath = (leadId: string) => `/owner/leads/${leadId}/quote`;
+export const contractDocumentPath = (leadId: string, documentId: string) =>
+  `/owner/leads/${leadId}/documents/${documentId}`;

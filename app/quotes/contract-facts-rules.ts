@@ -6,6 +6,8 @@
  * Pure; shared with the browser.
  */
 
+import { hiddenCharacterError } from "~/forms/plain-text";
+
 export const FACT_TEXT_MAX = 4_000;
 export const MILESTONES_MAX = 4;
 
@@ -86,6 +88,17 @@ export function checkContractFacts(
     const before = deposit + parsed.milestones.reduce((sum, m) => sum + m.percent, 0);
     if (before >= 100)
       errors.milestones = "The deposit and milestones must leave a final payment, due only when the work is finished.";
+  }
+  const labels: [keyof ContractFactsInput, string, boolean][] = [
+    ["insurerName", "The insurer's name", false],
+    ["insurerPhone", "The insurer's telephone number", false],
+    ["consumerAffairsPhone", "The Division of Consumer Affairs' number", false],
+    ["warranty", "The warranty", true],
+    ["milestones", "The milestones", true],
+  ];
+  for (const [field, label, multiline] of labels) {
+    const hidden = hiddenCharacterError(input[field], label, multiline);
+    if (hidden) errors[field] = hidden;
   }
   if (Object.keys(errors).length > 0 || deposit === undefined || "error" in parsed) return { ok: false, errors };
   return {

@@ -3,13 +3,14 @@
  * certificate of liability insurance as an uploaded PDF. Every change goes in the audit log.
  */
 import type { Kysely } from "kysely";
-import { readDocument, storeDocument } from "~/infra/stored-documents.server";
+import { storeDocument } from "~/infra/stored-documents.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { recordAudit } from "~/owner/audit.server";
 import { profile } from "~/content/profile";
+import { cleanPdf } from "./pdf-pages.server";
 import { milestonesText, type CheckedFacts, type ContractFactsInput, type PaymentTerms } from "./contract-facts-rules";
 import type { ContractFactsPresence } from "./quote-content";
-import type { QuoteFacts } from "./quote-document";
+import type { QuoteFacts } from "./contract-terms";
 
 export interface ContractFacts extends QuoteFacts {
   certificateDocumentId: string | null;
@@ -64,18 +65,29 @@ export function factsPresence(facts: ContractFacts | undefined): ContractFactsPr
   };
 }
 
-export async function certificateBytes(db: Kysely<Database>, facts: ContractFacts): Promise<Uint8Array | undefined> {
-  if (!facts.certificateDocumentId) return undefined;
-  return (await readDocument(db, facts.certificateDocumentId))?.data;
+export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** An uploaded certificate once it holds only what its pages draw: the only kind that is stored. */
+export interface CleanedCertificate {
+  fileName: string;
+  data: Uint8Array;
+  cleaned: true;
 }
 
-export const CERTIFICATE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The certificate as the site keeps it (`cleanPdf`): no script, action, attachment or form of the
+ * original reaches a contract. Undefined when it is not a PDF whose pages can be copied.
+ */
+export async function cleanCertificate(fileName: string, data: Uint8Array): Promise<CleanedCertificate | undefined> {
+  const cleaned = await cleanPdf(data);
+  return cleaned && { fileName, data: cleaned, cleaned: true };
+}
 
 /** Saves checked facts, with a new certificate when one was uploaded (else the one before stays). */
 export async function saveContractFacts(
   db: Kysely<Database>,
   facts: CheckedFacts,
-  certificate: { fileName: string; data: Uint8Array } | undefined,
+  certificate: CleanedCertificate | undefined,
   actor: { email: string; client: string | null },
   now: Date = new Date(),
 ): Promise<void> {

@@ -4,6 +4,7 @@
  * it (`readQuoteForm`) checks each field; what a quote still lacks before it may be sent is
  * `missingForSending`'s. Pure; shared with the browser.
  */
+import { hiddenCharacterError } from "~/forms/plain-text";
 import {
   MAX_CENTS,
   MAX_QUANTITY_HUNDREDTHS,
@@ -122,13 +123,19 @@ export function readQuoteForm(
     values.items.push(typed);
     if (!typed.description && !typed.quantity && !typed.unit && !typed.price) continue;
     const at = (field: string) => `item-${row}-${field}`;
+    const hiddenInDescription = hiddenCharacterError(typed.description, "The description");
     if (!typed.description) errors[at("description")] = "Describe the item.";
     else if (typed.description.length > DESCRIPTION_MAX)
       errors[at("description")] = `At most ${DESCRIPTION_MAX} characters.`;
+    else if (hiddenInDescription) errors[at("description")] = hiddenInDescription;
     const quantity = parseDecimal(typed.quantity || "1", 2);
     if (quantity === undefined || quantity <= 0 || quantity > MAX_QUANTITY_HUNDREDTHS)
       errors[at("quantity")] = "A quantity such as 1 or 2.5.";
     if (typed.unit.length > UNIT_MAX) errors[at("unit")] = `At most ${UNIT_MAX} characters.`;
+    else {
+      const hiddenInUnit = hiddenCharacterError(typed.unit, "The unit");
+      if (hiddenInUnit) errors[at("unit")] = hiddenInUnit;
+    }
     const price = parseCents(typed.price);
     if (price === undefined || price > MAX_CENTS) errors[at("price")] = "A price in dollars, such as 1250 or 1250.50.";
     if (quantity !== undefined && price !== undefined)
@@ -142,8 +149,12 @@ export function readQuoteForm(
   }
   const tax = parseDecimal(values.taxRate || "0", 3);
   if (tax === undefined || tax > MAX_TAX_MILLI_PERCENT) errors.taxRate = "A rate in percent, such as 6.625, or 0.";
-  for (const field of ["work", "materials", "securityInterest"] as const)
+  const textLabels = { work: "The work", materials: "The materials", securityInterest: "The security interest" };
+  for (const field of ["work", "materials", "securityInterest"] as const) {
+    const hidden = hiddenCharacterError(values[field], textLabels[field], true);
     if (values[field].length > TEXT_MAX) errors[field] = `At most ${TEXT_MAX} characters.`;
+    else if (hidden) errors[field] = hidden;
+  }
   for (const field of ["startDay", "completionDay", "validUntil"] as const)
     if (values[field] && !isRealDay(values[field])) errors[field] = "A date such as 2027-04-15.";
   if (!errors.startDay && !errors.completionDay && values.startDay && values.completionDay)

@@ -1,21 +1,12 @@
 /**
  * The quote as a document: every line the homeowner reads, in order, built once from the stored
- * version and the business's facts, so the page, its print-out and the PDF say exactly the same.
- * The notices are written here in plain words (see docs/decisions/0022-written-quotes.md for what
- * they were checked against). Pure; shared with the browser.
+ * version and the terms it was sent with, so the page, its print-out and the PDF say exactly the
+ * same. The notices' words are `contract-terms.ts`'s (docs/decisions/0022-written-quotes.md says
+ * what they were checked against). Pure; shared with the browser.
  */
-import { profile } from "~/content/profile";
-import { paymentLines, type PaymentTerms } from "./contract-facts-rules";
+import type { ContractTerms } from "./contract-terms";
 import { formatCents, formatQuantity, formatRate, lineCents } from "./money";
 import { totalsOf, type QuoteContent } from "./quote-content";
-
-export interface QuoteFacts {
-  insurerName: string;
-  insurerPhone: string;
-  consumerAffairsPhone: string;
-  warranty: string;
-  payment: PaymentTerms;
-}
 
 export interface QuoteParty {
   name: string;
@@ -49,19 +40,9 @@ export interface QuoteDocument {
   items: DocumentItem[];
   totals: { label: string; amount: string }[];
   sections: DocumentSection[];
-}
-
-export const ESIGN_CONSENT_LABEL = "I agree to sign and receive this contract electronically";
-
-export function paperCopyText(): string {
-  return `You may ask for this contract on paper at no charge, and withdraw your agreement to sign electronically, by calling ${profile.phone.display} or writing to ${profile.email}. Keep the PDF sent with this quote, or print this page: it is your copy.`;
-}
-
-export function cancelNotice(legalName: string, address: string): string[] {
-  return [
-    "YOUR RIGHT TO CANCEL: You may cancel this contract for any reason until midnight (New Jersey time) of the third business day after you receive a copy of it signed by both of us.",
-    `To cancel, give us written notice that you are cancelling, sent by certified mail or delivered by hand to ${legalName}, ${address}. While the deadline has not passed, you may also press 'Cancel this contract' at the link where you accepted it.`,
-  ];
+  /** The consent the homeowner ticks to sign electronically, and how to have it on paper instead. */
+  consent: string;
+  paperCopy: string;
 }
 
 const dayText = (day: string) => {
@@ -76,28 +57,22 @@ const dayText = (day: string) => {
   });
 };
 
-export function businessAddress(): string {
-  const a = profile.address;
-  return `${a.street}, ${a.locality}, ${a.region} ${a.postalCode}`;
-}
-
 export interface DocumentInput {
   leadReference: string;
   version: number;
   /** YYYY-MM-DD the version was sent (or is being previewed). */
   sentDay: string;
-  sentBy: string;
   content: QuoteContent;
-  facts: QuoteFacts;
+  /** What the version was sent with (see `contract-terms.ts`). */
+  terms: ContractTerms;
   homeowner: QuoteParty;
   chosen: ReadonlySet<number>;
 }
 
 export function quoteDocument(input: DocumentInput): QuoteDocument {
-  const { content, facts, chosen } = input;
+  const { content, terms, chosen } = input;
+  const { contractor, facts, wording } = terms;
   const totals = totalsOf(content, chosen);
-  const legalName = profile.legalName;
-  const address = businessAddress();
   const items = content.items.map((item, position) => ({
     position,
     description: item.description,
@@ -108,13 +83,13 @@ export function quoteDocument(input: DocumentInput): QuoteDocument {
     included: !item.optional || chosen.has(position),
   }));
   return {
-    title: "Quote and home improvement contract",
+    title: wording.title,
     reference: `Quote ${input.leadReference.slice(0, 8).toUpperCase()}, version ${input.version}`,
     contractor: [
-      legalName,
-      address,
-      `${profile.phone.display} · ${profile.email}`,
-      `New Jersey home improvement contractor registration number ${profile.hicRegistration}`,
+      contractor.legalName,
+      contractor.address,
+      `${contractor.phone} · ${contractor.email}`,
+      `New Jersey home improvement contractor registration number ${contractor.registration}`,
     ],
     homeowner: [
       input.homeowner.name,
@@ -135,34 +110,15 @@ export function quoteDocument(input: DocumentInput): QuoteDocument {
         heading: "When",
         paragraphs: [`Start: ${dayText(content.startDay)}.`, `Completion: ${dayText(content.completionDay)}.`],
       },
-      { heading: "Payment", paragraphs: paymentLines(facts.payment) },
+      { heading: "Payment", paragraphs: wording.payment },
       { heading: "Warranty", paragraphs: [facts.warranty] },
-      {
-        heading: "Security interest",
-        paragraphs: [
-          content.securityInterest ||
-            "None. We take no lien, mortgage or other security interest in your home or property for this work.",
-        ],
-      },
-      {
-        heading: "Insurance",
-        paragraphs: [
-          `Our commercial general liability insurer is ${facts.insurerName}, telephone ${facts.insurerPhone}. A copy of our certificate of liability insurance is part of this contract: it follows this page in the PDF.`,
-        ],
-      },
-      {
-        heading: "Questions or complaints",
-        paragraphs: [
-          `The New Jersey Division of Consumer Affairs registers home improvement contractors and takes complaints about them: ${facts.consumerAffairsPhone}.`,
-        ],
-      },
-      { heading: "Your right to cancel", paragraphs: cancelNotice(legalName, address), bold: true },
-      {
-        heading: "Signing electronically",
-        paragraphs: [
-          `${legalName} signs this contract by sending it (sent by ${input.sentBy}). You sign it by typing your full name and accepting it online, after agreeing to sign and receive it electronically. ${paperCopyText()}`,
-        ],
-      },
+      { heading: "Security interest", paragraphs: [content.securityInterest || wording.noSecurityInterest] },
+      { heading: "Insurance", paragraphs: [wording.insurance] },
+      { heading: "Questions or complaints", paragraphs: [wording.complaints] },
+      { heading: "Your right to cancel", paragraphs: wording.cancel, bold: true },
+      { heading: "Signing electronically", paragraphs: [wording.signing] },
     ],
+    consent: wording.consent,
+    paperCopy: wording.paperCopy,
   };
 }

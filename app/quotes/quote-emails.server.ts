@@ -3,11 +3,11 @@
  * the one reminder, the signed copy to both sides after acceptance, and the cancellation to both.
  * Replies go to LEADS_TO. The link is a credential: it is in these emails and nowhere else.
  */
-import { profile } from "~/content/profile";
+import { postalAddress, profile } from "~/content/profile";
 import { buttonHtml, emailDocument, greetingName, html, multiline, parseMailbox } from "~/infra/mail-format.server";
 import type { MailAddress, MailDocumentRef, MailKind, OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
-import { businessAddress } from "./quote-document";
+import type { Contractor } from "./contract-terms";
 
 export interface QuoteMailContext {
   siteUrl: string;
@@ -36,7 +36,7 @@ function mail(
   leadId: string,
   extra: { link?: { href: string; label: string }; documents?: MailDocumentRef[] } = {},
 ): OutgoingMail {
-  const foot = [profile.legalName, businessAddress(), profile.phone.display];
+  const foot = [profile.legalName, postalAddress(), profile.phone.display];
   const link = extra.link;
   const textLines = [...paragraphs];
   if (link) textLines.splice(1, 0, `${link.label}: ${link.href}`);
@@ -113,27 +113,34 @@ export function quoteReminderEmail(
   );
 }
 
+/**
+ * After acceptance, to the homeowner and each owner: the accepted contract (the file whose SHA-256
+ * the acceptance record names) and the signed copy with that record, both attached. The address
+ * for a written cancellation is the contract's own.
+ */
 export function acceptedEmails(
   lead: QuoteLead,
   token: string,
   owners: readonly string[],
-  signed: MailDocumentRef,
+  documents: { accepted: MailDocumentRef; signed: MailDocumentRef },
+  contractor: Contractor,
   cancelUntil: Date,
   context: QuoteMailContext,
 ): OutgoingMail[] {
   const { to, greeting } = homeowner(lead);
   const deadline = formatDateTimeWithZone(new Date(cancelUntil.getTime() - 60_000));
+  const attached = [documents.accepted, documents.signed];
   const homeownerMail = mail(
     "quote-accepted",
     to,
-    `Your signed contract with ${profile.shortName}`,
+    `Your signed contract with ${contractor.shortName}`,
     [
-      `${greeting}\n\nThank you: you accepted our quote. Your copy of the contract, signed by both of us and with its acceptance record, is attached as a PDF. Keep it.`,
-      `You may cancel until midnight at the end of the third business day: until ${deadline}. Send written notice by certified mail or deliver it by hand to ${profile.legalName}, ${businessAddress()}, or use 'Cancel this contract' at the link above.`,
+      `${greeting}\n\nThank you: you accepted our quote. Two PDFs are attached: ${documents.accepted.fileName} is the contract you accepted, and ${documents.signed.fileName} is the same contract signed by both of us, with the record of your acceptance on its last page. That record names the SHA-256 fingerprint of ${documents.accepted.fileName}, so anyone can check that the file is unchanged. Keep both.`,
+      `You may cancel until midnight at the end of the third business day: until ${deadline}. Send written notice by certified mail or deliver it by hand to ${contractor.legalName}, ${contractor.address}, or use 'Cancel this contract' at the link above.`,
     ],
     context,
     lead.id,
-    { link: { href: quoteUrl(context.siteUrl, token), label: "Your contract" }, documents: [signed] },
+    { link: { href: quoteUrl(context.siteUrl, token), label: "Your contract" }, documents: attached },
   );
   const ownerMails = owners.map((owner) =>
     mail(
@@ -141,20 +148,22 @@ export function acceptedEmails(
       owner,
       `Quote accepted: ${lead.name}`,
       [
-        `${lead.name} accepted the quote. The signed contract is attached. Their right to cancel runs until ${deadline}.`,
+        `${lead.name} accepted the quote. The accepted contract and the signed copy are attached. Their right to cancel runs until ${deadline}.`,
       ],
       context,
       lead.id,
-      { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: [signed] },
+      { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: attached },
     ),
   );
   return [homeownerMail, ...ownerMails];
 }
 
+/** After a cancellation, to both sides, with its record attached. */
 export function cancelledEmails(
   lead: QuoteLead,
   owners: readonly string[],
   at: Date,
+  record: MailDocumentRef,
   context: QuoteMailContext,
 ): OutgoingMail[] {
   const { to, greeting } = homeowner(lead);
@@ -165,11 +174,12 @@ export function cancelledEmails(
       to,
       `Your contract with ${profile.shortName} is cancelled`,
       [
-        `${greeting}\n\nYou cancelled your contract with us on ${when}. Nothing more is owed, and any payment you made will be returned.`,
+        `${greeting}\n\nYou cancelled your contract with us on ${when}. Nothing more is owed, and any payment you made will be returned. The record of your cancellation is attached.`,
         "If this was a mistake, reply to this email or call us and we will write a new quote.",
       ],
       context,
       lead.id,
+      { documents: [record] },
     ),
     ...owners.map((owner) =>
       mail(
@@ -177,11 +187,11 @@ export function cancelledEmails(
         owner,
         `Contract cancelled: ${lead.name}`,
         [
-          `${lead.name} cancelled the contract on ${when}, within their three business days. The lead is now Lost (cancelled by the homeowner).`,
+          `${lead.name} cancelled the contract on ${when}, within their three business days. The lead is now Lost (cancelled by the homeowner). The record of the cancellation is attached.`,
         ],
         context,
         lead.id,
-        { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" } },
+        { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: [record] },
       ),
     ),
   ];

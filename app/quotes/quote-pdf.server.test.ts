@@ -2,21 +2,23 @@ import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { certificatePdf, deckQuote, FACTS } from "../../tests/support/quotes";
+import { contractTerms } from "./contract-terms";
+import { winAnsi } from "./pdf-pages.server";
 import { quoteDocument } from "./quote-document";
-import { renderQuotePdf, winAnsi } from "./quote-pdf.server";
+import { renderQuotePdf } from "./quote-pdf.server";
 
 const input = {
   leadReference: "0f5c2a1e-1111-4222-8333-944445555666",
   version: 1,
   sentDay: "2027-03-01",
-  sentBy: "pat@causeway.test",
   content: deckQuote(new Date("2027-03-01T15:00:00Z")),
-  facts: FACTS,
+  terms: contractTerms(FACTS, null, "pat@causeway.test"),
   homeowner: { name: "Zoë Ångström 山田", address: "12 Dune Lane, Surf City, NJ", email: "zoe@example.com" },
   chosen: new Set([2]),
 };
 const document = quoteDocument(input);
 const madeAt = new Date("2027-03-01T15:00:00Z");
+const producer = "Causeway Home Repair";
 
 /** Every content stream's text, inflated: the hex strings the Tj operators draw. */
 function drawnText(pdf: Uint8Array): string {
@@ -42,7 +44,7 @@ const hexOf = (text: string) => Buffer.from(text, "latin1").toString("hex").toUp
 
 describe("the quote's PDF", () => {
   it("is Letter size, draws its words as text, and ends with the insurance certificate", async () => {
-    const pdf = await renderQuotePdf(document, { madeAt, certificate: await certificatePdf() });
+    const pdf = await renderQuotePdf(document, { madeAt, producer, certificate: await certificatePdf() });
     const loaded = await PDFDocument.load(pdf);
     const pages = loaded.getPages();
     expect(pages[0]?.getSize()).toEqual({ width: 612, height: 792 });
@@ -58,10 +60,10 @@ describe("the quote's PDF", () => {
   });
 
   it("gives the same bytes for the same version and choices, so an accepted document's hash can be checked again", async () => {
-    const first = await renderQuotePdf(document, { madeAt });
-    const second = await renderQuotePdf(document, { madeAt });
+    const first = await renderQuotePdf(document, { madeAt, producer });
+    const second = await renderQuotePdf(document, { madeAt, producer });
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
-    const withoutOption = await renderQuotePdf(quoteDocument({ ...input, chosen: new Set() }), { madeAt });
+    const withoutOption = await renderQuotePdf(quoteDocument({ ...input, chosen: new Set() }), { madeAt, producer });
     expect(Buffer.from(withoutOption).equals(Buffer.from(first))).toBe(false);
   });
 

@@ -8,7 +8,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { formatCents } from "./money";
 import { totalsOf, type QuoteContent } from "./quote-content";
-import { ESIGN_CONSENT_LABEL, paperCopyText, type QuoteDocument } from "./quote-document";
+import type { QuoteDocument } from "./quote-document";
 
 const printHidden = "print:hidden";
 
@@ -201,10 +201,10 @@ export function AcceptForm({
               className="mt-1 size-5 shrink-0"
               aria-describedby="paper-copy"
             />
-            <span className="font-semibold">{ESIGN_CONSENT_LABEL}</span>
+            <span className="font-semibold">{document.consent}</span>
           </label>
           <p id="paper-copy" className="mt-1 text-sm text-slate-700">
-            {paperCopyText()}
+            {document.paperCopy}
           </p>
         </div>
         <button type="submit" name="intent" value="accept" disabled={busy} className={buttonClass("secondary")}>

@@ -10,9 +10,9 @@ import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
-import { saveQuoteDraft, sendQuote } from "~/leads/record/quote-changes.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
+import { contractDocumentPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
 import { formatCents } from "~/quotes/money";
@@ -27,7 +27,8 @@ import {
   type QuoteFormValues,
 } from "~/quotes/quote-content";
 import { QuoteEditor } from "~/quotes/quote-editor";
-import { latestVersion, setReminder, versionsOfLead } from "~/quotes/quotes.server";
+import { saveQuoteDraft, sendQuote } from "~/quotes/send-quote.server";
+import { latestVersion, setReminder, versionsOfLead, type DocumentKind } from "~/quotes/quote-versions.server";
 import { dayOf, formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.quote";
 
@@ -35,6 +36,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Quote for ${data ? data.lead.name : "a lead"} | ${profile.shortName} desk` },
   { name: "robots", content: "noindex" },
 ];
+
+const DOCUMENT_WORDS: Record<DocumentKind, string> = {
+  sent: "The quote as sent",
+  accepted: "The accepted contract",
+  signed: "The signed copy with its acceptance record",
+  cancellation: "The record of the cancellation",
+};
 
 const STATUS_WORDS: Record<string, string> = {
   draft: "Draft",
@@ -74,6 +82,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       total: v.acceptedTotalCents === null ? null : formatCents(v.acceptedTotalCents),
       sha256: v.acceptedSha256,
       cancelUntil: v.cancelUntil?.toISOString() ?? null,
+      documents: v.documents.map((d) => ({
+        label: DOCUMENT_WORDS[d.kind],
+        fileName: d.fileName,
+        kilobytes: Math.max(1, Math.round(d.bytes / 1024)),
+        href: contractDocumentPath(lead.id, d.id),
+      })),
     })),
   };
 }
@@ -178,6 +192,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <h2 id="versions-heading" className="text-lg font-bold text-navy-900">
             Versions
           </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            The documents hold the homeowner&apos;s details: a download asks you to confirm it&apos;s you when you
+            signed in more than 10 minutes ago.
+          </p>
           <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {versions.map((v) => (
               <li key={v.version} className="p-3 text-sm">
@@ -186,6 +204,21 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 {v.acceptedAt ? `; signed by ${v.acceptedName} ${formatDateTime(v.acceptedAt)} for ${v.total}` : ""}
                 {v.cancelUntil && v.status === "Accepted" ? `; may cancel until ${formatDateTime(v.cancelUntil)}` : ""}
                 {v.sha256 ? <span className="block break-all text-slate-700">Document SHA-256: {v.sha256}</span> : null}
+                {v.documents.length > 0 ? (
+                  <ul className="mt-1" aria-label={`Documents of version ${v.version}`}>
+                    {v.documents.map((d) => (
+                      <li key={d.href}>
+                        <a
+                          href={d.href}
+                          download={d.fileName}
+                          className="inline-flex min-h-11 items-center font-semibold text-sea-600 underline"
+                        >
+                          {d.label} ({d.fileName}, {d.kilobytes} KB)
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>

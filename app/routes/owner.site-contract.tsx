@@ -14,11 +14,12 @@ import { checkContractFacts, type ContractFactsErrors, type ContractFactsInput }
 import { ContractFactsSection } from "~/quotes/contract-facts-section";
 import {
   CERTIFICATE_MAX_BYTES,
+  cleanCertificate,
   contractFactsFormValues,
+  type CleanedCertificate,
   readContractFacts,
   saveContractFacts,
 } from "~/quotes/contract-facts.server";
-import { isUsablePdf } from "~/quotes/quote-pdf.server";
 import type { Route } from "./+types/owner.site-contract";
 
 export const meta: Route.MetaFunction = () => [
@@ -70,17 +71,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const checked = checkContractFacts(values);
     const errors: ContractFactsErrors = checked.ok ? {} : { ...checked.errors };
     const file = form.files[0];
-    let certificate: { fileName: string; data: Uint8Array } | undefined;
+    let certificate: CleanedCertificate | undefined;
     if (file) {
-      const bytes = new Uint8Array(await fs.readFile(file.path));
-      if (!(await isUsablePdf(bytes)))
+      const fileName = file.fileName.replace(/[^\w. -]/g, "_").slice(0, 100) || "certificate.pdf";
+      certificate = await cleanCertificate(fileName, new Uint8Array(await fs.readFile(file.path)));
+      if (!certificate)
         errors.certificate =
           "That file is not a PDF we can attach (it may be protected by a password). Choose another.";
-      else
-        certificate = {
-          fileName: file.fileName.replace(/[^\w. -]/g, "_").slice(0, 100) || "certificate.pdf",
-          data: bytes,
-        };
     } else if (!existing?.certificateDocumentId) errors.certificate = "Upload the certificate of liability insurance.";
     if (!checked.ok || Object.keys(errors).length > 0)
       return data<Answer>({ values, errors, certificateName: existing?.certificateName ?? null }, { status: 400 });

@@ -15,12 +15,14 @@ import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { acceptQuote, cancelQuoteContract } from "~/leads/record/quote-changes.server";
 import { clientIpFrom } from "~/leads/request-context.server";
 import { formatCents } from "~/quotes/money";
 import { MAX_ITEMS } from "~/quotes/quote-content";
 import { AcceptForm, QuoteDocumentView } from "~/quotes/quote-view";
-import { closedDaysAround, quoteLink, type QuoteLinkState } from "~/quotes/quotes.server";
+import { closedDaysAround } from "~/closed-days/closed-days.server";
+import { acceptQuote } from "~/quotes/accept-quote.server";
+import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
+import { quoteLink, type QuoteLinkState } from "~/quotes/quote-link.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import type { Route } from "./+types/quote";
 
@@ -209,7 +211,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <h2 className="text-xl font-bold text-navy-900">Cancel this contract</h2>
               <p className="mt-2">
                 You can cancel until {view.cancelUntil}. You may also cancel by written notice sent by certified mail or
-                delivered by hand to {profile.legalName}, as the notice above says.
+                delivered by hand to {view.document.contractor[0]}, as the notice above says.
               </p>
               {view.error ? (
                 <p role="alert" className="mt-2 font-semibold text-red-800">

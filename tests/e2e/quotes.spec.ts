@@ -128,10 +128,27 @@ test.describe("a written quote", () => {
     await expect(phone.getByText("Thank you: you accepted this quote.")).toBeVisible();
     await expect(phone.getByRole("button", { name: "Cancel this contract" })).toBeVisible();
     const signed = await mailTo(HOMEOWNER, /signed contract/);
-    expect(signed.mail.attachments.map((a) => a.filename)).toEqual(["quote-v1-signed.pdf"]);
+    expect(signed.mail.attachments.map((a) => a.filename)).toEqual(["quote-v1-accepted.pdf", "quote-v1-signed.pdf"]);
     await mailTo("pat@causeway.test", /Quote accepted/);
     const lead = await db.selectFrom("leads").select("status").where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(lead.status).toBe("won");
     await phoneContext.close();
+
+    // The owner finds the contract's documents on the desk and downloads the signed copy.
+    await gotoHydrated(page, `${server.origin}/owner/leads/${leadId}/quote`);
+    const documents = page.getByRole("list", { name: "Documents of version 1" }).getByRole("link");
+    await expect(documents).toHaveText([
+      /^The quote as sent \(quote-v1\.pdf, \d+ KB\)$/,
+      /^The accepted contract \(quote-v1-accepted\.pdf, \d+ KB\)$/,
+      /^The signed copy with its acceptance record \(quote-v1-signed\.pdf, \d+ KB\)$/,
+    ]);
+    const download = page.waitForEvent("download");
+    await documents.nth(2).click();
+    expect((await download).suggestedFilename()).toBe("quote-v1-signed.pdf");
+    const answer = await page.request.get((await documents.nth(2).getAttribute("href")) ?? "");
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toBe("application/pdf");
+    expect(answer.headers()["content-disposition"]).toContain("filename*=UTF-8''quote-v1-signed.pdf");
+    expect(Buffer.from(await answer.body()).equals(signed.mail.attachments[1]?.content ?? Buffer.alloc(0))).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
-import { sendQuote } from "~/leads/record/quote-changes.server";
+import { sendQuote } from "~/quotes/send-quote.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { deckQuote, enterContractFacts } from "../support/quotes";

@@ -86,13 +86,25 @@ export async function moveStatus(
   await recordEvent(trx, lead.id, actor, "status", `Status: ${statusLabel(lead.status)} → ${to}`, now);
 }
 
-/** The lead as a change reads it, locked by the transaction; held spam is not changed. */
-export function leadForChange(trx: Db, id: string) {
+/**
+ * The lead as a change reads it, held by the transaction until it ends; held spam is not changed.
+ * The hold is an update that sets nothing new: on PostgreSQL it takes the row's lock, so two
+ * changes of one lead (a newer quote being sent while the homeowner accepts the older one) run one
+ * after the other, the second seeing what the first committed. SQLite's transactions already take
+ * the database's write lock when they begin.
+ */
+export async function leadForChange(trx: Db, id: string) {
+  const held = await trx
+    .updateTable("leads")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .where("id", "=", id)
+    .where("quarantined_at", "is", null)
+    .executeTakeFirst();
+  if (Number(held.numUpdatedRows) === 0) return undefined;
   return trx
     .selectFrom("leads")
     .select(["id", "name", "email", "address", "status", "lost_reason", "first_reply_at"])
     .where("id", "=", id)
-    .where("quarantined_at", "is", null)
     .executeTakeFirst();
 }
 

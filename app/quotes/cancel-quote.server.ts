@@ -1,0 +1,109 @@
+/**
+ * The homeowner cancels an accepted contract at its link, before midnight of the third business
+ * day. In one transaction that holds the lead: the version is claimed with one conditional update
+ * (accepted, and before its deadline), the record of the cancellation is made and mailed to both
+ * sides, and the lead is Lost, cancelled by the homeowner, with the owners' devices told.
+ */
+import type { Kysely } from "kysely";
+import { enqueueMail } from "~/infra/outbox.server";
+import { enqueuePush } from "~/infra/push-outbox.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { storeDocument } from "~/infra/stored-documents.server";
+import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
+import { ownerInboxes } from "~/owner/owners.server";
+import { formatDateTimeWithZone } from "~/time/business-time";
+import { HOMEOWNER } from "./accept-quote.server";
+import { cancelledEmails, type QuoteMailContext } from "./quote-emails.server";
+import { cancellationPdf, quoteFileName } from "./quote-files.server";
+import { GONE, isQuoteToken, sentVersionOf, stateOf, versionByToken, type QuoteLinkState } from "./quote-link.server";
+
+type Db = Kysely<Database>;
+
+export type CancelOutcome =
+  | { cancelled: true; leadId: string; state: QuoteLinkState }
+  | { cancelled: false; state: QuoteLinkState; error?: string };
+
+export async function cancelQuoteContract(
+  db: Db,
+  token: unknown,
+  context: QuoteMailContext,
+  now: Date = new Date(),
+): Promise<CancelOutcome> {
+  if (!isQuoteToken(token)) return { cancelled: false, state: GONE };
+  return db.transaction().execute(async (trx): Promise<CancelOutcome> => {
+    const found = await versionByToken(trx, token);
+    if (!found) return { cancelled: false, state: GONE };
+    const lead = await leadForChange(trx, found.lead_id);
+    if (!lead) return { cancelled: false, state: GONE };
+    const row = (await versionByToken(trx, token)) ?? found;
+    const result = await trx
+      .updateTable("quote_versions")
+      .set({ status: "cancelled", cancelled_at: timestamp(now), updated_at: timestamp(now) })
+      .where("id", "=", row.id)
+      .where("status", "=", "accepted")
+      .where("cancel_until", ">", timestamp(now))
+      .executeTakeFirst();
+    const sent = sentVersionOf(row);
+    if (Number(result.numUpdatedRows) === 0 || !sent) {
+      const state = stateOf(row, token, now);
+      return {
+        cancelled: false,
+        state,
+        error:
+          state.state === "accepted"
+            ? "The time to cancel online has passed. Write to us or call if you need to talk about the contract."
+            : undefined,
+      };
+    }
+    const fileName = quoteFileName(row.version, "cancellation");
+    const pdf = await cancellationPdf(
+      sent,
+      {
+        acceptedName: row.accepted_name ?? "",
+        acceptedAt: formatDateTimeWithZone(toDate(row.accepted_at ?? now)),
+        cancelledAt: formatDateTimeWithZone(now),
+        acceptedSha256: row.accepted_sha256 ?? "",
+      },
+      now,
+    );
+    const stored = await storeDocument(
+      trx,
+      { fileName, contentType: "application/pdf", data: pdf, leadId: lead.id },
+      now,
+    );
+    await trx
+      .updateTable("quote_versions")
+      .set({ cancellation_document_id: stored.id })
+      .where("id", "=", row.id)
+      .execute();
+    const owners = await ownerInboxes(trx, context.leadsTo);
+    const record = { documentId: stored.id, fileName, contentType: "application/pdf" };
+    for (const mail of cancelledEmails(
+      { id: lead.id, name: lead.name, email: lead.email },
+      owners,
+      now,
+      record,
+      context,
+    ))
+      await enqueueMail(trx, mail, now);
+    await moveStatus(trx, lead, "lost", HOMEOWNER, now, "cancelled");
+    await recordEvent(trx, lead.id, HOMEOWNER, "quote", "Contract cancelled by the homeowner", now);
+    await enqueuePush(
+      trx,
+      "quote-push",
+      {
+        title: `Contract cancelled: ${lead.name}`.slice(0, 80),
+        body: "The homeowner cancelled within the three business days.",
+        url: `/owner/leads/${lead.id}`,
+        tag: `quote-${lead.id}`,
+      },
+      lead.id,
+      now,
+    );
+    return {
+      cancelled: true,
+      leadId: lead.id,
+      state: { state: "cancelled", version: row.version, cancelledAt: now },
+    };
+  });
+}

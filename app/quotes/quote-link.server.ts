@@ -1,0 +1,131 @@
+/**
+ * The homeowner's link to a version: finding the version by its token (only the token's hash is
+ * stored, one per version) and what the link shows in each state. Everything shown is made from
+ * the version and the terms it was sent with, never from the Site page as it is now. Opening a
+ * link (GET) reads and changes nothing.
+ */
+import type { Kysely } from "kysely";
+import { toDate, type Database } from "~/infra/schema.server";
+import { hashToken } from "~/owner/tokens.server";
+import { dayOf } from "~/time/business-time";
+import { parseTerms } from "./contract-terms";
+import { openForward } from "./forward-link.server";
+import { parseContent, type QuoteContent } from "./quote-content";
+import type { QuoteDocument } from "./quote-document";
+import { documentOf, type SentVersion } from "./quote-files.server";
+
+type Db = Kysely<Database>;
+
+/** A token as `randomToken` writes it: 32 bytes in base64url. Anything else is not looked up. */
+export function isQuoteToken(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export interface QuoteView {
+  version: number;
+  document: QuoteDocument;
+  content: QuoteContent;
+  validUntil: string;
+  leadName: string;
+}
+
+export type QuoteLinkState =
+  | { state: "open"; view: QuoteView }
+  | { state: "expired"; version: number }
+  | { state: "replaced"; version: number; next: string | undefined }
+  | {
+      state: "accepted";
+      view: QuoteView;
+      acceptedAt: Date;
+      acceptedName: string;
+      totalCents: number;
+      cancelUntil: Date;
+      canCancel: boolean;
+      sha256: string;
+    }
+  | { state: "cancelled"; version: number; cancelledAt: Date }
+  /** 404: no such link. */
+  | { state: "gone" };
+
+export const GONE = { state: "gone" } as const;
+
+export async function versionByToken(db: Db, token: string) {
+  return db
+    .selectFrom("quote_versions as q")
+    .innerJoin("leads as l", "l.id", "q.lead_id")
+    .selectAll("q")
+    .select(["l.name", "l.email", "l.address", "l.quarantined_at"])
+    .where("q.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+}
+
+export type VersionRow = NonNullable<Awaited<ReturnType<typeof versionByToken>>>;
+
+/** The version as its documents are made; undefined for a draft, which has no terms. */
+export function sentVersionOf(row: VersionRow): SentVersion | undefined {
+  if (row.terms === null) return undefined;
+  return {
+    leadId: row.lead_id,
+    version: row.version,
+    sentAt: toDate(row.sent_at ?? row.created_at),
+    content: parseContent(row.content),
+    terms: parseTerms(row.terms, row.created_by),
+    homeowner: { name: row.name, address: row.address, email: row.email },
+  };
+}
+
+export function chosenOf(row: { accepted_items: string | null }): Set<number> {
+  return new Set(row.accepted_items ? (JSON.parse(row.accepted_items) as number[]) : []);
+}
+
+function viewOf(row: VersionRow, sent: SentVersion, chosen: ReadonlySet<number>): QuoteView {
+  return {
+    version: row.version,
+    content: sent.content,
+    validUntil: row.valid_until ?? sent.content.validUntil,
+    leadName: row.name,
+    document: documentOf(sent, chosen),
+  };
+}
+
+/** True once the day after `validUntil` has begun in New Jersey. */
+export function isExpired(validUntil: string | null, now: Date): boolean {
+  return validUntil !== null && dayOf(now) > validUntil;
+}
+
+export function stateOf(row: VersionRow, token: string, now: Date): QuoteLinkState {
+  const sent = sentVersionOf(row);
+  if (row.quarantined_at !== null || !sent) return GONE;
+  if (row.status === "replaced")
+    return {
+      state: "replaced",
+      version: row.version,
+      next: row.forward_sealed ? openForward(token, row.forward_sealed) : undefined,
+    };
+  if (row.status === "cancelled")
+    return { state: "cancelled", version: row.version, cancelledAt: toDate(row.cancelled_at ?? now) };
+  if (row.status === "accepted") {
+    const cancelUntil = toDate(row.cancel_until ?? now);
+    return {
+      state: "accepted",
+      view: viewOf(row, sent, chosenOf(row)),
+      acceptedAt: toDate(row.accepted_at ?? now),
+      acceptedName: row.accepted_name ?? "",
+      totalCents: row.accepted_total_cents ?? 0,
+      cancelUntil,
+      canCancel: now < cancelUntil,
+      sha256: row.accepted_sha256 ?? "",
+    };
+  }
+  if (row.status !== "sent") return GONE;
+  if (isExpired(row.valid_until, now)) return { state: "expired", version: row.version };
+  return { state: "open", view: viewOf(row, sent, new Set()) };
+}
+
+/** What the link shows. Reads only. */
+export async function quoteLink(db: Db, token: unknown, now: Date = new Date()): Promise<QuoteLinkState> {
+  if (!isQuoteToken(token)) return GONE;
+  const row = await versionByToken(db, token);
+  if (!row) return GONE;
+  return stateOf(row, token, now);
+}

@@ -1,0 +1,40 @@
+/**
+ * /owner/leads/:id/documents/:documentId: one of a lead's contract documents (the quote as sent,
+ * the accepted contract, the signed copy, the record of a cancellation) as a download. They hold
+ * the homeowner's name, address and signature, so, like the exports, they ask for a sign-in within
+ * the last 10 minutes, and each download goes in the audit log.
+ */
+import { redirect } from "react-router";
+import { clientKey } from "~/infra/client-key.server";
+import { contentDisposition } from "~/infra/content-disposition.server";
+import { isLeadId } from "~/leads/record/queries.server";
+import { clientIpFrom } from "~/leads/request-context.server";
+import { recordAudit } from "~/owner/audit.server";
+import { quotePath, signInPath } from "~/owner/paths";
+import { requireOwnerOr401, signedInRecently } from "~/owner/sessions.server";
+import { leadContractDocument } from "~/quotes/quote-versions.server";
+import type { Route } from "./+types/owner.contract-document";
+
+const notFound = () =>
+  new Response("No such document.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, session } = await requireOwnerOr401(request);
+  if (!isLeadId(params.id) || !/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
+  if (!signedInRecently(session)) throw redirect(signInPath(quotePath(params.id), true));
+  const document = await leadContractDocument(db, params.id, params.documentId);
+  if (!document) return notFound();
+  await recordAudit(db, {
+    actor: session.email,
+    action: "contract-document-downloaded",
+    detail: document.file_name,
+    client: clientKey(clientIpFrom(context)),
+  });
+  return new Response(new Uint8Array(document.data), {
+    headers: {
+      "Content-Type": document.content_type,
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": contentDisposition("attachment", document.file_name),
+    },
+  });
+}
