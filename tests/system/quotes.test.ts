@@ -14,6 +14,7 @@ import { sendQuote } from "~/quotes/send-quote.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { deckQuote, enterContractFacts } from "../support/quotes";
+import { signedInOwner } from "../support/owner";
 import { stopAfterEachTest } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
@@ -169,5 +170,103 @@ describe("quote links", () => {
       .select(["accepted_ip", "accepted_user_agent"])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ accepted_ip: "127.0.0.1", accepted_user_agent: "NoScript Browser/1.0" });
+  }, 90_000);
+
+  it("hands the contract's documents only to an owner who signed in within 10 minutes, under any spelling", async () => {
+    const site = await startBuiltServer();
+    stopAfterTest(site);
+    const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl: undefined });
+    stopAfterTest({ stop: () => handle.close() });
+    const { db } = handle;
+    await whileServerRuns(() => enterContractFacts(db));
+    const leadId = await whileServerRuns(() => insertLead(db, { name: "Dana Visitor" }));
+    const otherLead = await whileServerRuns(() => insertLead(db, { name: "Other Person", email: "o@example.com" }));
+    const context = { siteUrl: site.origin, leadsTo: "owner@causeway.test" };
+    const owner = { email: "pat@causeway.test", client: null };
+    await whileServerRuns(() => sendQuote(db, leadId, deckQuote(), owner, context));
+    await whileServerRuns(() => sendQuote(db, otherLead, deckQuote(), owner, context));
+    const documentOf = async (lead: string) =>
+      (
+        await db
+          .selectFrom("quote_versions")
+          .select("document_id")
+          .where("lead_id", "=", lead)
+          .executeTakeFirstOrThrow()
+      ).document_id ?? "";
+    const documentId = await documentOf(leadId);
+    const path = `/owner/leads/${leadId}/documents/${documentId}`;
+    const get = (address: string, cookie?: string) =>
+      fetch(`${site.origin}${address}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+    const spellings = [
+      path,
+      `${path}/`,
+      `${path}.data`,
+      path.replace("/owner/leads", "/OWNER/Leads"),
+      path.replace("documents", "%64ocuments"),
+    ];
+    const audited = async () =>
+      (await db.selectFrom("owner_audit").select("id").where("action", "=", "contract-document-downloaded").execute())
+        .length;
+
+    // No session, and sessions that ended (idle for 8 days; past 30 days): nothing but a refusal.
+    const idle = await whileServerRuns(() =>
+      signedInOwner(db, site.origin, { now: new Date(Date.now() - 8 * 86_400_000) }),
+    );
+    const ended = await whileServerRuns(() =>
+      signedInOwner(db, site.origin, { email: "sam@causeway.test", now: new Date(Date.now() - 31 * 86_400_000) }),
+    );
+    for (const cookie of [undefined, idle.cookie, ended.cookie])
+      for (const address of spellings) {
+        const answer = await get(address, cookie);
+        const body = await answer.text();
+        expect([401, 404, 308, 301, 302], `${address} without a live session`).toContain(answer.status);
+        expect(body).not.toContain("%PDF");
+        expect(body).not.toContain("Dana Visitor");
+      }
+
+    // Signed in 11 minutes ago: sent to confirm it's them, back to the quote page after.
+    const stale = await whileServerRuns(() =>
+      signedInOwner(db, site.origin, { email: "lee@causeway.test", now: new Date(Date.now() - 11 * 60_000) }),
+    );
+    const confirm = await get(path, stale.cookie);
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("location")).toBe(
+      `/owner/sign-in?next=${encodeURIComponent(`/owner/leads/${leadId}/quote`)}&again=1`,
+    );
+    expect(await audited()).toBe(0);
+
+    // Signed in just now: the PDF, named in both forms, never cached; another lead's is not this lead's.
+    const fresh = await whileServerRuns(() => signedInOwner(db, site.origin, { email: "kim@causeway.test" }));
+    const file = await get(path, fresh.cookie);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("cache-control")).toContain("no-store");
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="quote-v1.pdf"; filename*=UTF-8''quote-v1.pdf`,
+    );
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const crossed = await get(`/owner/leads/${leadId}/documents/${await documentOf(otherLead)}`, fresh.cookie);
+    expect(crossed.status).toBe(404);
+    expect(await crossed.text()).not.toContain("%PDF");
+    for (const malformed of [
+      `/owner/leads/${leadId}/documents/..%2f..%2fetc`,
+      `/owner/leads/x/documents/${documentId}`,
+    ])
+      expect((await get(malformed, fresh.cookie)).status).toBe(404);
+
+    // Fifty at the same instant: each is answered whole, and each is in the audit log.
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const answer = await get(path, fresh.cookie);
+        return [answer.status, (await answer.arrayBuffer()).byteLength] as const;
+      }),
+    );
+    expect(new Set(burst.map(([status]) => status))).toEqual(new Set([200]));
+    expect(new Set(burst.map(([, bytes]) => bytes)).size).toBe(1);
+    expect(await audited()).toBe(51);
   }, 90_000);
 });
