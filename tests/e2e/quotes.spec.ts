@@ -145,7 +145,7 @@ test.describe("a written quote", () => {
     const download = page.waitForEvent("download");
     await documents.nth(2).click();
     expect((await download).suggestedFilename()).toBe("quote-v1-signed.pdf");
-    const answer = await page.request.get((await documents.nth(2).getAttribute("href")) ?? "");
+    const answer = await page.request.get(`${server.origin}${(await documents.nth(2).getAttribute("href")) ?? ""}`);
     expect(answer.status()).toBe(200);
     expect(answer.headers()["content-type"]).toBe("application/pdf");
     expect(answer.headers()["content-disposition"]).toContain("filename*=UTF-8''quote-v1-signed.pdf");
