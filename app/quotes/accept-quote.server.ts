@@ -12,7 +12,7 @@ import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
-import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
+import { moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { ownerInboxes } from "~/owner/owners.server";
 import { dayOf, formatDateTimeWithZone, type ClosedDays } from "~/time/business-time";
 import { cancelDeadline } from "./business-days";
@@ -22,6 +22,7 @@ import { acceptedEmails, type QuoteLead, type QuoteMailContext } from "./quote-e
 import { acceptedPdf, quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import {
   GONE,
+  heldVersion,
   isQuoteToken,
   sentVersionOf,
   stateOf,
@@ -110,12 +111,9 @@ export async function acceptQuote(
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
   if (!isQuoteToken(token)) return { accepted: false, state: GONE };
   return db.transaction().execute(async (trx): Promise<AcceptOutcome> => {
-    const found = await versionByToken(trx, token);
-    if (!found) return { accepted: false, state: GONE };
-    const lead = await leadForChange(trx, found.lead_id);
-    if (!lead) return { accepted: false, state: GONE };
-    // Read again with the lead held: a send that committed meanwhile has replaced this version.
-    const row = (await versionByToken(trx, token)) ?? found;
+    const held = await heldVersion(trx, token);
+    if (!held) return { accepted: false, state: GONE };
+    const { lead, row } = held;
     const state = stateOf(row, token, now);
     const sent = sentVersionOf(row);
     if (state.state !== "open" || !sent) return { accepted: false, state };

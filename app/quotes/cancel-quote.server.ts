@@ -9,13 +9,13 @@ import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
-import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
+import { moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { ownerInboxes } from "~/owner/owners.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import { HOMEOWNER } from "./accept-quote.server";
 import { cancelledEmails, type QuoteMailContext } from "./quote-emails.server";
 import { cancellationPdf, quoteFileName } from "./quote-files.server";
-import { GONE, isQuoteToken, sentVersionOf, stateOf, versionByToken, type QuoteLinkState } from "./quote-link.server";
+import { GONE, heldVersion, isQuoteToken, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";
 
 type Db = Kysely<Database>;
 
@@ -31,11 +31,9 @@ export async function cancelQuoteContract(
 ): Promise<CancelOutcome> {
   if (!isQuoteToken(token)) return { cancelled: false, state: GONE };
   return db.transaction().execute(async (trx): Promise<CancelOutcome> => {
-    const found = await versionByToken(trx, token);
-    if (!found) return { cancelled: false, state: GONE };
-    const lead = await leadForChange(trx, found.lead_id);
-    if (!lead) return { cancelled: false, state: GONE };
-    const row = (await versionByToken(trx, token)) ?? found;
+    const held = await heldVersion(trx, token);
+    if (!held) return { cancelled: false, state: GONE };
+    const { lead, row } = held;
     const result = await trx
       .updateTable("quote_versions")
       .set({ status: "cancelled", cancelled_at: timestamp(now), updated_at: timestamp(now) })

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { toDate, type Database } from "~/infra/schema.server";
+import { leadForChange } from "~/leads/record/changes.server";
 import { hashToken } from "~/owner/tokens.server";
 import { dayOf } from "~/time/business-time";
 import { parseTerms } from "./contract-terms";
@@ -60,6 +61,19 @@ export async function versionByToken(db: Db, token: string) {
 }
 
 export type VersionRow = NonNullable<Awaited<ReturnType<typeof versionByToken>>>;
+
+/**
+ * The version behind `token` with its lead, the lead held by the transaction (`leadForChange`) and
+ * the version read again under the hold: a newer version sent meanwhile has replaced it by then.
+ * Undefined for no such version, or a lead that is gone or held as spam.
+ */
+export async function heldVersion(trx: Db, token: string) {
+  const found = await versionByToken(trx, token);
+  if (!found) return undefined;
+  const lead = await leadForChange(trx, found.lead_id);
+  if (!lead) return undefined;
+  return { lead, row: (await versionByToken(trx, token)) ?? found };
+}
 
 /** The version as its documents are made; undefined for a draft, which has no terms. */
 export function sentVersionOf(row: VersionRow): SentVersion | undefined {

@@ -90,16 +90,26 @@ export interface PdfOptions {
   audit?: AuditFacts;
 }
 
-export async function renderQuotePdf(document: QuoteDocument, options: PdfOptions): Promise<Uint8Array> {
+/** A new PDF whose first page starts with its title and reference, in the contractor's name. */
+async function startDocument(
+  heading: { title: string; reference: string; contractor: string[] },
+  producer: string,
+  madeAt: Date,
+): Promise<Pen> {
   const pen = await startPdf({
-    title: `${document.title}: ${document.reference}`,
-    author: document.contractor[0] ?? "",
-    producer: options.producer,
-    madeAt: options.madeAt,
+    title: `${heading.title}: ${heading.reference}`,
+    author: heading.contractor[0] ?? "",
+    producer,
+    madeAt,
   });
-  text(pen, document.title, { size: 16, bold: true });
-  text(pen, document.reference, { size: 10, color: GREY });
+  text(pen, heading.title, { size: 16, bold: true });
+  text(pen, heading.reference, { size: 10, color: GREY });
   pen.y -= 6;
+  return pen;
+}
+
+export async function renderQuotePdf(document: QuoteDocument, options: PdfOptions): Promise<Uint8Array> {
+  const pen = await startDocument(document, options.producer, options.madeAt);
   text(pen, "Contractor", { bold: true, size: 10.5 });
   for (const line of document.contractor) text(pen, line);
   pen.y -= 4;
@@ -136,15 +146,7 @@ export interface CancellationRecord {
 
 /** The record of a cancellation: which contract, who cancelled it and when, and what follows. */
 export async function renderCancellationPdf(record: CancellationRecord): Promise<Uint8Array> {
-  const pen = await startPdf({
-    title: `${record.title}: ${record.reference}`,
-    author: record.contractor[0] ?? "",
-    producer: record.producer,
-    madeAt: record.madeAt,
-  });
-  text(pen, record.title, { size: 16, bold: true });
-  text(pen, record.reference, { size: 10, color: GREY });
-  pen.y -= 6;
+  const pen = await startDocument(record, record.producer, record.madeAt);
   for (const line of record.contractor) text(pen, line);
   pen.y -= 6;
   for (const line of record.lines) {

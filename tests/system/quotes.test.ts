@@ -34,6 +34,27 @@ async function whileServerRuns<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A built server with the contract facts entered, and its database beside it. */
+async function siteWithContractFacts() {
+  const site = await startBuiltServer();
+  stopAfterTest(site);
+  const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl: undefined });
+  stopAfterTest({ stop: () => handle.close() });
+  const { db } = handle;
+  await whileServerRuns(() => enterContractFacts(db));
+  const send = (leadId: string) =>
+    whileServerRuns(() =>
+      sendQuote(
+        db,
+        leadId,
+        deckQuote(),
+        { email: "pat@causeway.test", client: null },
+        { siteUrl: site.origin, leadsTo: "owner@causeway.test" },
+      ),
+    );
+  return { site, db, send };
+}
+
 const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
 
 async function state(db: Kysely<Database>) {
@@ -71,23 +92,9 @@ describe("quote links", () => {
   }, 60_000);
 
   it("works without JavaScript, and refuses a foreign Origin and an oversized post", async () => {
-    const site = await startBuiltServer();
-    stopAfterTest(site);
-    const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl: undefined });
-    stopAfterTest({ stop: () => handle.close() });
-    const { db } = handle;
-    await whileServerRuns(() => enterContractFacts(db));
+    const { site, db, send } = await siteWithContractFacts();
     const leadId = await whileServerRuns(() => insertLead(db, { name: "Dana Visitor" }));
-    const sent = await whileServerRuns(() =>
-      sendQuote(
-        db,
-        leadId,
-        deckQuote(),
-        { email: "pat@causeway.test", client: null },
-        { siteUrl: site.origin, leadsTo: "owner@causeway.test" },
-      ),
-    );
-    expect(sent).toEqual({ ok: true, version: 1 });
+    expect(await send(leadId)).toEqual({ ok: true, version: 1 });
     const mail = await db
       .selectFrom("outbox")
       .select("payload")
@@ -173,18 +180,11 @@ describe("quote links", () => {
   }, 90_000);
 
   it("hands the contract's documents only to an owner who signed in within 10 minutes, under any spelling", async () => {
-    const site = await startBuiltServer();
-    stopAfterTest(site);
-    const handle = await openMigratedDatabase({ dataDir: site.dataDir, databaseUrl: undefined });
-    stopAfterTest({ stop: () => handle.close() });
-    const { db } = handle;
-    await whileServerRuns(() => enterContractFacts(db));
+    const { site, db, send } = await siteWithContractFacts();
     const leadId = await whileServerRuns(() => insertLead(db, { name: "Dana Visitor" }));
     const otherLead = await whileServerRuns(() => insertLead(db, { name: "Other Person", email: "o@example.com" }));
-    const context = { siteUrl: site.origin, leadsTo: "owner@causeway.test" };
-    const owner = { email: "pat@causeway.test", client: null };
-    await whileServerRuns(() => sendQuote(db, leadId, deckQuote(), owner, context));
-    await whileServerRuns(() => sendQuote(db, otherLead, deckQuote(), owner, context));
+    await send(leadId);
+    await send(otherLead);
     const documentOf = async (lead: string) =>
       (
         await db
