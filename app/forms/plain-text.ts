@@ -58,9 +58,12 @@ export function hiddenKind(char: string, multiline: boolean): HiddenKind | undef
 }
 
 const ZERO_WIDTH_JOINER = "\u200d";
-/** What a joiner may follow inside an emoji: a pictograph, its emoji presentation, a skin tone. */
-const EMOJI_PART = /^[\p{Extended_Pictographic}\u{FE0F}\u{1F3FB}-\u{1F3FF}]$/u;
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+/** What a joiner may follow inside an emoji: a pictograph, its emoji presentation (U+FE0F), a skin tone. */
+function isEmojiPart(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return PICTOGRAPH.test(char) || code === 0xfe0f || (code >= 0x1f3fb && code <= 0x1f3ff);
+}
 
 /**
  * The first hidden character of `text` with its code point ("U+200F"), or undefined when there is
@@ -76,9 +79,7 @@ export function firstHiddenCharacter(
   for (const [index, char] of chars.entries()) {
     const kind = hiddenKind(char, multiline);
     const joinsEmoji =
-      char === ZERO_WIDTH_JOINER &&
-      EMOJI_PART.test(chars[index - 1] ?? "") &&
-      PICTOGRAPH.test(chars[index + 1] ?? "");
+      char === ZERO_WIDTH_JOINER && isEmojiPart(chars[index - 1] ?? "") && PICTOGRAPH.test(chars[index + 1] ?? "");
     if (kind && !joinsEmoji)
       return {
         kind,
