@@ -104,7 +104,7 @@ describe.each(["sqlite", "postgres"] as const)("the live site on %s", (backend) 
     const origin = s.origins[0] ?? "";
     for (const [body, message] of [
       ["Visit [our partner](https://evil.example)", "page of this site"],
-      ["Closed \u202Etoday", "control characters"],
+      ["Closed \u202Etoday", "hidden direction mark (U+202E)"],
       ["x".repeat(201), "200 characters or fewer"],
     ] as const) {
       const refused = await desk(s, { intent: "publish-notice", body, tone: "info", startsAt: "", endsAt: "" });

@@ -68,7 +68,7 @@ describe.each(["sqlite", "postgres"] as const)("reviews on the built server on %
     expect(forged.status).toBe(403);
     const bidi = await post(link, { ...ONE_STAR, name: "Dana \u202Eevil" });
     expect(bidi.status).toBe(400);
-    expect(await bidi.text()).toContain("hidden control character");
+    expect(await bidi.text()).toContain("The name to show holds a hidden direction mark (U+202E)");
     expect(await s.db.selectFrom("reviews").select("id").execute()).toEqual([]);
 
     const started = performance.now();
