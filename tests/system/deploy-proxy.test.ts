@@ -17,7 +17,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { startNginx, type ProxyAnswer, type RunningNginx } from "../support/nginx";
 import { createTestDatabase } from "../support/postgres";
 import { startSmtpServer } from "../support/smtp";
-import { postgresForThisFile, stopAfterEachTest } from "../support/system";
+import { postgresForThisFile, stopAfterEachTest, waitFor } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
@@ -171,6 +171,9 @@ describe("nginx's access log", () => {
     ];
     for (const urlPath of paths) await nginx.request(`${nginx.httpsOrigin}${urlPath}`);
     await nginx.request(`${nginx.httpsOrigin}/visit/${token}`, { method: "POST" });
+    // nginx writes a request's line when it finishes the request, which can be just after the
+    // client has read the answer: wait for the last one.
+    await waitFor(async () => nginx.accessLog().includes('"POST /visit/'), 5_000);
     const lines = nginx.accessLog().trim().split("\n");
     // One line per request, in the log format deploy/nginx.conf names.
     expect(lines.length).toBeGreaterThanOrEqual(paths.length + 1);
