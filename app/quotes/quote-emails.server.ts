@@ -1,6 +1,7 @@
 /**
  * The quote's emails: the quote itself to the homeowner (the PDF attached, the link to accept it),
- * the one reminder, the signed copy to both sides after acceptance, and the cancellation to both.
+ * the one reminder, the accepted contract and its signed copy to both sides after acceptance, and
+ * the cancellation with its record to both.
  * Replies go to LEADS_TO. The link is a credential: it is in these emails and nowhere else.
  */
 import { postalAddress, profile } from "~/content/profile";
