@@ -9,10 +9,10 @@ import { profile } from "~/content/profile";
 import { buttonHtml, emailDocument, html, type SafeHtml } from "~/infra/mail-format.server";
 import { enqueueMail, nudgeMailWorkers, type MailKind } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
+import { inTransaction } from "~/infra/transaction.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import {
   addOwner,
-  inTransaction,
   issueSetupLink,
   removeOwner,
   SETUP_LINK_MINUTES,

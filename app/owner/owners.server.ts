@@ -4,8 +4,9 @@
  * (`npm run owner -- add`); either way a one-time link registers a passkey on a device.
  */
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { inTransaction } from "~/infra/transaction.server";
 import { recordAudit } from "./audit.server";
 import { hashToken, randomToken } from "./tokens.server";
 
@@ -22,11 +23,6 @@ export interface Owner {
 export interface ChangeOptions {
   by?: string | null;
   now?: Date;
-}
-
-/** Runs `work` in the caller's transaction when there is one, else in a new one. */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 /** Lower case and trimmed: the one spelling stored and compared. Undefined when it is no address. */

@@ -4,7 +4,7 @@
  * says what was wrong. Rate limiting (429) happens in the server before this.
  */
 import { estimateApiBody, handleEstimateSubmission } from "~/leads/estimate.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import type { Route } from "./+types/api.estimate";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { handleEstimateSubmission } = await import("~/leads/estimate.server");
-  const { clientIpFrom } = await import("~/leads/request-context.server");
+  const { clientIpFrom } = await import("~/infra/request-context.server");
   const { newIdempotencyKey } = await import("~/leads/idempotency-key");
   const outcome = await handleEstimateSubmission(request, { clientIp: clientIpFrom(context) });
   // The form shown again carries a key, so that sending it again (or the browser resending this

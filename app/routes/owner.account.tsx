@@ -23,7 +23,7 @@ import { ConfirmItsYou } from "~/owner/recent-sign-in";
 import { RemoveButton } from "~/owner/remove-button";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { deviceAction } from "~/alerts/device-actions.server";
 import { pushDevicesData } from "~/alerts/devices.server";
 import { PushDevices } from "~/alerts/push-devices";

@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import { clientKey } from "~/infra/client-key.server";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { isLeadId } from "~/leads/record/queries.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { quotePath, signInPath } from "~/owner/paths";
 import { requireOwnerOr401, signedInRecently } from "~/owner/sessions.server";

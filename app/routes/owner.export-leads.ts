@@ -1,5 +1,5 @@
 /** /owner/export/leads.csv: every lead not held as spam, for a spreadsheet. */
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { csvDownload } from "~/owner/export.server";
 import { leadsCsv } from "~/leads/record/export.server";
 import type { Route } from "./+types/owner.export-leads";

@@ -1,5 +1,5 @@
 /** /owner/export/subscribers.csv: confirmed newsletter subscribers, for the mailing tool. */
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { csvDownload } from "~/owner/export.server";
 import { subscribersCsv } from "~/leads/subscribers.server";
 import type { Route } from "./+types/owner.export-subscribers";

@@ -21,7 +21,7 @@ import { releaseLead } from "~/leads/record/quarantine.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { cancelVisit, proposeVisit } from "~/leads/record/visit-changes.server";
 import { waitingClock } from "~/leads/record/waiting";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { requireOwner, type DeskSession } from "~/owner/sessions.server";
 import { dayOf, formatDateTime, formatWindow } from "~/time/business-time";

@@ -8,7 +8,7 @@
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { readSmallJson } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
 import { findOwnerById, ownerOfSetupToken, type Owner } from "~/owner/owners.server";

@@ -10,7 +10,7 @@ import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { describeError, log } from "~/infra/log.server";
 import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { requireOwner } from "~/owner/sessions.server";
 import { ProjectForm } from "~/projects/project-form";

@@ -7,7 +7,7 @@ import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { Notice } from "~/owner/desk-frame";
 import { requireOwner } from "~/owner/sessions.server";
 import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";

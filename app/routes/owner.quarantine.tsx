@@ -5,7 +5,7 @@
 import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { getEnv } from "~/infra/env.server";
 import { deleteLead } from "~/leads/record/delete.server";
 import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";

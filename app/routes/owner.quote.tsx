@@ -10,7 +10,7 @@ import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { contractDocumentPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";

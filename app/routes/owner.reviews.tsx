@@ -8,7 +8,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { dangerButton, inputClass, labelClass, Notice, secondaryButton } from "~/owner/desk-frame";
 import { requireOwner } from "~/owner/sessions.server";
 import { Stars } from "~/reviews/review-list";

@@ -12,7 +12,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { signInWithPasskey } from "~/owner/passkey-client";

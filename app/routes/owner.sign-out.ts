@@ -8,7 +8,7 @@
 import { redirect } from "react-router";
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
 import { recordAudit } from "~/owner/audit.server";
 import { signInPath } from "~/owner/paths";

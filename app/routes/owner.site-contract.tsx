@@ -8,7 +8,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { checkContractFacts, type ContractFactsErrors, type ContractFactsInput } from "~/quotes/contract-facts-rules";
 import { ContractFactsSection } from "~/quotes/contract-facts-section";

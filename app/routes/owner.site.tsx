@@ -11,7 +11,7 @@ import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { getEnv } from "~/infra/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { isPublicPage } from "~/live/public-pages.server";
 import { NoticeBanner } from "~/notices/notice-banner";
 import { checkNoticeDraft, type NoticeErrors, type NoticeValues } from "~/notices/notice-draft";

@@ -2,7 +2,7 @@
 import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { dangerButton, Notice, secondaryButton } from "~/owner/desk-frame";
 import { listSubscribers, removeSubscriber } from "~/leads/subscribers.server";
 import { recordAudit } from "~/owner/audit.server";

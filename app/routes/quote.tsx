@@ -15,7 +15,7 @@ import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/leads/request-context.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { formatCents } from "~/quotes/money";
 import { MAX_ITEMS } from "~/quotes/quote-content";
 import { AcceptForm, QuoteDocumentView } from "~/quotes/quote-view";
