@@ -1,53 +1,68 @@
 /**
- * The module boundaries of docs/decisions/0018-module-boundaries.md, checked against the code as
- * it is: which folder of app/ imports which, that `npm run lint` refuses an import across a
- * boundary, and that the lead record is the only code that writes a lead.
+ * The architecture of app/layers.ts, checked against the code as it is: every folder is placed,
+ * every import follows the layers, `npm run lint` refuses an import across each edge, no folder
+ * imports another around a circle, only the lead record writes a lead, and no file grows past
+ * the size one reader can hold.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EDGES, importRefusal, LAYERS, moduleOf } from "./layers";
 
 const root = path.resolve(import.meta.dirname, "..");
 const app = path.join(root, "app");
+const MAX_LINES = 400;
 
-function sourceFiles(dir: string = app): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "+types" || entry.name === "generated" ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
+const toApp = (file: string) => path.relative(app, file).split(path.sep).join("/");
+
+function walk(dir: string): { files: string[]; dirs: string[] } {
+  const files: string[] = [];
+  const dirs: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === "+types") continue;
+      dirs.push(full);
+      const inner = walk(full);
+      files.push(...inner.files);
+      dirs.push(...inner.dirs);
+    } else files.push(full);
+  }
+  return { files, dirs };
 }
 
-/** The folder a file belongs to: `leads`, `components/ui`; a file at app/'s top is its own, as `route-registry`. */
-function folderOf(file: string): string {
-  const parts = path.relative(app, file).split(path.sep);
-  if (parts.length === 1) return (parts[0] ?? "").replace(/(\.server)?\.tsx?$/, "");
-  return parts[0] === "components" && parts.length > 2 ? `components/${parts[1]}` : (parts[0] ?? ".");
-}
+const tree = walk(app);
+const codeFiles = tree.files.filter((file) => /\.tsx?$/.test(file));
+const sourceFiles = codeFiles.filter((file) => !/\.test\.tsx?$/.test(file));
 
-/** Which folder imports which, from every import and export statement of the app's own files. */
-function folderGraph(): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  for (const file of sourceFiles()) {
-    const from = folderOf(file);
+/** Every import of the app's own files: from which file, and the path it names under app/. */
+function imports(): { file: string; target: string }[] {
+  return sourceFiles.flatMap((file) => {
     const text = fs.readFileSync(file, "utf8");
-    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["']([^"']+)["']/g)) {
+    return [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["']([^"']+)["']/g)].flatMap((match) => {
       const spec = match[1] ?? "";
       let target: string;
       if (spec.startsWith("~/")) target = path.join(app, spec.slice(2));
       else if (spec.startsWith(".")) target = path.resolve(path.dirname(file), spec);
-      else continue;
-      if (!target.startsWith(app)) continue;
-      const to = folderOf(fs.existsSync(target) && fs.statSync(target).isDirectory() ? `${target}/x` : target);
-      if (to === from) continue;
-      graph.set(from, (graph.get(from) ?? new Set()).add(to));
-    }
+      else return [];
+      return target.startsWith(app + path.sep) ? [{ file, target: toApp(target) }] : [];
+    });
+  });
+}
+
+function moduleGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const { file, target } of imports()) {
+    const from = moduleOf(toApp(file));
+    const to = moduleOf(target);
+    if (!from || !to || from === to) continue;
+    graph.set(from, (graph.get(from) ?? new Set()).add(to));
   }
   return graph;
 }
 
-/** A cycle through the graph as a path of folders, or undefined when there is none. */
+/** A cycle through the graph as a path of modules, or undefined when there is none. */
 function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
   const state = new Map<string, "open" | "done">();
   const trail: string[] = [];
@@ -71,50 +86,143 @@ function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
   return undefined;
 }
 
-describe("the module boundaries", () => {
-  it("no two folders import each other, directly or around a circle", () => {
-    expect(findCycle(folderGraph())).toBeUndefined();
+/**
+ * Files that write the `leads` table: through Kysely, under any alias, or in raw SQL. A migration
+ * is exempt: it upgrades every row once, before the code that owns them runs.
+ */
+function writesLeads(text: string): boolean {
+  const builder = /\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*["'`]leads(\s+as\s+\w+)?["'`]/;
+  const raw = /\b(insert\s+(or\s+\w+\s+)?into|update|delete\s+from)\s+["`]?leads["`]?(\s|$|;)/i;
+  return builder.test(text) || raw.test(text);
+}
+
+describe("the layers of app/layers.ts", () => {
+  it("places every folder and top-level module of app/, and names each once", () => {
+    const unplaced = [
+      ...tree.dirs
+        .filter((dir) => fs.readdirSync(dir, { withFileTypes: true }).some((entry) => entry.isFile()))
+        .map((dir) => `${toApp(dir)}/`)
+        .filter((dir) => moduleOf(`${dir}x.ts`) === undefined),
+      ...codeFiles.filter((file) => path.dirname(file) === app && moduleOf(toApp(file)) === undefined).map(toApp),
+    ].filter((name) => !name.endsWith(".test.ts"));
+    expect(unplaced).toEqual([]);
+    const named = LAYERS.flatMap((layer) => layer.modules);
+    expect(new Set(named).size).toBe(named.length);
+    // An edge joins two placed modules of one layer: an edge downwards would be needless, upwards a hole.
+    for (const edge of EDGES) {
+      const layerOf = (module: string) => LAYERS.findIndex((layer) => layer.modules.includes(module));
+      expect(layerOf(edge.from), `${edge.from} → ${edge.to}`).toBeGreaterThanOrEqual(0);
+      expect(layerOf(edge.from), `${edge.from} → ${edge.to}`).toBe(layerOf(edge.to));
+    }
   });
 
-  it("infra imports no feature, content imports nothing of the app", () => {
-    const graph = folderGraph();
-    const notFeatures = ["content", "settings", "time", "route-registry"];
-    expect([...(graph.get("infra") ?? [])].filter((folder) => !notFeatures.includes(folder))).toEqual([]);
-    expect([...(graph.get("content") ?? [])]).toEqual([]);
+  it("every import in the code follows the layers", () => {
+    const refused = imports().flatMap(({ file, target }) => {
+      const from = moduleOf(toApp(file));
+      const refusal = from && importRefusal(from, target);
+      return refusal ? [`${toApp(file)} → ${target}: ${refusal}`] : [];
+    });
+    expect(refused).toEqual([]);
   });
 
-  it("npm run lint refuses an import across a boundary", async () => {
-    const eslint = new ESLint({ cwd: root });
-    const refusal = async (file: string, from: string) => {
-      const [result] = await eslint.lintText(`import { x } from "${from}";\nexport const y = x;\n`, { filePath: file });
-      return result?.messages.find((m) => m.ruleId === "no-restricted-imports")?.message;
-    };
-    expect(await refusal("app/infra/new.server.ts", "~/leads/record/queries.server")).toMatch(/imports no feature/);
-    expect(await refusal("app/infra/new.server.ts", "../visits/visits.server")).toMatch(/imports no feature/);
-    expect(await refusal("app/components/sections/new.tsx", "~/owner/desk-frame")).toMatch(/nothing from the desk/);
-    expect(await refusal("app/components/ui/new.tsx", "../../alerts/push-client")).toMatch(/nothing from the desk/);
-    expect(await refusal("app/content/new.ts", "~/route-registry")).toMatch(/imports nothing else of the app/);
-    expect(await refusal("app/content/new.ts", "../config")).toMatch(/imports nothing else of the app/);
-    expect(await refusal("app/visits/new.server.ts", "~/leads/record/changes.server")).toMatch(/lead record/);
-    // What the layers allow is not refused.
-    expect(await refusal("app/components/sections/new.tsx", "~/leads/estimate-button")).toBeUndefined();
-    expect(await refusal("app/infra/new.server.ts", "~/content/profile")).toBeUndefined();
+  it("no two modules import each other, directly or around a circle", () => {
+    expect(findCycle(moduleGraph())).toBeUndefined();
   });
 
+  it("the lead record imports nothing from the features built on it", () => {
+    const intoFeatures = imports().filter(
+      ({ file, target }) =>
+        toApp(file).startsWith("leads/record/") && /^(quotes|visits|reviews|projects|alerts)\//.test(target),
+    );
+    expect(intoFeatures.map(({ file, target }) => `${toApp(file)} → ${target}`)).toEqual([]);
+  });
+});
+
+// The first lint loads the TypeScript parser, which takes seconds on a busy machine.
+describe("npm run lint refuses an import across a layer", { timeout: 60_000 }, () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root });
+  });
+  const refusal = async (file: string, from: string) => {
+    const text = `import { x } from "${from}";\nexport const y = x;\n`;
+    const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+    return result?.messages.find((m) => m.ruleId === "architecture/layers")?.message;
+  };
+
+  it("refuses the imports that once slipped through", async () => {
+    expect(await refusal("app/infra/probe.server.ts", "~/projects/projects.server")).toMatch(/layers below it/);
+    expect(await refusal("app/components/sections/probe.tsx", "~/quotes/quote-editor")).toMatch(/sibling app\/quotes/);
+    expect(await refusal("app/live/probe.server.ts", "~/routes/home")).toMatch(/layers below it/);
+    expect(await refusal("app/notices/probe.server.ts", "~/quotes/send-quote.server")).toMatch(/sibling/);
+    expect(await refusal("app/seo/probe.ts", "~/reviews/reviews.server")).toMatch(/sibling app\/reviews/);
+    expect(await refusal("app/leads/record/probe.server.ts", "../../visits/visits.server")).toMatch(/sibling/);
+    expect(await refusal("app/components/ui/probe.tsx", "../../owner/desk-frame")).toMatch(/nothing from the desk/);
+    expect(await refusal("app/components/layout/probe.tsx", "~/leads/record/lead-sections")).toMatch(/desk/);
+    expect(await refusal("app/content/probe.ts", "../config")).toMatch(/layers below it/);
+  });
+
+  it("allows what the layers allow", async () => {
+    expect(await refusal("app/components/sections/probe.tsx", "~/leads/estimate-button")).toBeUndefined();
+    expect(await refusal("app/infra/probe.server.ts", "~/content/profile")).toBeUndefined();
+    expect(await refusal("app/quotes/probe.server.ts", "~/leads/record/changes.server")).toBeUndefined();
+    expect(await refusal("app/visits/probe.server.ts", "../owner/audit.server")).toBeUndefined();
+  });
+
+  /** One import each module may not make: the first module above it, or a sibling with no edge. */
+  const probes = LAYERS.flatMap((layer, index) =>
+    layer.modules.map((module) => {
+      const above = LAYERS[index + 1]?.modules[0];
+      const sibling = layer.modules.find(
+        (other) => other !== module && !EDGES.some((edge) => edge.from === module && edge.to === other),
+      );
+      const target = above ?? sibling;
+      const atTop = !module.includes("/") && !tree.dirs.includes(path.join(app, module));
+      const file = atTop ? `app/${module}.tsx` : `app/${module}/probe.tsx`;
+      return [module, { file, target }] as const;
+    }),
+  );
+
+  it.each(probes)("refuses one illegal import from app/%s", async (_module, { file, target }) => {
+    expect(target, "every module has something it may not import").toBeDefined();
+    expect(await refusal(file, `~/${target}/probe`)).toBeDefined();
+  });
+});
+
+describe("the code's shape", () => {
   it("no server module keeps a timer of its own: periodic work goes through the scheduler", () => {
-    const timers = sourceFiles()
+    const timers = sourceFiles
       .filter((file) => /\.server\.tsx?$/.test(file))
       .filter((file) => /\bsetInterval\(/.test(fs.readFileSync(file, "utf8")))
-      .map((file) => path.relative(root, file));
+      .map(toApp);
     expect(timers).toEqual([]);
   });
 
+  it("the guard against lead writers sees aliases and raw SQL", () => {
+    expect(writesLeads(`db.updateTable("leads as l").set({ status: "won" })`)).toBe(true);
+    expect(writesLeads(`trx.deleteFrom('leads').where("id", "=", id)`)).toBe(true);
+    expect(writesLeads("await sql`UPDATE leads SET status = 'won'`.execute(db)")).toBe(true);
+    expect(writesLeads('await sql`delete from "leads" where id = ${id}`.execute(db)')).toBe(true);
+    expect(writesLeads("sql`insert or replace into leads (id) values (1)`")).toBe(true);
+    expect(writesLeads(`db.selectFrom("leads as l").selectAll()`)).toBe(false);
+    expect(writesLeads(`db.updateTable("leads_archive")`)).toBe(false);
+    expect(writesLeads("sql`update lead_notes set body = ''`")).toBe(false);
+  });
+
   it("only the lead record writes a lead", () => {
-    const record = path.join(app, "leads", "record") + path.sep;
-    const writers = sourceFiles()
-      .filter((file) => !file.startsWith(record))
-      .filter((file) => /(insertInto|updateTable|deleteFrom)\(\s*["']leads["']/.test(fs.readFileSync(file, "utf8")))
-      .map((file) => path.relative(root, file));
+    const writers = sourceFiles
+      .map(toApp)
+      .filter((file) => !file.startsWith("leads/record/") && !file.startsWith("infra/migrations/"))
+      .filter((file) => writesLeads(fs.readFileSync(path.join(app, file), "utf8")));
     expect(writers).toEqual([]);
+  });
+
+  it(`no file outside the tests and migrations is longer than ${MAX_LINES} lines`, () => {
+    const long = sourceFiles
+      .map(toApp)
+      .filter((file) => !file.startsWith("infra/migrations/") && file !== "infra/migrations.server.ts")
+      .map((file) => ({ file, lines: fs.readFileSync(path.join(app, file), "utf8").split("\n").length }))
+      .filter(({ lines }) => lines > MAX_LINES);
+    expect(long).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { openMigratedDatabase } from "~/infra/db.server";
 import { type Env } from "~/infra/env.server";
 import { MIN_ID_PREFIX } from "~/infra/id-prefix";
 import { listUndeliveredMail, retryMail, type UndeliveredMail } from "~/infra/undelivered-mail.server";
-import { deleteLead } from "~/leads/record/delete.server";
+import { deleteLead, VISITS_WITHDRAWN } from "~/server/delete-lead.server";
 import { writeLeadsExport } from "~/leads/record/export.server";
 import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
 import { countLeads, findLead, listLeads, type LeadSummary } from "~/leads/record/queries.server";
@@ -191,12 +191,12 @@ export async function runLeadsCommand(
       const found = await findLead(db, options.delete, "all");
       const deleted = found.found ? await deleteLead(db, found.lead.id, env, { actor: null }) : undefined;
       if (deleted) {
-        const { mailFiles, visitsCancelled } = deleted;
+        const { mailFiles } = deleted;
         const files = mailFiles > 0 ? ` and ${mailFiles} email file${mailFiles === 1 ? "" : "s"}` : "";
         io.out(
           `Deleted request ${deleted.id} from ${deleted.name} (${localTime(deleted.createdAt)}) with its ${deleted.photoCount} photo${deleted.photoCount === 1 ? "" : "s"}${files}.`,
         );
-        if (visitsCancelled > 0)
+        if ((deleted.steps[VISITS_WITHDRAWN] ?? 0) > 0)
           io.out(`Its booked visit is cancelled: the running server emails the calendar cancellation within seconds.`);
         return 0;
       }

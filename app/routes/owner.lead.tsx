@@ -14,12 +14,12 @@ import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { usPhoneDigits } from "~/leads/estimate-schema";
 import { addLeadNote, setLeadStatus } from "~/leads/record/changes.server";
-import { deleteLead } from "~/leads/record/delete.server";
+import { deleteLead } from "~/server/delete-lead.server";
 import { LeadPhotos } from "~/leads/record/lead-photos";
 import { DeleteSection, HistorySection, NotesSection, ReleaseForm, StatusSection } from "~/leads/record/lead-sections";
 import { releaseLead } from "~/leads/record/quarantine.server";
 import { getDeskLead } from "~/leads/record/queries.server";
-import { cancelVisit, proposeVisit } from "~/leads/record/visit-changes.server";
+import { cancelVisit, proposeVisit } from "~/visits/visit-changes.server";
 import { waitingClock } from "~/leads/record/waiting";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
@@ -142,7 +142,7 @@ const changes: Record<string, (db: Kysely<Database>, change: Change) => Promise<
     const deleted = await deleteLead(db, id, getEnv(), { actor: session.email, client });
     if (!deleted) return answer("delete", false, "This lead no longer exists.", 404);
     // A booked visit's cancellation was queued with the deletion.
-    if (deleted.visitsCancelled > 0) nudgeMailWorkers();
+    if (deleted.queuedMail) nudgeMailWorkers();
     return redirect(`/owner?deleted=${encodeURIComponent(deleted.name.slice(0, 60))}`);
   },
   async release(db, { id, session, client }) {

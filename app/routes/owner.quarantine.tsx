@@ -7,7 +7,7 @@ import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { getEnv } from "~/infra/env.server";
-import { deleteLead } from "~/leads/record/delete.server";
+import { deleteLead } from "~/server/delete-lead.server";
 import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
 import { isLeadId, listQuarantine } from "~/leads/record/queries.server";
 import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";

@@ -7,13 +7,14 @@
  * time and no name: an old link forwarded or found must not tell anyone about the visit.
  */
 import { data, Form } from "react-router";
-import { BackToHomePage, tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { BackToHomePage } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
-import { confirmVisit } from "~/leads/record/visit-changes.server";
+import { confirmVisit } from "~/visits/visit-changes.server";
 import { formatWindow } from "~/time/business-time";
 import { visitLink, type LinkState } from "~/visits/visits.server";
 import type { Route } from "./+types/visit";
@@ -30,15 +31,14 @@ export const shouldRevalidate = () => false;
 
 type Shown = { state: "ready" | "confirmed"; when: string } | { state: "gone" };
 
-function shown(link: LinkState): { body: Shown; status: number } {
-  if (link.state === "gone") return { body: { state: "gone" }, status: link.status };
-  return { body: { state: link.state, when: formatWindow(link.startsAt, link.endsAt) }, status: 200 };
+function answerFor(link: LinkState) {
+  if (link.state === "gone") return deadLinkAnswer(link);
+  return data<Shown>({ state: link.state, when: formatWindow(link.startsAt, link.endsAt) }, { status: 200 });
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await getDatabase();
-  const { body, status } = shown(await visitLink(db, params.token));
-  return data(body, { status });
+  return answerFor(await visitLink(db, params.token));
 }
 
 export async function action({ params }: Route.ActionArgs) {
@@ -46,8 +46,7 @@ export async function action({ params }: Route.ActionArgs) {
   const env = getEnv();
   const link = await confirmVisit(db, params.token, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
   if (link.state === "confirmed") nudgeMailWorkers();
-  const { body, status } = shown(link);
-  return data(body, { status });
+  return answerFor(link);
 }
 
 export default function VisitPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
 /**
  * Site visits in the database: the owner proposes up to three windows, the homeowner confirms one
- * from a link, the owner cancels or proposes again. What a visit does to its lead (the status, the
- * history) is the lead record's: `leads/record/visit-changes.server.ts` runs each change in one
- * transaction with the functions here, which write the visit's own rows and the mail it owes; the
- * caller nudges the mail worker afterwards.
+ * from a link, the owner cancels or proposes again. `visit-changes.server.ts` runs each change in
+ * one transaction with the functions here, which write the visit's own rows and the mail it owes,
+ * and moves the lead through the lead record's API; the caller nudges the mail worker afterwards.
  *
  * A link's token is stored only as its hash. Confirming claims the visit with a conditional update
  * (`status = 'proposed'`), so of two confirmations at once (two windows, two tabs, two servers)
@@ -11,9 +10,16 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import {
+  hashToken,
+  isLinkToken,
+  randomToken,
+  SPENT_LINK,
+  UNKNOWN_LINK,
+  type DeadLink,
+} from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { hashToken, randomToken } from "~/owner/tokens.server";
 import { dayOf, startOfDay } from "~/time/business-time";
 import {
   cancellationEmails,
@@ -30,11 +36,6 @@ import type { ProposedWindow } from "./windows";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the homeowner's confirmation is recorded as in the lead's history. */
 export const HOMEOWNER_ACTOR = "the homeowner";
-
-/** A token as `randomToken` writes it: 32 bytes in base64url. Anything else is not looked up. */
-export function isVisitToken(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
 
 type Trx = Kysely<Database>;
 
@@ -126,28 +127,22 @@ export async function offerWindows(
 }
 
 export type LinkState =
-  | { state: "ready"; startsAt: Date; endsAt: Date }
-  | { state: "confirmed"; startsAt: Date; endsAt: Date }
-  /** 404: no such link; 410: a link that was sent but is spent, expired or withdrawn. Shown alike. */
-  | { state: "gone"; status: 404 | 410 };
-
-const UNKNOWN = { state: "gone", status: 404 } as const;
-const SPENT = { state: "gone", status: 410 } as const;
+  { state: "ready"; startsAt: Date; endsAt: Date } | { state: "confirmed"; startsAt: Date; endsAt: Date } | DeadLink;
 
 /**
  * What a visit link shows. Used, expired, withdrawn, unknown and malformed links all read "gone":
  * the page must not tell a stranger holding an old link anything about the visit or the person.
  */
 export async function visitLink(db: Kysely<Database>, token: unknown, now: Date = new Date()): Promise<LinkState> {
-  if (!isVisitToken(token)) return UNKNOWN;
+  if (!isLinkToken(token)) return UNKNOWN_LINK;
   const row = await db
     .selectFrom("visit_windows as w")
     .innerJoin("site_visits as v", "v.id", "w.visit_id")
     .select(["w.starts_at", "w.ends_at", "w.expires_at", "w.used_at", "v.status"])
     .where("w.token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row) return UNKNOWN;
-  if (row.used_at !== null || row.status !== "proposed" || toDate(row.expires_at) <= now) return SPENT;
+  if (!row) return UNKNOWN_LINK;
+  if (row.used_at !== null || row.status !== "proposed" || toDate(row.expires_at) <= now) return SPENT_LINK;
   return { state: "ready", startsAt: toDate(row.starts_at), endsAt: toDate(row.ends_at) };
 }
 
@@ -161,14 +156,14 @@ export type WindowClaim =
  * lead and then queues the invitations.
  */
 export async function claimWindow(trx: Trx, token: unknown, now: Date): Promise<WindowClaim> {
-  if (!isVisitToken(token)) return { claimed: false, link: UNKNOWN };
+  if (!isLinkToken(token)) return { claimed: false, link: UNKNOWN_LINK };
   const window = await trx
     .selectFrom("visit_windows")
     .selectAll()
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!window) return { claimed: false, link: UNKNOWN };
-  if (window.used_at !== null || toDate(window.expires_at) <= now) return { claimed: false, link: SPENT };
+  if (!window) return { claimed: false, link: UNKNOWN_LINK };
+  if (window.used_at !== null || toDate(window.expires_at) <= now) return { claimed: false, link: SPENT_LINK };
   const startsAt = toDate(window.starts_at);
   const endsAt = toDate(window.ends_at);
   const claimed = await trx
@@ -183,7 +178,7 @@ export async function claimWindow(trx: Trx, token: unknown, now: Date): Promise<
     .where("id", "=", window.visit_id)
     .where("status", "=", "proposed")
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return { claimed: false, link: SPENT };
+  if (Number(claimed.numUpdatedRows) === 0) return { claimed: false, link: SPENT_LINK };
   await trx
     .updateTable("visit_windows")
     .set({ used_at: timestamp(now) })

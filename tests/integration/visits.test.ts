@@ -11,10 +11,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { parseMailPayload } from "~/infra/outbox.server";
 import { addOwner } from "~/owner/owners.server";
-import { deleteLead } from "~/leads/record/delete.server";
-import { cancelVisit, confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
+import { deleteLead } from "~/server/delete-lead.server";
+import { cancelVisit, confirmVisit, proposeVisit } from "~/visits/visit-changes.server";
 import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/server/background.server";
-import { randomToken } from "~/owner/tokens.server";
+import { randomToken } from "~/infra/link-token.server";
 import { digestDayDue, sendDailyDigest, setDigestChoice } from "~/alerts/digest.server";
 import { instantOf, dayOf } from "~/time/business-time";
 import { upcomingVisits, visitLink } from "~/visits/visits.server";
@@ -145,7 +145,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     const { event: invited } = invite(invitations[0]?.mail.attachments ?? []);
 
     const deleted = await deleteLead(db, leadId, { ...context, dataDir: harness().dataDir }, { actor: OWNER });
-    expect(deleted).toMatchObject({ name: "Dana Visitor", visitsCancelled: 1 });
+    expect(deleted).toMatchObject({ name: "Dana Visitor", steps: { visitsWithdrawn: 1 }, queuedMail: true });
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("visit_windows").select("id").execute()).toEqual([]);
     expect(await visitLink(db, token)).toEqual({ state: "gone", status: 404 });

@@ -11,7 +11,7 @@ import { enqueueMail, parseMailPayload } from "~/infra/outbox.server";
 import { mailFileDirectory, mailFileName } from "~/infra/mail-files.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { leadRow } from "~/leads/record/create.server";
-import { confirmVisit, proposeVisit } from "~/leads/record/visit-changes.server";
+import { confirmVisit, proposeVisit } from "~/visits/visit-changes.server";
 
 export interface LeadFixture {
   createdAt?: Date;

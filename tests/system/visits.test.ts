@@ -11,7 +11,7 @@ import { openMigratedDatabase } from "~/infra/db.server";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { formatWindow, instantOf, dayOf } from "~/time/business-time";
-import { proposeVisit } from "~/leads/record/visit-changes.server";
+import { proposeVisit } from "~/visits/visit-changes.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { stopAfterEachTest } from "../support/system";

@@ -2,9 +2,11 @@
  * Deleting a lead, from the desk or from `npm run leads -- --delete`: the same steps either way.
  *
  * Everything about the person goes: the lead, its photos, notes, history, visits, queued mail and
- * pushes, its idempotency key, and the mail written about it as files. A booked visit is first
- * withdrawn from both calendars (the cancellation goes out after the lead is gone). The audit log
- * keeps that the lead was deleted, when and by whom, but nothing about the person.
+ * pushes, its idempotency key, and the mail written about it as files. Before the rows go, each
+ * feature holding something outside the database about the lead does its part (a booked visit is
+ * withdrawn from both calendars): the steps are gathered in `app/server/delete-lead.server.ts`,
+ * because the lead record sits below the features and imports none of them. The audit log keeps
+ * that the lead was deleted, when and by whom, but nothing about the person.
  *
  * One transaction: the files are deleted inside it, so if they cannot be, the lead stays and the
  * deletion can be tried again rather than leaving copies behind.
@@ -14,25 +16,10 @@ import type { Env } from "~/infra/env.server";
 import { deleteLeadMailFiles } from "~/infra/mail-files.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import { recordAudit } from "~/owner/audit.server";
-import { queueCancellationsBeforeDeletion } from "~/visits/visits.server";
+import { LEAD_CHILD_TABLES } from "./lead-tables.server";
 import { isLeadId } from "./queries.server";
 
 type Db = Kysely<Database>;
-
-/**
- * The tables that hold a lead's details beside `leads`, children first. Their foreign keys delete
- * them with the lead too; listed so that a database without foreign keys enforced keeps no orphans.
- */
-const LEAD_CHILD_TABLES = [
-  "lead_photos",
-  "lead_notes",
-  "lead_events",
-  "outbox",
-  "visit_windows",
-  "site_visits",
-  "idempotency_keys",
-  "review_requests",
-] as const;
 
 /** Deletes the leads with these ids and every row about them; no mail, no files, no audit. */
 export async function deleteLeadRows(trx: Db, ids: readonly string[]): Promise<number> {
@@ -51,8 +38,28 @@ export interface DeletedLead {
   quarantined: boolean;
   /** Mail files about it that were deleted. */
   mailFiles: number;
-  /** Booked visits whose cancellation was queued. */
-  visitsCancelled: number;
+  /** What each step did, by its name: e.g. how many booked visits it withdrew. */
+  steps: Record<string, number>;
+  /** A step queued mail, so the caller nudges the mail worker. */
+  queuedMail: boolean;
+}
+
+/** The lead as a deletion step sees it, just before its rows go. */
+export interface LeadBeingDeleted {
+  id: string;
+  name: string;
+  email: string;
+  address: string;
+}
+
+/**
+ * A feature's part in deleting a lead, run inside the deletion's transaction before the rows go.
+ * It returns how many things it did; each owes mail, queued without the lead's id so that it
+ * outlives the deletion.
+ */
+export interface LeadDeletionStep {
+  name: string;
+  run(trx: Db, lead: LeadBeingDeleted, context: { siteUrl: string; leadsTo: string }, now: Date): Promise<number>;
 }
 
 export interface DeleteOptions {
@@ -63,12 +70,13 @@ export interface DeleteOptions {
   now?: Date;
 }
 
-/** Deletes the lead with this exact id; undefined when there is none. */
-export async function deleteLead(
+/** Deletes the lead with this exact id after every step; undefined when there is none. */
+export async function deleteLeadRecord(
   db: Db,
   id: string,
   env: Pick<Env, "dataDir" | "siteUrl" | "leadsTo">,
   options: DeleteOptions,
+  steps: readonly LeadDeletionStep[],
 ): Promise<DeletedLead | undefined> {
   if (!isLeadId(id)) return undefined;
   const now = options.now ?? new Date();
@@ -85,7 +93,8 @@ export async function deleteLead(
       .where("lead_id", "=", id)
       .executeTakeFirstOrThrow();
     const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
-    const visitsCancelled = await queueCancellationsBeforeDeletion(trx, lead, context, now);
+    const done: Record<string, number> = {};
+    for (const step of steps) done[step.name] = await step.run(trx, lead, context, now);
     await deleteLeadRows(trx, [id]);
     const quarantined = lead.quarantined_at !== null;
     await recordAudit(
@@ -106,7 +115,8 @@ export async function deleteLead(
       photoCount: Number(photos.n),
       quarantined,
       mailFiles,
-      visitsCancelled,
+      steps: done,
+      queuedMail: Object.values(done).some((count) => count > 0),
     };
   });
 }

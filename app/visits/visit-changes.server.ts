@@ -1,25 +1,26 @@
 /**
  * What a site visit does to its lead, in one transaction with the visit itself: proposing one
  * moves the lead to Visit proposed, the homeowner's confirmation to Visit scheduled, a cancellation
- * back to Contacted, and each is written to the lead's history. The visit's own rows and emails are
- * `visits/visits.server.ts`'s; the caller nudges the mail worker afterwards.
+ * back to Contacted, and each is written to the lead's history. The visit's rows and emails are this
+ * folder's; the lead's status and history change only through the lead record's API, inside the
+ * visit's transaction. The caller nudges the mail worker afterwards.
  */
 import type { Kysely } from "kysely";
+import { isLinkToken, SPENT_LINK, UNKNOWN_LINK } from "~/infra/link-token.server";
 import type { Database } from "~/infra/schema.server";
+import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
+import { isLeadId } from "~/leads/record/queries.server";
 import { formatWindow } from "~/time/business-time";
-import type { VisitMailContext } from "~/visits/visit-emails.server";
+import type { VisitMailContext } from "./visit-emails.server";
 import {
   claimWindow,
   endOpenVisit,
   HOMEOWNER_ACTOR,
-  isVisitToken,
   offerWindows,
   queueInvitations,
   type LinkState,
-} from "~/visits/visits.server";
-import type { ProposedWindow } from "~/visits/windows";
-import { leadForChange, moveStatus, recordEvent } from "./changes.server";
-import { isLeadId } from "./queries.server";
+} from "./visits.server";
+import type { ProposedWindow } from "./windows";
 
 type Db = Kysely<Database>;
 
@@ -79,12 +80,12 @@ export async function confirmVisit(
   now: Date = new Date(),
 ): Promise<LinkState> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
-  if (!isVisitToken(token)) return { state: "gone", status: 404 };
+  if (!isLinkToken(token)) return UNKNOWN_LINK;
   return db.transaction().execute(async (trx): Promise<LinkState> => {
     const claim = await claimWindow(trx, token, now);
     if (!claim.claimed) return claim.link;
     const lead = await leadForChange(trx, claim.leadId);
-    if (!lead) return { state: "gone", status: 410 };
+    if (!lead) return SPENT_LINK;
     const { startsAt, endsAt } = claim.visit;
     await moveStatus(trx, lead, "visit-scheduled", HOMEOWNER_ACTOR, now);
     await recordEvent(

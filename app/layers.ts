@@ -1,0 +1,152 @@
+/**
+ * Where every folder of app/ sits, and so what it may import. `eslint.config.ts` builds its import
+ * rule from this table and `app/architecture.test.ts` checks the code against it, so a new folder
+ * is placed here before it can be linted (the test fails on a folder the table does not name).
+ *
+ * The rule: a module imports from the layers below its own, never above. Within a layer it imports
+ * a sibling only along an edge named below with its reason: features stay apart unless one truly
+ * drives another. Public components also never import the desk, even where the layers would allow
+ * it, so desk code cannot reach a public page's bundle.
+ *
+ * A module is a folder (`quotes`, `components/ui`) or a file at app/'s top, named without its
+ * extension (`root`, `route-registry`); `routes` is both the folder and `routes.ts`. A file belongs
+ * to the longest module path that contains it.
+ */
+
+export interface Layer {
+  name: string;
+  /** What the layer is for, shown in lint's message when a rule is broken. */
+  why: string;
+  modules: readonly string[];
+}
+
+export const LAYERS: readonly Layer[] = [
+  {
+    name: "data",
+    why: "the business's content and the files made at build time; they import nothing of the app",
+    modules: ["content", "generated"],
+  },
+  {
+    name: "foundation",
+    why: "settings, the business's clock, text rules, the route table and the UI primitives; no database, no feature",
+    modules: ["layers", "settings", "config", "time", "forms", "route-registry", "components/ui"],
+  },
+  {
+    name: "platform",
+    why: "plumbing any feature may use (database, outbox, mail, scheduler, uploads, the live pages); no feature",
+    modules: ["infra", "live"],
+  },
+  {
+    name: "desk kit",
+    why: "owners, sign-in, sessions, the audit log and the desk's frame, below the features that use them",
+    modules: ["owner"],
+  },
+  {
+    name: "features",
+    why: "each feature owns its tables, rules, emails and process; features are siblings",
+    modules: [
+      "leads",
+      "visits",
+      "quotes",
+      "reviews",
+      "projects",
+      "notices",
+      "closed-days",
+      "alerts",
+      "ops",
+      "seo",
+      "components/layout",
+      "components/sections",
+    ],
+  },
+  {
+    name: "composition",
+    why: "pages and the composition root: they wire the features together, and nothing imports them",
+    modules: ["routes", "root", "entry", "server"],
+  },
+];
+
+export interface Edge {
+  from: string;
+  to: string;
+  why: string;
+}
+
+/** The sibling imports the layers allow, each with the reason it is needed. */
+export const EDGES: readonly Edge[] = [
+  { from: "config", to: "settings", why: "config hands the validated build settings to the app" },
+  { from: "live", to: "infra", why: "the published version and the rendered pages are kept in the database" },
+  {
+    from: "visits",
+    to: "leads",
+    why: "a booked, moved or cancelled visit moves its lead's status through the lead record",
+  },
+  { from: "quotes", to: "leads", why: "sending and accepting a quote move the lead's status through the lead record" },
+  { from: "projects", to: "leads", why: "a project is started from a won lead" },
+  { from: "alerts", to: "leads", why: "reminders and the morning digest read the leads waiting for an answer" },
+  { from: "alerts", to: "visits", why: "the morning digest lists the day's site visits" },
+  { from: "leads", to: "notices", why: "the estimate form and its reply name the notice in force" },
+  { from: "seo", to: "projects", why: "structured data and the sitemap list the published projects" },
+  { from: "components/layout", to: "leads", why: "every page's header opens the estimate dialog" },
+  { from: "components/layout", to: "notices", why: "every page shows the notice in force" },
+  { from: "components/sections", to: "leads", why: "sections end with a button that opens the estimate dialog" },
+  { from: "components/sections", to: "components/layout", why: "sections sit inside the page's frame" },
+  {
+    from: "routes",
+    to: "server",
+    why: "a page starts a process that spans features (deleting a lead) from the list the composition root keeps",
+  },
+  { from: "entry", to: "server", why: "the server entry renders with the services the composition root starts" },
+];
+
+/** Modules that public components never import, whatever their layer: code only the desk runs. */
+export const DESK_ONLY: readonly string[] = ["owner", "leads/record", "alerts", "ops"];
+
+/** Modules whose code reaches public pages' bundles. */
+export const PUBLIC_COMPONENTS: readonly string[] = ["components/ui", "components/layout", "components/sections"];
+
+const layerIndex = new Map(LAYERS.flatMap((layer, index) => layer.modules.map((module) => [module, index] as const)));
+
+export function layerOf(module: string): Layer | undefined {
+  const index = layerIndex.get(module);
+  return index === undefined ? undefined : LAYERS[index];
+}
+
+/**
+ * The module a path under app/ belongs to (`quotes/send-quote.server.ts` → `quotes`), or undefined
+ * for one the table does not place. `targetPath` is a path relative to app/, with forward slashes.
+ */
+export function moduleOf(relativePath: string): string | undefined {
+  const parts = relativePath.split("/");
+  if (parts.length === 1) {
+    const stem = (parts[0] ?? "").replace(/(\.server)?\.(tsx?|json)$/, "");
+    return layerIndex.has(stem) ? stem : undefined;
+  }
+  for (let depth = parts.length - 1; depth >= 1; depth--) {
+    const candidate = parts.slice(0, depth).join("/");
+    if (layerIndex.has(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Why `from` may not import `to` (the path of the imported file, relative to app/), or undefined
+ * when it may. Both are placed modules; a module always imports itself.
+ */
+export function importRefusal(from: string, toPath: string): string | undefined {
+  const to = moduleOf(toPath);
+  if (to === undefined || to === from) return undefined;
+  const fromIndex = layerIndex.get(from);
+  const toIndex = layerIndex.get(to);
+  if (fromIndex === undefined || toIndex === undefined) return undefined;
+  const fromLayer = LAYERS[fromIndex];
+  const toLayer = LAYERS[toIndex];
+  if (!fromLayer || !toLayer) return undefined;
+  if (PUBLIC_COMPONENTS.includes(from) && DESK_ONLY.some((desk) => toPath === desk || toPath.startsWith(`${desk}/`)))
+    return `app/${from} is a public component and imports nothing from the desk (app/${to}): desk code must never reach a public page.`;
+  if (toIndex < fromIndex) return undefined;
+  if (toIndex === fromIndex && EDGES.some((edge) => edge.from === from && edge.to === to)) return undefined;
+  if (toIndex > fromIndex)
+    return `app/${from} (${fromLayer.name}) may not import app/${to} (${toLayer.name}): a module imports only from the layers below it. The ${fromLayer.name} layer holds ${fromLayer.why}.`;
+  return `app/${from} may not import its sibling app/${to} (both ${fromLayer.name}): ${fromLayer.why}. Name the edge and its reason in app/layers.ts, or move the shared part down a layer.`;
+}
