@@ -11,11 +11,12 @@
  * button press (a POST) rather than confirming on GET, because mail scanners open every link in a
  * message and would otherwise confirm addresses nobody confirmed.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { hashToken, isLinkToken, randomToken } from "~/infra/link-token.server";
 import { describeError, log } from "~/infra/log.server";
 import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
@@ -59,17 +60,9 @@ function failure(status: NewsletterFailureStatus, error: string): NewsletterFail
   return { status, success: false, error, body: { error } };
 }
 
-function newToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /** Rejects anything that cannot be one of our tokens before it reaches a query. */
 function tokenHash(token: string | null | undefined): string | undefined {
-  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? hashToken(token) : undefined;
+  return isLinkToken(token) ? hashToken(token) : undefined;
 }
 
 const jsonSignup = z.object({
@@ -135,7 +128,7 @@ export async function subscribeToNewsletter(rawEmail: string): Promise<Newslette
   const { db } = await getDatabase();
   const { siteUrl } = getEnv();
   const now = new Date();
-  const token = newToken();
+  const token = randomToken();
   const pending = {
     status: "pending" as const,
     confirm_token_hash: hashToken(token),
@@ -205,7 +198,7 @@ export async function confirmSubscription(token: string | null): Promise<Confirm
   const { db } = await getDatabase();
   const env = getEnv();
   const now = new Date();
-  const unsubscribeToken = newToken();
+  const unsubscribeToken = randomToken();
   const state = await db.transaction().execute(async (trx) => {
     const row = await findByConfirmToken(trx, hash);
     const current = confirmStateOf(row, now);

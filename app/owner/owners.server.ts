@@ -5,10 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { hashToken, isLinkToken, randomToken } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { inTransaction } from "~/infra/transaction.server";
-import { recordAudit } from "./audit.server";
-import { hashToken, randomToken } from "./tokens.server";
+import type { Actor } from "./actor";
+import { deskChange } from "./desk-change.server";
 
 export const SETUP_LINK_MINUTES = 30;
 const EMAIL_PATTERN = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
@@ -19,9 +19,9 @@ export interface Owner {
   createdAt: Date;
 }
 
-/** Who made a change: an owner's email, or null for the server's command line. */
+/** Who made a change: an owner on the desk, or null for the server's command line. */
 export interface ChangeOptions {
-  by?: string | null;
+  by?: Actor | null;
   now?: Date;
 }
 
@@ -77,14 +77,14 @@ export async function addOwner(
 ): Promise<AddOwnerResult> {
   const email = normalizeEmail(rawEmail);
   if (!email) return { added: false, reason: "invalid-email" };
-  return inTransaction(db, async (trx) => {
+  return deskChange(db, by, now, async ({ trx, audit }) => {
     if (await findOwnerByEmail(trx, email)) return { added: false, reason: "exists" };
     const owner: Owner = { id: randomUUID(), email, createdAt: now };
     await trx
       .insertInto("owners")
       .values({ id: owner.id, email, created_at: timestamp(now) })
       .execute();
-    await recordAudit(trx, { actor: by, action: "owner-added", detail: email }, now);
+    await audit("owner-added", email);
     return { added: true, owner };
   });
 }
@@ -100,7 +100,7 @@ export async function removeOwner(
 ): Promise<Owner | undefined> {
   const email = normalizeEmail(rawEmail);
   if (!email) return undefined;
-  return inTransaction(db, async (trx) => {
+  return deskChange(db, by, now, async ({ trx, audit }) => {
     const owner = await findOwnerByEmail(trx, email);
     if (!owner) return undefined;
     // Also done by ON DELETE CASCADE; explicit so that nothing of theirs outlives them either way.
@@ -110,7 +110,7 @@ export async function removeOwner(
     await trx.deleteFrom("owner_challenges").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("push_subscriptions").where("owner_id", "=", owner.id).execute();
     await trx.deleteFrom("owners").where("id", "=", owner.id).execute();
-    await recordAudit(trx, { actor: by, action: "owner-removed", detail: owner.email }, now);
+    await audit("owner-removed", owner.email);
     return owner;
   });
 }
@@ -127,7 +127,7 @@ export async function issueSetupLink(
 ): Promise<{ url: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SETUP_LINK_MINUTES * 60_000);
-  await inTransaction(db, async (trx) => {
+  await deskChange(db, by, now, async ({ trx, audit }) => {
     await trx.deleteFrom("owner_setup_tokens").where("owner_id", "=", owner.id).where("used_at", "is", null).execute();
     await trx
       .insertInto("owner_setup_tokens")
@@ -138,7 +138,7 @@ export async function issueSetupLink(
         expires_at: timestamp(expiresAt),
       })
       .execute();
-    await recordAudit(trx, { actor: by, action: "setup-link-issued", detail: owner.email }, now);
+    await audit("setup-link-issued", owner.email);
   });
   return { url: `${origin}/owner/setup?token=${token}`, expiresAt };
 }
@@ -149,7 +149,7 @@ export async function ownerOfSetupToken(
   token: string | null | undefined,
   now: Date = new Date(),
 ): Promise<Owner | undefined> {
-  if (!token || token.length > 100) return undefined;
+  if (!isLinkToken(token)) return undefined;
   const row = await db
     .selectFrom("owner_setup_tokens")
     .innerJoin("owners", "owners.id", "owner_setup_tokens.owner_id")

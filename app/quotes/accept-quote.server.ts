@@ -8,6 +8,7 @@
  */
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
+import { isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
@@ -21,9 +22,7 @@ import { totalsOf } from "./quote-content";
 import { acceptedEmails, type QuoteLead, type QuoteMailContext } from "./quote-emails.server";
 import { acceptedPdf, quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import {
-  GONE,
   heldVersion,
-  isQuoteToken,
   sentVersionOf,
   stateOf,
   versionByToken,
@@ -109,10 +108,10 @@ export async function acceptQuote(
   now: Date = new Date(),
 ): Promise<AcceptOutcome> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
-  if (!isQuoteToken(token)) return { accepted: false, state: GONE };
+  if (!isLinkToken(token)) return { accepted: false, state: UNKNOWN_LINK };
   return db.transaction().execute(async (trx): Promise<AcceptOutcome> => {
     const held = await heldVersion(trx, token);
-    if (!held) return { accepted: false, state: GONE };
+    if (!held) return { accepted: false, state: UNKNOWN_LINK };
     const { lead, row } = held;
     const state = stateOf(row, token, now);
     const sent = sentVersionOf(row);
@@ -180,7 +179,7 @@ export async function acceptQuote(
       // Another press won; the documents made for this one are not kept.
       await trx.deleteFrom("stored_documents").where("id", "in", [acceptedDoc.id, signedDoc.id]).execute();
       const again = await versionByToken(trx, token);
-      return { accepted: false, state: again ? stateOf(again, token, now) : GONE };
+      return { accepted: false, state: again ? stateOf(again, token, now) : UNKNOWN_LINK };
     }
 
     const homeowner: QuoteLead = { id: lead.id, name: lead.name, email: lead.email };
@@ -206,6 +205,6 @@ export async function acceptQuote(
       now,
     );
     const after = await versionByToken(trx, token);
-    return { accepted: true, leadId: lead.id, state: after ? stateOf(after, token, now) : GONE };
+    return { accepted: true, leadId: lead.id, state: after ? stateOf(after, token, now) : UNKNOWN_LINK };
   });
 }

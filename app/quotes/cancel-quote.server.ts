@@ -5,6 +5,7 @@
  * sides, and the lead is Lost, cancelled by the homeowner, with the owners' devices told.
  */
 import type { Kysely } from "kysely";
+import { isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
@@ -15,7 +16,7 @@ import { formatDateTimeWithZone } from "~/time/business-time";
 import { HOMEOWNER } from "./accept-quote.server";
 import { cancelledEmails, type QuoteMailContext } from "./quote-emails.server";
 import { cancellationPdf, quoteFileName } from "./quote-files.server";
-import { GONE, heldVersion, isQuoteToken, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";
+import { heldVersion, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";
 
 type Db = Kysely<Database>;
 
@@ -29,10 +30,10 @@ export async function cancelQuoteContract(
   context: QuoteMailContext,
   now: Date = new Date(),
 ): Promise<CancelOutcome> {
-  if (!isQuoteToken(token)) return { cancelled: false, state: GONE };
+  if (!isLinkToken(token)) return { cancelled: false, state: UNKNOWN_LINK };
   return db.transaction().execute(async (trx): Promise<CancelOutcome> => {
     const held = await heldVersion(trx, token);
-    if (!held) return { cancelled: false, state: GONE };
+    if (!held) return { cancelled: false, state: UNKNOWN_LINK };
     const { lead, row } = held;
     const result = await trx
       .updateTable("quote_versions")

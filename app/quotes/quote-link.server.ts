@@ -5,9 +5,9 @@
  * link (GET) reads and changes nothing.
  */
 import type { Kysely } from "kysely";
+import { hashToken, isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import { leadForChange } from "~/leads/record/changes.server";
-import { hashToken } from "~/owner/tokens.server";
 import { dayOf } from "~/time/business-time";
 import { parseTerms } from "./contract-terms";
 import { openForward } from "./forward-link.server";
@@ -16,11 +16,6 @@ import type { QuoteDocument } from "./quote-document";
 import { documentOf, type SentVersion } from "./quote-files.server";
 
 type Db = Kysely<Database>;
-
-/** A token as `randomToken` writes it: 32 bytes in base64url. Anything else is not looked up. */
-export function isQuoteToken(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
 
 export interface QuoteView {
   version: number;
@@ -45,10 +40,8 @@ export type QuoteLinkState =
       sha256: string;
     }
   | { state: "cancelled"; version: number; cancelledAt: Date }
-  /** 404: no such link. */
-  | { state: "gone" };
-
-export const GONE = { state: "gone" } as const;
+  /** No such link: a quote replaced, expired or cancelled has a page of its own. */
+  | typeof UNKNOWN_LINK;
 
 export async function versionByToken(db: Db, token: string) {
   return db
@@ -109,7 +102,7 @@ export function isExpired(validUntil: string | null, now: Date): boolean {
 
 export function stateOf(row: VersionRow, token: string, now: Date): QuoteLinkState {
   const sent = sentVersionOf(row);
-  if (row.quarantined_at !== null || !sent) return GONE;
+  if (row.quarantined_at !== null || !sent) return UNKNOWN_LINK;
   if (row.status === "replaced")
     return {
       state: "replaced",
@@ -131,15 +124,15 @@ export function stateOf(row: VersionRow, token: string, now: Date): QuoteLinkSta
       sha256: row.accepted_sha256 ?? "",
     };
   }
-  if (row.status !== "sent") return GONE;
+  if (row.status !== "sent") return UNKNOWN_LINK;
   if (isExpired(row.valid_until, now)) return { state: "expired", version: row.version };
   return { state: "open", view: viewOf(row, sent, new Set()) };
 }
 
 /** What the link shows. Reads only. */
 export async function quoteLink(db: Db, token: unknown, now: Date = new Date()): Promise<QuoteLinkState> {
-  if (!isQuoteToken(token)) return GONE;
+  if (!isLinkToken(token)) return UNKNOWN_LINK;
   const row = await versionByToken(db, token);
-  if (!row) return GONE;
+  if (!row) return UNKNOWN_LINK;
   return stateOf(row, token, now);
 }

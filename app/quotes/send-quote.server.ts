@@ -7,13 +7,14 @@
  * it, and then finds that version replaced.
  */
 import type { Kysely } from "kysely";
+import { hashToken, randomToken } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
 import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { isLeadId } from "~/leads/record/queries.server";
-import { recordAudit } from "~/owner/audit.server";
-import { hashToken, randomToken } from "~/owner/tokens.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { dayOf } from "~/time/business-time";
 import { factsPresence, readContractFacts } from "./contract-facts.server";
 import { contractTerms } from "./contract-terms";
@@ -51,12 +52,12 @@ export async function sendQuote(
   db: Db,
   leadId: string,
   content: QuoteContent,
-  actor: { email: string; client: string | null },
+  actor: Actor,
   context: QuoteMailContext,
   now: Date = new Date(),
 ): Promise<QuoteChange> {
   if (!isLeadId(leadId)) return GONE;
-  return db.transaction().execute(async (trx): Promise<QuoteChange> => {
+  return deskChange(db, actor, now, async ({ trx, audit }): Promise<QuoteChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     const saved = await saveDraft(trx, lead.id, content, actor.email, now);
@@ -135,11 +136,7 @@ export async function sendQuote(
     );
     await moveStatus(trx, lead, "quoted", actor.email, now);
     await recordEvent(trx, lead.id, actor.email, "quote", `Quote version ${draft.version} sent`, now);
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "quote-sent", detail: `version ${draft.version}`, client: actor.client },
-      now,
-    );
+    await audit("quote-sent", `version ${draft.version}`);
     return { ok: true, version: draft.version };
   });
 }

@@ -4,8 +4,9 @@
  * subscribe addresses whose owners never clicked.
  */
 import { data } from "react-router";
-import { TokenLinkPage, tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { TokenLinkPage } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
+import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { checkConfirmToken, confirmSubscription, tokenFromRequest, type ConfirmState } from "~/leads/newsletter.server";
 import type { Route } from "./+types/newsletter.confirm";
 

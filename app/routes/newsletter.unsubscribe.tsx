@@ -5,8 +5,9 @@
  * `List-Unsubscribe=One-Click` to this same address.
  */
 import { data } from "react-router";
-import { TokenLinkPage, tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { TokenLinkPage } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
+import { tokenLinkHeaders } from "~/infra/link-token.server";
 import {
   checkUnsubscribeToken,
   tokenFromRequest,

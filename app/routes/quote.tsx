@@ -8,11 +8,11 @@
  * one shows the contract and, until the deadline, 'Cancel this contract'.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { tokenLinkHeaders } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
@@ -110,7 +110,7 @@ function shown(
         status: extra.just ? 200 : 410,
       };
     default:
-      return { body: { state: "gone" }, status: 404 };
+      return { body: { state: "gone" }, status: link.status };
   }
 }
 

@@ -8,10 +8,11 @@
  * shows one neutral page (410 or 404) with nothing about the job.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { BackToHomePage, tokenLinkHeaders } from "~/components/sections/token-link-page";
+import { BackToHomePage } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
+import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { ReviewForm } from "~/reviews/review-form";
 import { reviewLink, unsubscribeFromReviews } from "~/reviews/review-requests.server";
@@ -40,7 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (link.state === "gone") {
     // The request's link still says "no more" after it was used or expired.
     if (unsubscribe) return data<View>({ state: "unsubscribe" });
-    return data<View>({ state: "gone" }, { status: link.status });
+    return deadLinkAnswer(link);
   }
   if (unsubscribe) return data<View>({ state: "unsubscribe" });
   const values = { rating: "", body: "", name: defaultDisplayName(link.name), town: townOf(link.address) };
@@ -67,7 +68,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (outcome.ok) return data<View>({ state: "published" }, { status: 200 });
   if (outcome.kind === "invalid")
     return data<View>({ state: "ready", values, errors: outcome.errors }, { status: 400 });
-  return data<View>({ state: "gone" }, { status: outcome.status });
+  return deadLinkAnswer({ state: "gone", status: outcome.status });
 }
 
 function Phone() {

@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { migrateToLatest, migrations } from "~/infra/migrations.server";
-import { hashToken, randomToken } from "~/owner/tokens.server";
+import { hashToken, randomToken } from "~/infra/link-token.server";
 import { parseTerms } from "~/quotes/contract-terms";
 import { quoteLink } from "~/quotes/quote-link.server";
 import { createTestDatabase } from "../support/postgres";

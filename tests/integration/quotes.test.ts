@@ -274,8 +274,8 @@ describe.each(backends)("written quotes on %s", (backend) => {
       ),
     ).toEqual(["replaced", "accepted"]);
     // Made-up and malformed links show nothing.
-    expect(await quoteLink(db, "x".repeat(43))).toEqual({ state: "gone" });
-    expect(await quoteLink(db, "../../etc")).toEqual({ state: "gone" });
+    expect(await quoteLink(db, "x".repeat(43))).toEqual({ state: "gone", status: 404 });
+    expect(await quoteLink(db, "../../etc")).toEqual({ state: "gone", status: 404 });
   });
 
   it("reminds once after three business days unless switched off", async () => {

@@ -5,18 +5,6 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
-/**
- * The token in the address is a credential: keep it out of caches, Referer headers and indexes.
- * `strict-origin`, not `no-referrer`: a Referer then names the site alone, never the path with its
- * token, while a form posted without JavaScript still carries the site's Origin (under
- * `no-referrer` the browser sends `Origin: null`, which the Origin check refuses).
- */
-export const tokenLinkHeaders = () => ({
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "strict-origin",
-  "X-Robots-Tag": "noindex",
-});
-
 interface TokenLinkPageProps {
   title: string;
   text: string;
