@@ -5,11 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import { timestamp, toDate, type Database, type SiteNoticesTable } from "~/infra/schema.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
 import { getEnv } from "~/infra/env.server";
 import { normalizeNotice, noticeParts, type NoticeTone, type PublicNotice } from "./notice-text";
+import type { SiteNoticesTable } from "./notices-tables";
 
 export interface Notice {
   id: string;

@@ -3,9 +3,10 @@
  * ready, refused) and a thumbnail once it is ready.
  */
 import type { Kysely, Selectable } from "kysely";
-import { toDate, type Database, type ProjectsTable } from "~/infra/schema.server";
+import { toDate, type Database } from "~/infra/schema.server";
 import type { PhotoLabel } from "./photo-intake.server";
 import type { ProjectValues } from "./project-rules";
+import type { ProjectsTable } from "./projects-tables";
 
 export interface DeskPhoto {
   id: string;

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { timestamp, toDate, type Database, type QuoteStatus } from "~/infra/schema.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { QuoteContent } from "./quote-content";
+import type { QuoteStatus } from "./quotes-tables";
 
 type Db = Kysely<Database>;
 

@@ -6,12 +6,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { timestamp, toDate, type Database, type ReviewHiddenReason } from "~/infra/schema.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
 import { hashToken } from "~/owner/tokens.server";
 import { isReviewToken, spendLink } from "./review-requests.server";
 import { checkReply, checkReview, isHideReason, type ReviewErrors, type ReviewValues } from "./review-rules";
+import type { ReviewHiddenReason } from "./reviews-tables";
 
 type Db = Kysely<Database>;
 
