@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
 import { getDatabase } from "~/infra/db.server";
+import { hashToken, randomToken } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { hashToken, randomToken } from "./tokens.server";
 import { signInPath } from "./paths";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;

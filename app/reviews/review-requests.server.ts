@@ -12,10 +12,17 @@
  * this job or another at the same address.
  */
 import type { Kysely } from "kysely";
+import {
+  hashToken,
+  isLinkToken,
+  randomToken,
+  SPENT_LINK,
+  UNKNOWN_LINK,
+  type DeadLink,
+} from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { recordAudit } from "~/owner/audit.server";
-import { hashToken, randomToken } from "~/owner/tokens.server";
 import { reviewRequestEmail } from "./review-email.server";
 import { AUTO_ASK_AFTER_DAYS, REVIEW_LINK_DAYS } from "./review-rules";
 
@@ -26,11 +33,6 @@ const AUTO_ASK_KEY = "review_auto_ask";
 /** Leads won longer ago than this are not asked automatically: the switch is not a retroactive campaign. */
 const AUTO_ASK_LOOK_BACK_DAYS = 30;
 export const AUTOMATIC = "automatic";
-
-/** A token as `randomToken` writes it: 32 bytes in base64url. Anything else is not looked up. */
-export function isReviewToken(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
 
 export type AskOutcome =
   { asked: true } | { asked: false; reason: "not-won" | "missing" | "already-asked" | "unsubscribed"; message: string };
@@ -158,21 +160,19 @@ export async function requestOfLead(db: Db, leadId: string, now: Date = new Date
   return { state: "asked", at, by };
 }
 
-export type LinkState =
-  { state: "ready"; leadId: string; name: string; address: string } | { state: "gone"; status: 404 | 410 };
+export type LinkState = { state: "ready"; leadId: string; name: string; address: string } | DeadLink;
 
 /** What a review link opens: the form, or one neutral page for a link spent, expired or unknown. */
 export async function reviewLink(db: Db, token: unknown, now: Date = new Date()): Promise<LinkState> {
-  if (!isReviewToken(token)) return { state: "gone", status: 404 };
+  if (!isLinkToken(token)) return UNKNOWN_LINK;
   const row = await db
     .selectFrom("review_requests as r")
     .innerJoin("leads as l", "l.id", "r.lead_id")
     .select(["r.lead_id", "r.expires_at", "r.used_at", "r.declined_at", "l.name", "l.address"])
     .where("r.token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row) return { state: "gone", status: 404 };
-  if (row.used_at !== null || row.declined_at !== null || toDate(row.expires_at) <= now)
-    return { state: "gone", status: 410 };
+  if (!row) return UNKNOWN_LINK;
+  if (row.used_at !== null || row.declined_at !== null || toDate(row.expires_at) <= now) return SPENT_LINK;
   return { state: "ready", leadId: row.lead_id, name: row.name, address: row.address };
 }
 
@@ -195,7 +195,7 @@ export async function spendLink(trx: Db, token: string, leadId: string, now: Dat
 
 /** The unsubscribe (one click from the mail client, or the button): the link stops working and nobody asks again. */
 export async function unsubscribeFromReviews(db: Db, token: unknown, now: Date = new Date()): Promise<boolean> {
-  if (!isReviewToken(token)) return false;
+  if (!isLinkToken(token)) return false;
   const result = await db
     .updateTable("review_requests")
     .set({ declined_at: timestamp(now) })

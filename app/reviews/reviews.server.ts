@@ -6,11 +6,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { hashToken, isLinkToken as isReviewToken } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
 import { recordAudit } from "~/owner/audit.server";
-import { hashToken } from "~/owner/tokens.server";
-import { isReviewToken, spendLink } from "./review-requests.server";
+import { spendLink } from "./review-requests.server";
 import { checkReply, checkReview, isHideReason, type ReviewErrors, type ReviewValues } from "./review-rules";
 import type { ReviewHiddenReason } from "./reviews-tables";
 
