@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { addDays, dayOf, type BusinessHours, type Day } from "~/time/business-time";
 import type { ClosedDayInput } from "./closed-day-rules";
 
@@ -18,11 +18,6 @@ export interface ClosedDay {
   label: string;
   addedBy: string;
   addedAt: Date;
-}
-
-interface Actor {
-  email: string;
-  client: string | null;
 }
 
 /** Closed days that end on or after `fromDay` and begin on or before `toDay`, in date order. */
@@ -92,7 +87,7 @@ export async function addClosedDay(
     addedBy: actor.email,
     addedAt: now,
   };
-  await db.transaction().execute(async (trx) => {
+  await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     await trx
       .insertInto("closed_days")
       .values({
@@ -104,19 +99,9 @@ export async function addClosedDay(
         added_at: timestamp(now),
       })
       .execute();
-    await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      {
-        actor: actor.email,
-        action: "closed-day-added",
-        detail: `${day.firstDay}..${day.lastDay} ${day.label}`,
-        client: actor.client,
-      },
-      now,
-    );
+    await markLive();
+    await audit("closed-day-added", `${day.firstDay}..${day.lastDay} ${day.label}`);
   });
-  await announceLiveChange();
   return day;
 }
 
@@ -127,23 +112,12 @@ export async function removeClosedDay(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const removed = await db.transaction().execute(async (trx) => {
+  return deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const row = await trx.selectFrom("closed_days").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) return false;
     await trx.deleteFrom("closed_days").where("id", "=", id).execute();
-    await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      {
-        actor: actor.email,
-        action: "closed-day-removed",
-        detail: `${row.first_day}..${row.last_day} ${row.label}`,
-        client: actor.client,
-      },
-      now,
-    );
+    await markLive();
+    await audit("closed-day-removed", `${row.first_day}..${row.last_day} ${row.label}`);
     return true;
   });
-  if (removed) await announceLiveChange();
-  return removed;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import { csvDocument } from "~/infra/csv.server";
 import type { MailKind } from "~/infra/outbox.server";
 import { toDate, type Database } from "~/infra/schema.server";
+import { inTransaction } from "~/infra/transaction.server";
 import { normalizeNewsletterEmail } from "./newsletter-schema";
 
 type Db = Kysely<Database>;
@@ -61,7 +62,7 @@ export async function removeSubscriber(
   db: Db,
   who: { id: string } | { email: string },
 ): Promise<RemovedSubscriber | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let email: string;
     if ("id" in who) {
       if (who.id.length > 64) return undefined;

@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { getEnv } from "~/infra/env.server";
 import { normalizeNotice, noticeParts, type NoticeTone, type PublicNotice } from "./notice-text";
 import type { SiteNoticesTable } from "./notices-tables";
@@ -71,11 +71,6 @@ export interface NoticeDraft {
   endsAt: Date | null;
 }
 
-export interface Actor {
-  email: string;
-  client: string | null;
-}
-
 /** Publishes a notice that was checked; the one up before it is recorded as removed by this publish. */
 export async function publishNotice(
   db: Kysely<Database>,
@@ -94,7 +89,7 @@ export async function publishNotice(
     removedBy: null,
     removedAt: null,
   };
-  await db.transaction().execute(async (trx) => {
+  await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     await trx
       .updateTable("site_notices")
       .set({ removed_at: timestamp(now), removed_by: actor.email })
@@ -112,20 +107,15 @@ export async function publishNotice(
         published_at: timestamp(now),
       })
       .execute();
-    await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "notice-published", detail: notice.body, client: actor.client },
-      now,
-    );
+    await markLive();
+    await audit("notice-published", notice.body);
   });
-  await announceLiveChange();
   return notice;
 }
 
 /** Takes the current notice down; false when none was up. */
 export async function removeNotice(db: Kysely<Database>, actor: Actor, now: Date = new Date()): Promise<boolean> {
-  const removed = await db.transaction().execute(async (trx) => {
+  return deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const result = await trx
       .updateTable("site_notices")
       .set({ removed_at: timestamp(now), removed_by: actor.email })
@@ -133,10 +123,8 @@ export async function removeNotice(db: Kysely<Database>, actor: Actor, now: Date
       .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", timestamp(now))]))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await markLiveChange(trx, now);
-    await recordAudit(trx, { actor: actor.email, action: "notice-removed", client: actor.client }, now);
+    await markLive();
+    await audit("notice-removed");
     return true;
   });
-  if (removed) await announceLiveChange();
-  return removed;
 }

@@ -1,23 +1,23 @@
 /**
- * The Account page's actions on who and what can sign in (posted to /owner/account):
+ * The Account page's actions on who and what can sign in (posted to /owner/account), as handlers
+ * by intent for `dispatchIntent`:
  * - `intent=link-device`: a one-time setup link, with its QR code, to add another device;
  * - `intent=invite-owner`, `email=…`: makes them an owner and emails them a setup link;
- * - `intent=remove-owner`, `email=…`: removes another owner (never yourself).
+ * - `intent=remove-owner`, `email=…`: removes another owner (never yourself);
+ * - `intent=remove-passkey`, `passkey=…`: removes one of your passkeys (never the last).
  * Each needs a sign-in within the last 10 minutes, as downloads do: a session found on an unlocked
  * phone, or stolen, must not be able to add a way in of its own or shut the owners out.
- * Anything else is not theirs: undefined, for the page's own action to handle.
  */
-import type { Kysely } from "kysely";
 import { data } from "react-router";
 import { getEnv } from "~/infra/env.server";
-import type { Database } from "~/infra/schema.server";
 import { ACCOUNT_PATH, inviteOwner, linkAnotherDevice, removeOwnerAndTell } from "./account-changes.server";
-import { INVITE_OWNER_INTENT, LINK_DEVICE_INTENT, REMOVE_OWNER_INTENT } from "./account-intents";
+import { INVITE_OWNER_INTENT, LINK_DEVICE_INTENT, REMOVE_OWNER_INTENT, REMOVE_PASSKEY_INTENT } from "./account-intents";
+import type { IntentForm } from "./intents.server";
 import { findOwnerById, normalizeEmail, SETUP_LINK_MINUTES } from "./owners.server";
-import { relyingPartyFor } from "./passkeys.server";
+import { relyingPartyFor, removePasskey } from "./passkeys.server";
 import { signInPath } from "./paths";
 import { qrDrawing, type QrDrawing } from "./qr-code.server";
-import { signedInRecently, type DeskSession } from "./sessions.server";
+import { signedInRecently, type DeskSession, type SignedInOwner } from "./sessions.server";
 
 export interface SetupLinkShown {
   url: string;
@@ -52,52 +52,71 @@ function linkOrigin(request: Request): string {
   return relyingPartyFor(request.url)?.origin ?? getEnv().siteUrl;
 }
 
-export async function accountAction(db: Kysely<Database>, session: DeskSession, form: FormData, request: Request) {
-  const intent = form.get("intent");
-  if (intent !== LINK_DEVICE_INTENT && intent !== INVITE_OWNER_INTENT && intent !== REMOVE_OWNER_INTENT)
-    return undefined;
-  if (!signedInRecently(session))
-    return recentSignInNeeded(
-      intent === LINK_DEVICE_INTENT
-        ? "Adding a device"
-        : intent === INVITE_OWNER_INTENT
-          ? "Inviting an owner"
-          : "Removing an owner",
-    );
+/** `change`, when the session's sign-in is recent enough for it; else the way to confirm it's you. */
+export function whenSignedInRecently<T>(session: DeskSession, what: string, change: () => Promise<T>) {
+  return signedInRecently(session) ? change() : Promise.resolve(recentSignInNeeded(what));
+}
+
+/** The handlers of the Account page's intents on owners, setup links and passkeys. */
+export function accountIntents({ db, session, actor }: SignedInOwner, form: IntentForm, request: Request) {
   const { siteUrl } = getEnv();
-  const by = session.email;
-
-  if (intent === LINK_DEVICE_INTENT) {
-    const owner = await findOwnerById(db, session.ownerId);
-    if (!owner) return answer(404, { ok: false, message: "Your account no longer exists." });
-    const link = await linkAnotherDevice(db, owner, { by, origin: linkOrigin(request), siteUrl });
-    return answer(201, {
-      ok: true,
-      message: `Open the link below on the other device, or scan the code with its camera. It works once, for ${SETUP_LINK_MINUTES} minutes.`,
-      setupLink: { url: link.url, expiresAt: link.expiresAt.toISOString(), qr: qrDrawing(link.url) },
-    });
-  }
-
-  const email = normalizeEmail(String(form.get("email") ?? "").slice(0, 300));
-  if (!email) return answer(400, { ok: false, message: "Enter the email address of the person to invite." });
-
-  if (intent === INVITE_OWNER_INTENT) {
-    const result = await inviteOwner(db, email, { by, origin: linkOrigin(request), siteUrl, emailLink: true });
-    if (result.status === "exists") return answer(409, { ok: false, message: `${email} is already an owner.` });
-    if (result.status === "invalid-email")
-      return answer(400, { ok: false, message: "Enter the email address of the person to invite." });
-    return answer(201, {
-      ok: true,
-      message: `${email} is now an owner. Their setup link is on its way by email; it works once, for ${SETUP_LINK_MINUTES} minutes.`,
-    });
-  }
-
-  if (email === session.email)
-    return answer(400, {
-      ok: false,
-      message: "You cannot remove yourself. Another owner can, or the server's command line.",
-    });
-  const removed = await removeOwnerAndTell(db, email, { by, siteUrl });
-  if (!removed) return answer(404, { ok: false, message: `${email} is not an owner.` });
-  return { ok: true, message: `${email} is no longer an owner. Their sessions and devices have ended.` };
+  const email = () => normalizeEmail(String(form.get("email") ?? "").slice(0, 300));
+  const noEmail = () => answer(400, { ok: false, message: "Enter the email address of the person to invite." });
+  return {
+    [LINK_DEVICE_INTENT]: () =>
+      whenSignedInRecently(session, "Adding a device", async () => {
+        const owner = await findOwnerById(db, session.ownerId);
+        if (!owner) return answer(404, { ok: false, message: "Your account no longer exists." });
+        const link = await linkAnotherDevice(db, owner, { by: actor, origin: linkOrigin(request), siteUrl });
+        return answer(201, {
+          ok: true,
+          message: `Open the link below on the other device, or scan the code with its camera. It works once, for ${SETUP_LINK_MINUTES} minutes.`,
+          setupLink: { url: link.url, expiresAt: link.expiresAt.toISOString(), qr: qrDrawing(link.url) },
+        });
+      }),
+    [INVITE_OWNER_INTENT]: () =>
+      whenSignedInRecently(session, "Inviting an owner", async () => {
+        const invitee = email();
+        if (!invitee) return noEmail();
+        const result = await inviteOwner(db, invitee, {
+          by: actor,
+          origin: linkOrigin(request),
+          siteUrl,
+          emailLink: true,
+        });
+        if (result.status === "exists") return answer(409, { ok: false, message: `${invitee} is already an owner.` });
+        if (result.status === "invalid-email") return noEmail();
+        return answer(201, {
+          ok: true,
+          message: `${invitee} is now an owner. Their setup link is on its way by email; it works once, for ${SETUP_LINK_MINUTES} minutes.`,
+        });
+      }),
+    [REMOVE_OWNER_INTENT]: () =>
+      whenSignedInRecently(session, "Removing an owner", async () => {
+        const leaving = email();
+        if (!leaving) return noEmail();
+        if (leaving === session.email)
+          return answer(400, {
+            ok: false,
+            message: "You cannot remove yourself. Another owner can, or the server's command line.",
+          });
+        const removed = await removeOwnerAndTell(db, leaving, { by: actor, siteUrl });
+        if (!removed) return answer(404, { ok: false, message: `${leaving} is not an owner.` });
+        return answer(200, {
+          ok: true,
+          message: `${leaving} is no longer an owner. Their sessions and devices have ended.`,
+        });
+      }),
+    [REMOVE_PASSKEY_INTENT]: () =>
+      whenSignedInRecently(session, "Removing a passkey", async () => {
+        const result = await removePasskey(db, session.ownerId, actor, String(form.get("passkey") ?? ""));
+        if (result === "removed") return answer(200, { ok: true, message: "Passkey removed." });
+        if (result === "last")
+          return answer(400, {
+            ok: false,
+            message: "This is your only passkey. Add another device first, so you can still sign in.",
+          });
+        return answer(404, { ok: false, message: "That passkey is not yours or no longer exists." });
+      }),
+  };
 }

@@ -9,8 +9,8 @@ import { profile } from "~/content/profile";
 import { buttonHtml, emailDocument, html, type SafeHtml } from "~/infra/mail-format.server";
 import { enqueueMail, nudgeMailWorkers, type MailKind } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
-import { inTransaction } from "~/infra/transaction.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
+import { deskChange } from "./desk-change.server";
 import {
   addOwner,
   issueSetupLink,
@@ -68,35 +68,40 @@ export async function inviteOwner(
   email: string,
   options: ChangeOptions & { origin: string; siteUrl: string; emailLink: boolean },
 ): Promise<InviteResult> {
-  const result = await inTransaction(db, async (trx): Promise<InviteResult> => {
-    const added = await addOwner(trx, email, options);
-    if (!added.added) return { status: added.reason };
-    const link = await issueSetupLink(trx, added.owner, options.origin, options);
-    const until = formatDateTimeWithZone(link.expiresAt);
-    const by = actorName(options.by);
-    await tellOwners(trx, {
-      kind: "owner-account-change",
-      subject: `${added.owner.email} is now an owner of the desk`,
-      lines: [
-        `${by} made ${added.owner.email} an owner of the ${profile.shortName} lead desk. They can see every lead, and invite or remove owners.`,
-        `Not expected? Remove them on the Account page, and sign out everywhere. ${whereToCheck(options.siteUrl)}`,
-      ],
-    });
-    if (options.emailLink)
-      await enqueueMail(
-        trx,
-        accountMail(added.owner.email, {
-          kind: "owner-invitation",
-          subject: `You are invited to the ${profile.shortName} lead desk`,
-          lines: [
-            `${by} invited you to the ${profile.shortName} lead desk, where the business's estimate requests arrive.`,
-            `Open this link on the phone or computer you will use. It makes a passkey there, so that device signs you in with its fingerprint, face or screen lock. The link works once, for ${SETUP_LINK_MINUTES} minutes (until ${until}).`,
-          ],
-          link: { href: link.url, label: "Set up my passkey" },
-        }),
-      );
-    return { status: "invited", owner: added.owner, link };
-  });
+  const result = await deskChange(
+    db,
+    options.by ?? null,
+    options.now ?? new Date(),
+    async ({ trx }): Promise<InviteResult> => {
+      const added = await addOwner(trx, email, options);
+      if (!added.added) return { status: added.reason };
+      const link = await issueSetupLink(trx, added.owner, options.origin, options);
+      const until = formatDateTimeWithZone(link.expiresAt);
+      const by = actorName(options.by?.email);
+      await tellOwners(trx, {
+        kind: "owner-account-change",
+        subject: `${added.owner.email} is now an owner of the desk`,
+        lines: [
+          `${by} made ${added.owner.email} an owner of the ${profile.shortName} lead desk. They can see every lead, and invite or remove owners.`,
+          `Not expected? Remove them on the Account page, and sign out everywhere. ${whereToCheck(options.siteUrl)}`,
+        ],
+      });
+      if (options.emailLink)
+        await enqueueMail(
+          trx,
+          accountMail(added.owner.email, {
+            kind: "owner-invitation",
+            subject: `You are invited to the ${profile.shortName} lead desk`,
+            lines: [
+              `${by} invited you to the ${profile.shortName} lead desk, where the business's estimate requests arrive.`,
+              `Open this link on the phone or computer you will use. It makes a passkey there, so that device signs you in with its fingerprint, face or screen lock. The link works once, for ${SETUP_LINK_MINUTES} minutes (until ${until}).`,
+            ],
+            link: { href: link.url, label: "Set up my passkey" },
+          }),
+        );
+      return { status: "invited", owner: added.owner, link };
+    },
+  );
   nudgeMailWorkers();
   return result;
 }
@@ -107,7 +112,7 @@ export async function removeOwnerAndTell(
   email: string,
   options: ChangeOptions & { siteUrl: string },
 ): Promise<Owner | undefined> {
-  const removed = await inTransaction(db, async (trx) => {
+  const removed = await deskChange(db, options.by ?? null, options.now ?? new Date(), async ({ trx }) => {
     const owner = await removeOwner(trx, email, options);
     if (!owner) return undefined;
     await tellOwners(
@@ -116,7 +121,7 @@ export async function removeOwnerAndTell(
         kind: "owner-account-change",
         subject: `${owner.email} is no longer an owner of the desk`,
         lines: [
-          `${actorName(options.by)} removed ${owner.email} from the ${profile.shortName} lead desk. Their sessions, passkeys and notified devices ended at once.`,
+          `${actorName(options.by?.email)} removed ${owner.email} from the ${profile.shortName} lead desk. Their sessions, passkeys and notified devices ended at once.`,
           whereToCheck(options.siteUrl),
         ],
       },
@@ -134,13 +139,13 @@ export async function linkAnotherDevice(
   owner: Owner,
   options: ChangeOptions & { origin: string; siteUrl: string },
 ): Promise<{ url: string; expiresAt: Date }> {
-  const link = await inTransaction(db, async (trx) => {
+  const link = await deskChange(db, options.by ?? null, options.now ?? new Date(), async ({ trx }) => {
     const issued = await issueSetupLink(trx, owner, options.origin, options);
     await tellOwners(trx, {
       kind: "owner-account-change",
       subject: `A setup link for another device of ${owner.email}`,
       lines: [
-        `${actorName(options.by)} made a link that adds a device to ${owner.email}'s account on the ${profile.shortName} lead desk. It works once, until ${formatDateTimeWithZone(issued.expiresAt)}.`,
+        `${actorName(options.by?.email)} made a link that adds a device to ${owner.email}'s account on the ${profile.shortName} lead desk. It works once, until ${formatDateTimeWithZone(issued.expiresAt)}.`,
         `Not expected? Sign in, check the passkeys on the Account page, and sign out everywhere. ${whereToCheck(options.siteUrl)}`,
       ],
     });

@@ -1,6 +1,5 @@
 /** Downloads of everyone's details: only with a recent sign-in, and each one in the audit log. */
 import { redirect } from "react-router";
-import { clientKey } from "~/infra/client-key.server";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 import { signInPath } from "./paths";
@@ -10,7 +9,7 @@ import type { Database } from "~/infra/schema.server";
 
 export async function csvDownload(
   request: Request,
-  clientIp: string | undefined,
+  context: unknown,
   options: {
     action: AuditAction;
     fileStem: string;
@@ -18,16 +17,11 @@ export async function csvDownload(
     build(db: Kysely<Database>): Promise<{ csv: string; count: number }>;
   },
 ): Promise<Response> {
-  const { db, session } = await requireOwnerOr401(request);
+  const { db, session, actor } = await requireOwnerOr401(request, context);
   // A phone left unlocked on a table should not hand over every customer's details.
   if (!signedInRecently(session)) throw redirect(signInPath(`${options.backTo}?export=1`, true));
   const { csv, count } = await options.build(db);
-  await recordAudit(db, {
-    actor: session.email,
-    action: options.action,
-    detail: `${count} rows`,
-    client: clientKey(clientIp),
-  });
+  await recordAudit(db, { actor: actor.email, action: options.action, detail: `${count} rows`, client: actor.client });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -23,7 +23,8 @@ import { describeError, log } from "~/infra/log.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { tellPasskeyAdded } from "./account-changes.server";
-import { recordAudit } from "./audit.server";
+import type { Actor } from "./actor";
+import { deskChange } from "./desk-change.server";
 import { spendSetupToken, type Owner } from "./owners.server";
 import { deviceNameError } from "./passkey-client";
 
@@ -176,7 +177,8 @@ export async function registerPasskey(
   if (!verification.verified) throw new PasskeyError("The passkey could not be checked. Please try again.");
   const { credential } = verification.registrationInfo;
   const name = cleanDeviceName(deviceName);
-  await db.transaction().execute(async (trx) => {
+  // By the owner the passkey is for: whoever holds their setup link, or their own session.
+  await deskChange(db, { email: owner.email, client: null }, now, async ({ trx, audit }) => {
     if (setupToken !== undefined && !(await spendSetupToken(trx, setupToken, now)))
       throw new PasskeyError("This setup link was used at the same moment elsewhere. Ask for a new one.", 409);
     await trx
@@ -191,7 +193,7 @@ export async function registerPasskey(
         created_at: timestamp(now),
       })
       .execute();
-    await recordAudit(trx, { actor: owner.email, action: "passkey-added", detail: name }, now);
+    await audit("passkey-added", name);
     // A passkey someone else added would sign in as the owner for good: the owner hears of each one.
     await tellPasskeyAdded(trx, owner, name, { siteUrl: getEnv().siteUrl, now });
   });
@@ -291,21 +293,22 @@ export type RemovePasskeyResult = "removed" | "last" | "not-found";
 /** Removes one of the owner's passkeys, never the last: an owner must keep a way in on some device. */
 export async function removePasskey(
   db: Kysely<Database>,
-  owner: { id: string; email: string },
+  ownerId: string,
+  actor: Actor,
   passkeyId: string,
   now: Date = new Date(),
 ): Promise<RemovePasskeyResult> {
-  return db.transaction().execute(async (trx) => {
+  return deskChange(db, actor, now, async ({ trx, audit }) => {
     const mine = await trx
       .selectFrom("owner_passkeys")
       .select(["id", "device_name"])
-      .where("owner_id", "=", owner.id)
+      .where("owner_id", "=", ownerId)
       .execute();
     const target = mine.find((row) => row.id === passkeyId);
     if (!target) return "not-found";
     if (mine.length <= 1) return "last";
-    await trx.deleteFrom("owner_passkeys").where("id", "=", passkeyId).where("owner_id", "=", owner.id).execute();
-    await recordAudit(trx, { actor: owner.email, action: "passkey-removed", detail: target.device_name }, now);
+    await trx.deleteFrom("owner_passkeys").where("id", "=", passkeyId).where("owner_id", "=", ownerId).execute();
+    await audit("passkey-removed", target.device_name);
     return "removed";
   });
 }

@@ -6,9 +6,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { redirect } from "react-router";
+import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { hashToken, randomToken } from "~/infra/link-token.server";
+import { clientIpFrom } from "~/infra/request-context.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { inTransaction } from "~/infra/transaction.server";
+import type { Actor } from "./actor";
 import { signInPath } from "./paths";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -159,7 +163,7 @@ export async function signOutEverywhere(
   db: Kysely<Database>,
   ownerId: string,
 ): Promise<{ sessions: number; devices: number; setupLinks: number; challenges: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const sessions = await endAllSessions(trx, ownerId);
     const devices = await trx.deleteFrom("push_subscriptions").where("owner_id", "=", ownerId).executeTakeFirst();
     const setupLinks = await trx
@@ -181,19 +185,38 @@ export function signedInRecently(session: DeskSession, now: Date = new Date()): 
   return now.getTime() - session.authenticatedAt.getTime() < RECENT_SIGN_IN_MS;
 }
 
+export interface SignedInOwner {
+  db: Kysely<Database>;
+  session: DeskSession;
+  /** Who the request's changes are by, as the audit log records them. */
+  actor: Actor;
+}
+
+/**
+ * Who the session's changes are by. `context` is React Router's load context, where the server
+ * entry puts the client's address.
+ */
+export function deskActor(session: DeskSession, context: unknown): Actor {
+  return { email: session.email, client: clientKey(clientIpFrom(context)) };
+}
+
+function signedIn(db: Kysely<Database>, session: DeskSession, context: unknown): SignedInOwner {
+  return { db, session, actor: deskActor(session, context) };
+}
+
 /** The signed-in owner, or a redirect to the sign-in page that brings them back here afterwards. */
-export async function requireOwner(request: Request): Promise<{ db: Kysely<Database>; session: DeskSession }> {
+export async function requireOwner(request: Request, context: unknown): Promise<SignedInOwner> {
   const { db } = await getDatabase();
   const session = await readSession(db, request);
   if (!session) {
     const url = new URL(request.url);
     throw redirect(signInPath(request.method === "GET" ? url.pathname + url.search : "/owner"));
   }
-  return { db, session };
+  return signedIn(db, session, context);
 }
 
 /** For files (photos, CSV): no page to send a stranger to, just a refusal. */
-export async function requireOwnerOr401(request: Request): Promise<{ db: Kysely<Database>; session: DeskSession }> {
+export async function requireOwnerOr401(request: Request, context: unknown): Promise<SignedInOwner> {
   const { db } = await getDatabase();
   const session = await readSession(db, request);
   if (!session)
@@ -201,5 +224,5 @@ export async function requireOwnerOr401(request: Request): Promise<{ db: Kysely<
       status: 401,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
-  return { db, session };
+  return signedIn(db, session, context);
 }

@@ -4,22 +4,21 @@
  */
 import type { Kysely } from "kysely";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange, type DeskChange } from "~/owner/desk-change.server";
 import type { PhotoLabel } from "./photo-intake.server";
 import { projectLeadPrivacy } from "./project-from-lead.server";
 import { checkDescription } from "./project-rules";
 
 /** After a change to a photo of a published project, the public pages must show it. */
-async function touched(trx: Kysely<Database>, projectId: string, now: Date): Promise<boolean> {
+async function touched({ trx, markLive }: DeskChange, projectId: string, now: Date): Promise<void> {
   await trx
     .updateTable("projects")
     .set({ updated_at: timestamp(now) })
     .where("id", "=", projectId)
     .execute();
   const row = await trx.selectFrom("projects").select("status").where("id", "=", projectId).executeTakeFirst();
-  if (row?.status !== "published") return false;
-  await markLiveChange(trx, now);
-  return true;
+  if (row?.status === "published") await markLive();
 }
 
 export type PhotoChange = { ok: true } | { ok: false; status: 400 | 404 | 409; error: string };
@@ -31,15 +30,16 @@ export type PhotoChange = { ok: true } | { ok: false; status: 400 | 404 | 409; e
 async function changePhoto(
   db: Kysely<Database>,
   projectId: string,
+  actor: Actor,
   now: Date,
   change: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<PhotoChange> {
-  const live = await db
-    .transaction()
-    .execute(async (trx) => ((await change(trx)) ? touched(trx, projectId, now) : undefined));
-  if (live === undefined) return { ok: false, status: 404, error: "That photo no longer exists." };
-  if (live) await announceLiveChange();
-  return { ok: true };
+  const changed = await deskChange(db, actor, now, async (desk) => {
+    if (!(await change(desk.trx))) return false;
+    await touched(desk, projectId, now);
+    return true;
+  });
+  return changed ? { ok: true } : { ok: false, status: 404, error: "That photo no longer exists." };
 }
 
 /** Saves a photo's description and Before/After label; a description naming the project's lead is refused. */
@@ -49,11 +49,12 @@ export async function describePhoto(
   photoId: string,
   description: string,
   label: PhotoLabel,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhotoChange> {
   const error = checkDescription(description, await projectLeadPrivacy(db, projectId));
   if (error) return { ok: false, status: 400, error };
-  return changePhoto(db, projectId, now, async (trx) => {
+  return changePhoto(db, projectId, actor, now, async (trx) => {
     const result = await trx
       .updateTable("project_photos")
       .set({ description: description.trim(), label })
@@ -69,9 +70,10 @@ export async function chooseCover(
   db: Kysely<Database>,
   projectId: string,
   photoId: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhotoChange> {
-  return changePhoto(db, projectId, now, async (trx) => {
+  return changePhoto(db, projectId, actor, now, async (trx) => {
     const photo = await trx
       .selectFrom("project_photos")
       .select("id")
@@ -93,9 +95,11 @@ export async function removePhoto(
   db: Kysely<Database>,
   projectId: string,
   photoId: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhotoChange> {
-  const outcome = await db.transaction().execute(async (trx): Promise<PhotoChange & { live?: boolean }> => {
+  return deskChange(db, actor, now, async (desk): Promise<PhotoChange> => {
+    const { trx } = desk;
     const project = await trx.selectFrom("projects").select("status").where("id", "=", projectId).executeTakeFirst();
     const photos = await trx
       .selectFrom("project_photos")
@@ -115,8 +119,7 @@ export async function removePhoto(
     const next = photos.find((p) => p.id !== photoId);
     if (photo.is_cover && next)
       await trx.updateTable("project_photos").set({ is_cover: 1 }).where("id", "=", next.id).execute();
-    return { ok: true, live: await touched(trx, projectId, now) };
+    await touched(desk, projectId, now);
+    return { ok: true };
   });
-  if (outcome.ok && outcome.live) await announceLiveChange();
-  return outcome.ok ? { ok: true } : outcome;
 }

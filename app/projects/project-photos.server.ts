@@ -163,6 +163,8 @@ export async function processNextPhoto(
       .where("id", "=", next.project_id)
       .executeTakeFirst();
     if (project?.status !== "published") return false;
+    // The scheduler's job, not a desk change: nobody made it and the audit log has nothing to say,
+    // yet a published project's pages must show the photo, so it moves the version itself.
     await markLiveChange(trx);
     return true;
   });

@@ -7,15 +7,10 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { leadPrivacy } from "./project-from-lead.server";
 import { leadMention, publicFieldsMention, RESERVED_SLUGS, slugify, type ProjectValues } from "./project-rules";
-
-export interface Actor {
-  email: string;
-  client: string | null;
-}
 
 async function uniqueSlug(db: Kysely<Database>, title: string, town: string, ownId?: string): Promise<string> {
   const base = slugify(`${title} ${town}`) || "project";
@@ -45,7 +40,7 @@ export async function createProject(
   now: Date = new Date(),
 ): Promise<string> {
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await deskChange(db, actor, now, async ({ trx, audit }) => {
     await trx
       .insertInto("projects")
       .values({
@@ -58,11 +53,7 @@ export async function createProject(
         updated_at: timestamp(now),
       })
       .execute();
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "project-saved", detail: values.title, client: actor.client },
-      now,
-    );
+    await audit("project-saved", values.title);
   });
   return id;
 }
@@ -80,13 +71,13 @@ export async function updateProject(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const published = await db.transaction().execute(async (trx) => {
+  return deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const row = await trx
       .selectFrom("projects")
       .select(["status", "ever_published", "slug", "lead_id"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) return false;
     const lead = await leadPrivacy(trx, row.lead_id);
     const keepAddress = row.ever_published && !(lead && leadMention(row.slug, lead));
     const slug = keepAddress ? undefined : await uniqueSlug(trx, values.title, values.town, id);
@@ -101,16 +92,10 @@ export async function updateProject(
       .set({ ...fields(values), ...(slug ? { slug } : {}), updated_at: timestamp(now) })
       .where("id", "=", id)
       .execute();
-    if (row.status === "published") await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "project-saved", detail: values.title, client: actor.client },
-      now,
-    );
-    return row.status === "published";
+    if (row.status === "published") await markLive();
+    await audit("project-saved", values.title);
+    return true;
   });
-  if (published) await announceLiveChange();
-  return published !== undefined;
 }
 
 export type PublishOutcome = "published" | "no-photos" | "photos-not-ready" | "names-lead" | "already" | "missing";
@@ -149,7 +134,7 @@ export async function publishProject(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<PublishOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<PublishOutcome> => {
+  return deskChange(db, actor, now, async ({ trx, markLive, audit }): Promise<PublishOutcome> => {
     const status = await trx.selectFrom("projects").select("status").where("id", "=", id).executeTakeFirst();
     if (status?.status === "draft" && (await projectNamesLead(trx, id))) return "names-lead";
     const result = await trx
@@ -169,12 +154,8 @@ export async function publishProject(
       )
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
-      await markLiveChange(trx, now);
-      await recordAudit(
-        trx,
-        { actor: actor.email, action: "project-published", detail: id, client: actor.client },
-        now,
-      );
+      await markLive();
+      await audit("project-published", id);
       return "published";
     }
     const row = await trx.selectFrom("projects").select("status").where("id", "=", id).executeTakeFirst();
@@ -183,8 +164,6 @@ export async function publishProject(
     const photos = await trx.selectFrom("project_photos").select("state").where("project_id", "=", id).execute();
     return photos.length === 0 ? "no-photos" : "photos-not-ready";
   });
-  if (outcome === "published") await announceLiveChange();
-  return outcome;
 }
 
 /** Takes a published project off the site; its address answers 410 from then on. */
@@ -194,7 +173,7 @@ export async function unpublishProject(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const done = await db.transaction().execute(async (trx) => {
+  return deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const result = await trx
       .updateTable("projects")
       .set({ status: "draft", updated_at: timestamp(now) })
@@ -202,16 +181,10 @@ export async function unpublishProject(
       .where("status", "=", "published")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "project-unpublished", detail: id, client: actor.client },
-      now,
-    );
+    await markLive();
+    await audit("project-unpublished", id);
     return true;
   });
-  if (done) await announceLiveChange();
-  return done;
 }
 
 /** Deletes the project and its photos; an address that was public is kept, to answer 410. */
@@ -221,13 +194,13 @@ export async function deleteProject(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const row = await db.transaction().execute(async (trx) => {
+  return deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const found = await trx
       .selectFrom("projects")
       .select(["slug", "title", "status", "ever_published"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!found) return undefined;
+    if (!found) return false;
     await trx.deleteFrom("projects").where("id", "=", id).execute();
     if (found.ever_published)
       await trx
@@ -235,16 +208,10 @@ export async function deleteProject(
         .values({ slug: found.slug, gone_at: timestamp(now) })
         .onConflict((oc) => oc.column("slug").doNothing())
         .execute();
-    if (found.status === "published") await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "project-deleted", detail: found.title, client: actor.client },
-      now,
-    );
-    return found;
+    if (found.status === "published") await markLive();
+    await audit("project-deleted", found.title);
+    return true;
   });
-  if (row?.status === "published") await announceLiveChange();
-  return row !== undefined;
 }
 
 /** Whether a project's page was public once and is no longer. */

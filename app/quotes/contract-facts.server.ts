@@ -5,7 +5,8 @@
 import type { Kysely } from "kysely";
 import { storeDocument } from "~/infra/stored-documents.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { profile } from "~/content/profile";
 import { cleanPdf } from "./pdf-pages.server";
 import { milestonesText, type CheckedFacts, type ContractFactsInput, type PaymentTerms } from "./contract-facts-rules";
@@ -88,10 +89,10 @@ export async function saveContractFacts(
   db: Kysely<Database>,
   facts: CheckedFacts,
   certificate: CleanedCertificate | undefined,
-  actor: { email: string; client: string | null },
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await deskChange(db, actor, now, async ({ trx, audit }) => {
     const existing = await trx
       .selectFrom("contract_facts")
       .select("certificate_document_id")
@@ -121,16 +122,7 @@ export async function saveContractFacts(
       .values({ id: 1, ...values })
       .onConflict((oc) => oc.column("id").doUpdateSet(values))
       .execute();
-    await recordAudit(
-      trx,
-      {
-        actor: actor.email,
-        action: "contract-facts-saved",
-        detail: certificate ? "with a new insurance certificate" : "",
-        client: actor.client,
-      },
-      now,
-    );
+    await audit("contract-facts-saved", certificate ? "with a new insurance certificate" : "");
   });
 }
 

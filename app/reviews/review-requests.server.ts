@@ -22,7 +22,8 @@ import {
 } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { reviewRequestEmail } from "./review-email.server";
 import { AUTO_ASK_AFTER_DAYS, REVIEW_LINK_DAYS } from "./review-rules";
 
@@ -125,23 +126,14 @@ export async function automaticRequestsOn(db: Db): Promise<boolean> {
   return row?.value === "1";
 }
 
-export async function setAutomaticRequests(
-  db: Db,
-  on: boolean,
-  actor: { email: string; client: string | null },
-  now: Date = new Date(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function setAutomaticRequests(db: Db, on: boolean, actor: Actor, now: Date = new Date()): Promise<void> {
+  await deskChange(db, actor, now, async ({ trx, audit }) => {
     await trx
       .insertInto("app_meta")
       .values({ key: AUTO_ASK_KEY, value: on ? "1" : "0" })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: on ? "1" : "0" }))
       .execute();
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "review-auto-ask", detail: on ? "on" : "off", client: actor.client },
-      now,
-    );
+    await audit("review-auto-ask", on ? "on" : "off");
   });
 }
 

@@ -9,17 +9,13 @@ import type { Kysely } from "kysely";
 import { hashToken, isLinkToken as isReviewToken } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { announceLiveChange, markLiveChange } from "~/live/version.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { spendLink } from "./review-requests.server";
 import { checkReply, checkReview, isHideReason, type ReviewErrors, type ReviewValues } from "./review-rules";
 import type { ReviewHiddenReason } from "./reviews-tables";
 
 type Db = Kysely<Database>;
-
-export interface Actor {
-  email: string;
-  client: string | null;
-}
 
 export type SubmitOutcome =
   | { ok: true; id: string }
@@ -41,6 +37,8 @@ export async function submitReview(
   const checked = checkReview(values);
   if (!checked.ok) return { ok: false, kind: "invalid", errors: checked.errors };
   const { review } = checked;
+  // The homeowner's own change, made with their link: no owner, nothing for the desk's audit log,
+  // so it is no deskChange and tells the instances itself.
   const outcome = await db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
     const request = await trx
       .selectFrom("review_requests")
@@ -87,7 +85,7 @@ export async function hideReview(
 ): Promise<DeskChange> {
   if (!isHideReason(reason))
     return { ok: false, status: 400, error: "Choose the reason for hiding it: only the four listed are allowed." };
-  const hidden = await db.transaction().execute(async (trx) => {
+  const hidden = await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const result = await trx
       .updateTable("reviews")
       .set({ hidden_reason: reason satisfies ReviewHiddenReason, hidden_by: actor.email, hidden_at: timestamp(now) })
@@ -95,21 +93,16 @@ export async function hideReview(
       .where("hidden_reason", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await markLiveChange(trx, now);
-    await recordAudit(
-      trx,
-      { actor: actor.email, action: "review-hidden", detail: `${id} ${reason}`, client: actor.client },
-      now,
-    );
+    await markLive();
+    await audit("review-hidden", `${id} ${reason}`);
     return true;
   });
   if (!hidden) return { ok: false, status: 404, error: "This review does not exist or is hidden already." };
-  await announceLiveChange();
   return { ok: true, message: "Hidden. /reviews counts it among the hidden reviews, with its reason." };
 }
 
 export async function showReview(db: Db, id: string, actor: Actor, now = new Date()): Promise<DeskChange> {
-  const shown = await db.transaction().execute(async (trx) => {
+  const shown = await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const result = await trx
       .updateTable("reviews")
       .set({ hidden_reason: null, hidden_by: null, hidden_at: null })
@@ -117,12 +110,11 @@ export async function showReview(db: Db, id: string, actor: Actor, now = new Dat
       .where("hidden_reason", "is not", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await markLiveChange(trx, now);
-    await recordAudit(trx, { actor: actor.email, action: "review-shown", detail: id, client: actor.client }, now);
+    await markLive();
+    await audit("review-shown", id);
     return true;
   });
   if (!shown) return { ok: false, status: 404, error: "This review does not exist or is not hidden." };
-  await announceLiveChange();
   return { ok: true, message: "Shown again on the site." };
 }
 
@@ -136,19 +128,18 @@ export async function replyToReview(
 ): Promise<DeskChange> {
   const checked = checkReply(typeof raw === "string" ? raw : "");
   if (!checked.ok) return { ok: false, status: 400, error: checked.error };
-  const replied = await db.transaction().execute(async (trx) => {
+  const replied = await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
     const result = await trx
       .updateTable("reviews")
       .set({ reply_body: checked.body, reply_by: actor.email, reply_at: timestamp(now) })
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await markLiveChange(trx, now);
-    await recordAudit(trx, { actor: actor.email, action: "review-replied", detail: id, client: actor.client }, now);
+    await markLive();
+    await audit("review-replied", id);
     return true;
   });
   if (!replied) return { ok: false, status: 404, error: "This review no longer exists." };
-  await announceLiveChange();
   return { ok: true, message: "Reply published." };
 }
 

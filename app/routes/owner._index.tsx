@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db, session } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, session } = await requireOwner(request, context);
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams);
   const now = new Date();

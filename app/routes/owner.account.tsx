@@ -7,14 +7,15 @@
  * everywhere asks for a sign-in within the last 10 minutes.
  */
 import { useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { profile } from "~/content/profile";
 import { Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
 import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
-import { listPasskeys, removePasskey } from "~/owner/passkeys.server";
+import { listPasskeys } from "~/owner/passkeys.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
-import { accountAction, recentSignInNeeded, type AccountAnswer } from "~/owner/account-actions.server";
+import { accountIntents, type AccountAnswer } from "~/owner/account-actions.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
+import { REMOVE_PASSKEY_INTENT } from "~/owner/account-intents";
 import { DeviceLinkSection } from "~/owner/device-link-section";
 import { listOwners } from "~/owner/owners.server";
 import { OwnersSection } from "~/owner/owners-section";
@@ -23,8 +24,8 @@ import { ConfirmItsYou } from "~/owner/recent-sign-in";
 import { RemoveButton } from "~/owner/remove-button";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/infra/request-context.server";
-import { deviceAction } from "~/alerts/device-actions.server";
+import { dispatchIntent } from "~/owner/intents.server";
+import { deviceIntents } from "~/alerts/device-actions.server";
 import { pushDevicesData } from "~/alerts/devices.server";
 import { PushDevices } from "~/alerts/push-devices";
 import { DigestToggle } from "~/alerts/digest-toggle";
@@ -36,8 +37,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db, session } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, session } = await requireOwner(request, context);
   const passkeys = await listPasskeys(db, session.ownerId);
   const digestChanged = new URL(request.url).searchParams.get("digest");
   return {
@@ -64,25 +65,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const owner = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  const device = await deviceAction(db, session, form, request, clientIpFrom(context));
-  if (device) return device;
-  const change = await accountAction(db, session, form, request);
-  if (change) return change;
-  if (!signedInRecently(session)) return recentSignInNeeded("Removing a passkey");
-  const result = await removePasskey(
-    db,
-    { id: session.ownerId, email: session.email },
-    String(form.get("passkey") ?? ""),
-  );
-  if (result === "removed") return { ok: true, message: "Passkey removed." };
-  if (result === "last")
-    return data(
-      { ok: false, message: "This is your only passkey. Add another device first, so you can still sign in." },
-      { status: 400 },
-    );
-  return data({ ok: false, message: "That passkey is not yours or no longer exists." }, { status: 404 });
+  return dispatchIntent(form, { ...deviceIntents(owner, form, request), ...accountIntents(owner, form, request) });
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,7 +109,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </span>
               {fresh && passkeys.length > 1 ? (
-                <RemoveButton fields={{ passkey: p.id }} label={`Remove passkey ${p.deviceName}`} />
+                <RemoveButton
+                  fields={{ intent: REMOVE_PASSKEY_INTENT, passkey: p.id }}
+                  label={`Remove passkey ${p.deviceName}`}
+                />
               ) : null}
             </li>
           ))}

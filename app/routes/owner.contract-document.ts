@@ -5,10 +5,8 @@
  * the last 10 minutes, and each download goes in the audit log.
  */
 import { redirect } from "react-router";
-import { clientKey } from "~/infra/client-key.server";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { isLeadId } from "~/leads/record/queries.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { quotePath, signInPath } from "~/owner/paths";
 import { requireOwnerOr401, signedInRecently } from "~/owner/sessions.server";
@@ -19,16 +17,16 @@ const notFound = () =>
   new Response("No such document.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, session } = await requireOwnerOr401(request);
+  const { db, session, actor } = await requireOwnerOr401(request, context);
   if (!isLeadId(params.id) || !/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
   if (!signedInRecently(session)) throw redirect(signInPath(quotePath(params.id), true));
   const document = await leadContractDocument(db, params.id, params.documentId);
   if (!document) return notFound();
   await recordAudit(db, {
-    actor: session.email,
+    actor: actor.email,
     action: "contract-document-downloaded",
     detail: document.file_name,
-    client: clientKey(clientIpFrom(context)),
+    client: actor.client,
   });
   return new Response(new Uint8Array(document.data), {
     headers: {

@@ -8,13 +8,13 @@ import { requireOwner } from "~/owner/sessions.server";
 import { setDigestChoice } from "~/alerts/digest.server";
 import type { Route } from "./+types/owner.digest";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
   return redirect("/owner/account");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, session } = await requireOwner(request, context);
   const form = await readSmallForm(request);
   const choice = form.get("digest");
   if (choice !== "on" && choice !== "off") throw new Response("Choose on or off.", { status: 400 });

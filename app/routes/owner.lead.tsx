@@ -7,7 +7,6 @@
 import type { Kysely } from "kysely";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
@@ -21,9 +20,10 @@ import { releaseLead } from "~/leads/record/quarantine.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { cancelVisit, proposeVisit } from "~/visits/visit-changes.server";
 import { waitingClock } from "~/leads/record/waiting";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
-import { requireOwner, type DeskSession } from "~/owner/sessions.server";
+import type { Actor } from "~/owner/actor";
+import { dispatchIntent } from "~/owner/intents.server";
+import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatDateTime, formatWindow } from "~/time/business-time";
 import { VisitSection, type VisitAnswer } from "~/visits/visit-section";
 import { visitOfLead } from "~/visits/visits.server";
@@ -39,8 +39,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const lead = await getDeskLead(db, params.id);
   if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const digits = usPhoneDigits(lead.phone);
@@ -75,10 +75,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type ActionAnswer = { ok: boolean; message: string; intent: string } & Partial<VisitAnswer>;
 
 interface Change {
+  db: Kysely<Database>;
   id: string;
   form: FormData;
-  session: DeskSession;
-  client: string | null;
+  actor: Actor;
 }
 
 const answer = (
@@ -89,19 +89,17 @@ const answer = (
   extra: Partial<VisitAnswer> = {},
 ) => data<ActionAnswer>({ ok, intent, message, ...extra }, { status });
 
-type Answer = ReturnType<typeof answer>;
-
 /** What each of the page's forms does, by its `intent`. */
-const changes: Record<string, (db: Kysely<Database>, change: Change) => Promise<Answer | Response>> = {
-  async status(db, { id, form, session }) {
-    const result = await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), session.email);
+const changes = ({ db, id, form, actor }: Change) => ({
+  async status() {
+    const result = await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), actor.email);
     return result.ok ? answer("status", true, "Status saved.") : answer("status", false, result.error, result.status);
   },
-  async note(db, { id, form, session }) {
-    const result = await addLeadNote(db, id, form.get("note"), session.email);
+  async note() {
+    const result = await addLeadNote(db, id, form.get("note"), actor.email);
     return result.ok ? answer("note", true, "Note added.") : answer("note", false, result.error, result.status);
   },
-  async "propose-visit"(db, { id, form, session }) {
+  async "propose-visit"() {
     const now = new Date();
     const proposal = proposalFromForm((name) => form.get(name), now);
     if (!proposal.ok)
@@ -109,7 +107,7 @@ const changes: Record<string, (db: Kysely<Database>, change: Change) => Promise<
         fieldErrors: proposal.errors,
         values: proposal.values,
       });
-    const result = await proposeVisit(db, id, proposal.windows, session.email, getEnv(), now);
+    const result = await proposeVisit(db, id, proposal.windows, actor.email, getEnv(), now);
     if (!result.ok) return answer("propose-visit", false, result.error, result.status);
     nudgeMailWorkers();
     const count = proposal.windows.length;
@@ -119,46 +117,43 @@ const changes: Record<string, (db: Kysely<Database>, change: Change) => Promise<
       `Visit proposed: ${count} time${count === 1 ? "" : "s"} emailed to the homeowner.`,
     );
   },
-  async "cancel-visit"(db, { id, session }) {
-    const result = await cancelVisit(db, id, session.email, getEnv());
+  async "cancel-visit"() {
+    const result = await cancelVisit(db, id, actor.email, getEnv());
     if (!result.ok) return answer("cancel-visit", false, result.error, result.status);
     nudgeMailWorkers();
     return answer("cancel-visit", true, "Visit cancelled; the homeowner has been emailed.");
   },
-  async service(db, { id, form, session }) {
-    const result = await setLeadService(db, id, form.get("service"), session.email);
+  async service() {
+    const result = await setLeadService(db, id, form.get("service"), actor);
     return result.ok
       ? answer("service", true, "Service saved.")
       : answer("service", false, result.error, result.status);
   },
-  async "ask-review"(db, { id, session }) {
-    const outcome = await askForReview(db, id, session.email, getEnv().siteUrl);
+  async "ask-review"() {
+    const outcome = await askForReview(db, id, actor.email, getEnv().siteUrl);
     if (!outcome.asked) return answer("ask-review", false, outcome.message, outcome.reason === "missing" ? 404 : 409);
     nudgeMailWorkers();
     return answer("ask-review", true, "Review request sent: one email to the homeowner.");
   },
-  async delete(db, { id, form, session, client }) {
+  async delete() {
     if (form.get("confirm") !== "yes") return answer("delete", false, "Tick the box to confirm the deletion.");
-    const deleted = await deleteLead(db, id, getEnv(), { actor: session.email, client });
+    const deleted = await deleteLead(db, id, getEnv(), { actor });
     if (!deleted) return answer("delete", false, "This lead no longer exists.", 404);
     // A booked visit's cancellation was queued with the deletion.
     if (deleted.queuedMail) nudgeMailWorkers();
     return redirect(`/owner?deleted=${encodeURIComponent(deleted.name.slice(0, 60))}`);
   },
-  async release(db, { id, session, client }) {
-    const result = await releaseLead(db, id, { actor: session.email, client });
+  async release() {
+    const result = await releaseLead(db, id, { actor });
     if (!result.released) return answer("release", false, "This lead is not held as spam.", 404);
     return answer("release", true, "Released: its emails are on their way.");
   },
-};
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const change = Object.hasOwn(changes, intent) ? changes[intent] : undefined;
-  if (!change) return answer(intent, false, "Unknown action.");
-  return change(db, { id: params.id, form, session, client: clientKey(clientIpFrom(context)) });
+  return dispatchIntent(form, changes({ db, id: params.id, form, actor }));
 }
 
 const linkButton = `${secondaryButton} flex-1`;

@@ -4,8 +4,8 @@ import { requireOwnerOr401 } from "~/owner/sessions.server";
 import { leadPhoto } from "~/leads/record/queries.server";
 import type { Route } from "./+types/owner.photo";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireOwnerOr401(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await requireOwnerOr401(request, context);
   const photo = await leadPhoto(db, params.id, params.photoId);
   if (!photo)
     return new Response("No such photo.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

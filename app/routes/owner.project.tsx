@@ -7,11 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
 import { describeError, log } from "~/infra/log.server";
 import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { ProjectForm } from "~/projects/project-form";
 import { photoPath, projectPath } from "~/projects/project-listing";
@@ -25,7 +24,7 @@ import {
 import { PhotoUpload } from "~/projects/photo-upload";
 import { deskProject } from "~/projects/desk-projects.server";
 import { photoLabel, takePhoto } from "~/projects/photo-intake.server";
-import { chooseCover, describePhoto, removePhoto } from "~/projects/photo-edits.server";
+import { chooseCover, describePhoto, removePhoto, type PhotoChange } from "~/projects/photo-edits.server";
 import { PhotoRow } from "~/projects/photo-row";
 import { leadPrivacy } from "~/projects/project-from-lead.server";
 import {
@@ -54,8 +53,8 @@ const FORM_LIMITS = {
   isFileField: (name: string) => name === "photo",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const project = await deskProject(db, params.id);
   if (!project) throw data("This project does not exist, or was deleted.", { status: 404 });
   const { leadId: _leadId, ...shown } = project;
@@ -108,7 +107,7 @@ function parseFailure(error: FormParseError): string {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const answer = (body: ActionAnswer, status = body.ok ? 200 : 400) =>
     wantsJson
@@ -132,97 +131,86 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   try {
     const field = (name: string, max: number) => (form.fields.get(name) ?? "").slice(0, max);
-    const actor = { email: session.email, client: clientKey(clientIpFrom(context)) };
     const id = params.id;
-    const intent = field("intent", 40);
+    const photoChange = (intent: string, changed: PhotoChange, message: string) =>
+      changed.ok
+        ? answer({ ok: true, intent, message })
+        : answer({ ok: false, intent, message: changed.error }, changed.status);
 
-    if (intent === "save") {
-      const values: ProjectValues = {
-        title: field("title", 200),
-        service: field("service", 60),
-        town: field("town", 120),
-        finished: field("finished", 20),
-        story: field("story", 4_000),
-      };
-      const project = await deskProject(db, id);
-      if (!project) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
-      const errors = checkProject(values, await leadPrivacy(db, project.leadId));
-      if (Object.keys(errors).length > 0)
-        return answer({ ok: false, intent, message: "Check the fields marked below.", values, errors });
-      await updateProject(db, id, values, actor);
-      return answer({
-        ok: true,
-        intent,
-        message: project.status === "published" ? "Saved: the site shows it within a few seconds." : "Draft saved.",
-      });
-    }
-    if (intent === "add-photo") {
-      const file = form.files[0];
-      if (!file) {
-        const message = "Choose a photo to add.";
-        return answer({ ok: false, intent, message, photoErrors: { photo: message } });
-      }
-      const taken = await takePhoto(db, id, {
-        file,
-        description: field("description", MAX_DESCRIPTION + 50),
-        label: photoLabel(field("label", 10)),
-        uploadKey: field("upload_key", 80) || randomUUID(),
-      });
-      if (!taken.ok)
-        return answer(
-          { ok: false, intent, message: taken.error, photoErrors: { [taken.field ?? "photo"]: taken.error } },
-          taken.status,
-        );
-      return answer({ ok: true, intent, message: "Photo added. It is being processed and shows below when ready." });
-    }
-    if (intent === "describe-photo") {
-      const photoId = field("photoId", 80);
-      const changed = await describePhoto(
-        db,
-        id,
-        photoId,
-        field("description", MAX_DESCRIPTION + 50),
-        photoLabel(field("label", 10)),
-      );
-      return changed.ok
-        ? answer({ ok: true, intent, message: "Photo saved." })
-        : answer({ ok: false, intent, message: changed.error, photoId }, changed.status);
-    }
-    if (intent === "cover") {
-      const changed = await chooseCover(db, id, field("photoId", 80));
-      return changed.ok
-        ? answer({ ok: true, intent, message: "Cover chosen." })
-        : answer({ ok: false, intent, message: changed.error }, changed.status);
-    }
-    if (intent === "remove-photo") {
-      const changed = await removePhoto(db, id, field("photoId", 80));
-      return changed.ok
-        ? answer({ ok: true, intent, message: "Photo removed." })
-        : answer({ ok: false, intent, message: changed.error }, changed.status);
-    }
-    if (intent === "publish") {
-      const result = await publishProject(db, id, actor);
-      const outcome = PUBLISH_MESSAGES[result];
-      // Which field, and what to take out of it.
-      const message = (result === "names-lead" && (await projectNamesLead(db, id))) || outcome.message;
-      return answer({ ok: outcome.ok, intent, message }, outcome.status);
-    }
-    if (intent === "unpublish") {
-      const done = await unpublishProject(db, id, actor);
-      return done
-        ? answer({ ok: true, intent, message: "Unpublished: the project leaves the site within a few seconds." })
-        : answer({ ok: false, intent, message: "The project is not published." }, 409);
-    }
-    if (intent === "delete")
-      return answer({ ok: true, intent, confirmDelete: true, message: "Delete this project and its photos for good?" });
-    if (intent === "delete-confirmed") {
-      const done = await deleteProject(db, id, actor);
-      if (!done) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
-      return redirect("/owner/projects");
-    }
-    return answer({ ok: false, intent, message: "Unknown action." });
+    return await dispatchIntent(form.fields, {
+      save: async (intent) => {
+        const values: ProjectValues = {
+          title: field("title", 200),
+          service: field("service", 60),
+          town: field("town", 120),
+          finished: field("finished", 20),
+          story: field("story", 4_000),
+        };
+        const project = await deskProject(db, id);
+        if (!project) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
+        const errors = checkProject(values, await leadPrivacy(db, project.leadId));
+        if (Object.keys(errors).length > 0)
+          return answer({ ok: false, intent, message: "Check the fields marked below.", values, errors });
+        await updateProject(db, id, values, actor);
+        return answer({
+          ok: true,
+          intent,
+          message: project.status === "published" ? "Saved: the site shows it within a few seconds." : "Draft saved.",
+        });
+      },
+      "add-photo": async (intent) => {
+        const file = form.files[0];
+        if (!file) {
+          const message = "Choose a photo to add.";
+          return answer({ ok: false, intent, message, photoErrors: { photo: message } });
+        }
+        const taken = await takePhoto(db, id, {
+          file,
+          description: field("description", MAX_DESCRIPTION + 50),
+          label: photoLabel(field("label", 10)),
+          uploadKey: field("upload_key", 80) || randomUUID(),
+        });
+        if (!taken.ok)
+          return answer(
+            { ok: false, intent, message: taken.error, photoErrors: { [taken.field ?? "photo"]: taken.error } },
+            taken.status,
+          );
+        return answer({ ok: true, intent, message: "Photo added. It is being processed and shows below when ready." });
+      },
+      "describe-photo": async (intent) => {
+        const photoId = field("photoId", 80);
+        const description = field("description", MAX_DESCRIPTION + 50);
+        const changed = await describePhoto(db, id, photoId, description, photoLabel(field("label", 10)), actor);
+        return changed.ok
+          ? answer({ ok: true, intent, message: "Photo saved." })
+          : answer({ ok: false, intent, message: changed.error, photoId }, changed.status);
+      },
+      cover: async (intent) =>
+        photoChange(intent, await chooseCover(db, id, field("photoId", 80), actor), "Cover chosen."),
+      "remove-photo": async (intent) =>
+        photoChange(intent, await removePhoto(db, id, field("photoId", 80), actor), "Photo removed."),
+      publish: async (intent) => {
+        const result = await publishProject(db, id, actor);
+        const outcome = PUBLISH_MESSAGES[result];
+        // Which field, and what to take out of it.
+        const message = (result === "names-lead" && (await projectNamesLead(db, id))) || outcome.message;
+        return answer({ ok: outcome.ok, intent, message }, outcome.status);
+      },
+      unpublish: async (intent) =>
+        (await unpublishProject(db, id, actor))
+          ? answer({ ok: true, intent, message: "Unpublished: the project leaves the site within a few seconds." })
+          : answer({ ok: false, intent, message: "The project is not published." }, 409),
+      delete: (intent) =>
+        answer({ ok: true, intent, confirmDelete: true, message: "Delete this project and its photos for good?" }),
+      "delete-confirmed": async (intent) => {
+        const done = await deleteProject(db, id, actor);
+        if (!done) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
+        return redirect("/owner/projects");
+      },
+    });
   } catch (error) {
-    log("error", "project change failed", { error: describeError(error) });
+    // A refusal thrown as an answer (an unknown intent's 400) is the client's mistake, not a failure.
+    if (error instanceof Error) log("error", "project change failed", { error: describeError(error) });
     throw error;
   } finally {
     await form.dispose();

@@ -3,12 +3,14 @@
  * from a lead marked Won as /owner/projects?lead=<id>, the form starts with the request's service
  * and town, never its street or name; a story naming either is refused.
  */
+import type { Kysely } from "kysely";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
+import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/infra/request-context.server";
+import type { Actor } from "~/owner/actor";
 import { Notice } from "~/owner/desk-frame";
+import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";
 import {
@@ -28,8 +30,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const leadId = new URL(request.url).searchParams.get("lead");
   const fromLead = leadId ? await projectFromLead(db, leadId.slice(0, 80)) : undefined;
   const projects = await listDeskProjects(db);
@@ -55,13 +57,13 @@ type ActionAnswer = { ok: false; message: string; values: ProjectValues; errors:
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  if (form.get("intent") !== "save")
-    return data<ActionAnswer>(
-      { ok: false, message: "Unknown action.", values: EMPTY_PROJECT, errors: {} },
-      { status: 400 },
-    );
+  return dispatchIntent(form, { save: () => saveNew(db, form, actor) });
+}
+
+/** A new project's draft; on its page from then on. */
+async function saveNew(db: Kysely<Database>, form: FormData, actor: Actor) {
   const values: ProjectValues = {
     title: text(form, "title", 200),
     service: text(form, "service", 60),
@@ -82,12 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false, message: "Check the fields marked below.", values, errors, leadId },
       { status: 400 },
     );
-  const id = await createProject(
-    db,
-    values,
-    { email: session.email, client: clientKey(clientIpFrom(context)) },
-    leadId ?? null,
-  );
+  const id = await createProject(db, values, actor, leadId ?? null);
   return redirect(`/owner/projects/${id}?saved=1`);
 }
 

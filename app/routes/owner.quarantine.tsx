@@ -4,14 +4,13 @@
  */
 import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { getEnv } from "~/infra/env.server";
 import { deleteLead } from "~/server/delete-lead.server";
 import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
 import { isLeadId, listQuarantine } from "~/leads/record/queries.server";
 import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
 import { leadPath } from "~/owner/paths";
+import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.quarantine";
@@ -22,32 +21,32 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const held = await listQuarantine(db);
   return { days: QUARANTINE_DAYS, held: held.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
   const id = String(form.get("id") ?? "");
-  const client = clientKey(clientIpFrom(context));
   if (!isLeadId(id)) return data({ ok: false, message: "No such request." }, { status: 400 });
-  if (form.get("intent") === "release") {
-    const result = await releaseLead(db, id, { actor: session.email, client });
-    if (!result.released) return data({ ok: false, message: "That request is no longer held." }, { status: 404 });
-    return {
-      ok: true,
-      message: `Released the request from ${result.name}: it is in the lead list and its emails are on their way.`,
-    };
-  }
-  if (form.get("intent") === "delete") {
-    const deleted = await deleteLead(db, id, getEnv(), { actor: session.email, client });
-    if (!deleted) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
-    return { ok: true, message: `Deleted the request from ${deleted.name}.` };
-  }
-  return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  return dispatchIntent(form, {
+    release: async () => {
+      const result = await releaseLead(db, id, { actor });
+      if (!result.released) return data({ ok: false, message: "That request is no longer held." }, { status: 404 });
+      return data({
+        ok: true,
+        message: `Released the request from ${result.name}: it is in the lead list and its emails are on their way.`,
+      });
+    },
+    delete: async () => {
+      const deleted = await deleteLead(db, id, getEnv(), { actor });
+      if (!deleted) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
+      return data({ ok: true, message: `Deleted the request from ${deleted.name}.` });
+    },
+  });
 }
 
 export default function Quarantine({ loaderData, actionData }: Route.ComponentProps) {

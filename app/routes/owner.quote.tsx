@@ -5,14 +5,13 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { contractDocumentPath } from "~/owner/paths";
+import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
 import { formatCents } from "~/quotes/money";
@@ -52,8 +51,8 @@ const STATUS_WORDS: Record<string, string> = {
   cancelled: "Cancelled by the homeowner",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const lead = await getDeskLead(db, params.id);
   if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const [latest, versions, facts] = await Promise.all([
@@ -115,50 +114,44 @@ async function readEditorForm(request: Request): Promise<Map<string, string>> {
 type Answer = { ok: boolean; message: string; missing?: string[]; values?: QuoteFormValues; errors?: QuoteFieldErrors };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readEditorForm(request);
-  const intent = form.get("intent");
   const now = new Date();
-  if (intent === "reminder-off" || intent === "reminder-on") {
+  const reminder = async (intent: "reminder-off" | "reminder-on") => {
     const changed = await setReminder(db, params.id, intent === "reminder-on", now);
     return changed
       ? data<Answer>({ ok: true, message: intent === "reminder-on" ? "Reminder on." : "Reminder switched off." })
       : data<Answer>({ ok: false, message: "No sent quote is waiting." }, { status: 409 });
-  }
-  if (intent !== "save" && intent !== "send")
-    return data<Answer>({ ok: false, message: "Unknown action." }, { status: 400 });
-  const read = readQuoteForm((name) => form.get(name) ?? "");
-  if (!read.ok)
-    return data<Answer>(
-      { ok: false, message: "Check the fields marked below.", values: read.values, errors: read.errors },
-      { status: 400 },
-    );
-  if (intent === "save") {
-    const saved = await saveQuoteDraft(db, params.id, read.content, session.email, now);
-    return saved.ok
-      ? data<Answer>({ ok: true, message: `Draft saved (version ${saved.version}).`, values: read.values })
-      : data<Answer>({ ok: false, message: saved.error, values: read.values }, { status: saved.status });
-  }
-  const env = getEnv();
-  const sent = await sendQuote(
-    db,
-    params.id,
-    read.content,
-    { email: session.email, client: clientKey(clientIpFrom(context)) },
-    { siteUrl: env.siteUrl, leadsTo: env.leadsTo },
-    now,
-  );
-  if (!sent.ok)
-    return data<Answer>(
-      { ok: false, message: sent.error, missing: sent.missing, values: read.values },
-      { status: sent.status },
-    );
-  nudgeMailWorkers();
-  return data<Answer>({
-    ok: true,
-    message: `Quote version ${sent.version} sent; the lead is now Quoted.`,
-    values: read.values,
-  });
+  };
+  const quote = async (intent: "save" | "send") => {
+    const read = readQuoteForm((name) => form.get(name) ?? "");
+    if (!read.ok)
+      return data<Answer>(
+        { ok: false, message: "Check the fields marked below.", values: read.values, errors: read.errors },
+        { status: 400 },
+      );
+    if (intent === "save") {
+      const saved = await saveQuoteDraft(db, params.id, read.content, actor.email, now);
+      return saved.ok
+        ? data<Answer>({ ok: true, message: `Draft saved (version ${saved.version}).`, values: read.values })
+        : data<Answer>({ ok: false, message: saved.error, values: read.values }, { status: saved.status });
+    }
+    const env = getEnv();
+    const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+    const sent = await sendQuote(db, params.id, read.content, actor, mail, now);
+    if (!sent.ok)
+      return data<Answer>(
+        { ok: false, message: sent.error, missing: sent.missing, values: read.values },
+        { status: sent.status },
+      );
+    nudgeMailWorkers();
+    return data<Answer>({
+      ok: true,
+      message: `Quote version ${sent.version} sent; the lead is now Quoted.`,
+      values: read.values,
+    });
+  };
+  return dispatchIntent(form, { "reminder-off": reminder, "reminder-on": reminder, save: quote, send: quote });
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,10 +6,9 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { dangerButton, inputClass, labelClass, Notice, secondaryButton } from "~/owner/desk-frame";
+import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { Stars } from "~/reviews/review-list";
 import { HIDE_REASON_LABELS, HIDE_REASONS, isHideReason, REPLY_MAX_LENGTH } from "~/reviews/review-rules";
@@ -23,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const reviews = await listReviews(db);
   return {
     figures: reviewFigures(reviews.filter((r) => r.hiddenReason === null)),
@@ -40,19 +39,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionAnswer = { ok: boolean; message: string; review: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  const actor = { email: session.email, client: clientKey(clientIpFrom(context)) };
   const id = String(form.get("review") ?? "").slice(0, 60);
-  const intent = form.get("intent");
-  const result =
-    intent === "hide"
-      ? await hideReview(db, id, form.get("reason"), actor)
-      : intent === "show"
-        ? await showReview(db, id, actor)
-        : intent === "reply"
-          ? await replyToReview(db, id, form.get("reply"), actor)
-          : ({ ok: false, status: 400, error: "Unknown action." } as const);
+  const result = await dispatchIntent(form, {
+    hide: () => hideReview(db, id, form.get("reason"), actor),
+    show: () => showReview(db, id, actor),
+    reply: () => replyToReview(db, id, form.get("reply"), actor),
+  });
   return result.ok
     ? data<ActionAnswer>({ ok: true, message: result.message, review: id })
     : data<ActionAnswer>({ ok: false, message: result.error, review: id }, { status: result.status });

@@ -15,6 +15,7 @@ import { getDatabase } from "~/infra/db.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { dispatchIntent } from "~/owner/intents.server";
 import { signInWithPasskey } from "~/owner/passkey-client";
 import { relyingPartyFor } from "~/owner/passkeys.server";
 import { safeNext } from "~/owner/paths";
@@ -45,51 +46,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeNext(String(form.get("next") ?? ""));
   const client = clientKey(clientIpFrom(context));
   const { db } = await getDatabase();
-  if (form.get("intent") === "send-code") {
-    const result = await requestSignInCode(db, email, client);
-    if (result.status === "invalid-email")
-      return data<ActionState>(
-        { stage: "email", email, error: "Enter the email address you were added with." },
-        { status: 400 },
-      );
-    if (result.status === "too-many")
-      return data<ActionState>(
-        {
-          stage: "code",
-          email,
-          error: `Too many codes asked for. Please wait ${minutesText(result.retryAfterSeconds)}, or use your passkey.`,
-        },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    return data<ActionState>({
-      stage: "code",
-      email,
-      notice: `If ${email.trim()} belongs to an owner, a code is on its way. It works once, for ${CODE_MINUTES} minutes.`,
-    });
-  }
-  if (form.get("intent") === "verify-code") {
-    const result = await verifySignInCode(db, email, String(form.get("code") ?? "").slice(0, 20), client);
-    if (result.status === "ok") {
-      const cookie = await startSession(db, request, result.owner.id, "code");
-      await recordAudit(db, { actor: result.owner.email, action: "signed-in", detail: "emailed code", client });
-      return redirect(next, { headers: { "Set-Cookie": cookie } });
-    }
-    if (result.status === "locked")
-      return data<ActionState>(
-        {
-          stage: "code",
-          email,
-          error: `Too many wrong codes for this address. Please wait ${minutesText(result.retryAfterSeconds)}, then ask for a new code, or use your passkey.`,
-        },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
-    const error =
-      result.status === "invalid-input"
-        ? "Enter the 6-digit code from the email."
-        : "That code is not right, or has expired. Only the latest email's code works; check it, or ask for a new code.";
-    return data<ActionState>({ stage: "code", email, error }, { status: 400 });
-  }
-  return data<ActionState>({ stage: "email", email, error: "Choose how to sign in." }, { status: 400 });
+  return dispatchIntent(form, {
+    "send-code": async () => {
+      const result = await requestSignInCode(db, email, client);
+      if (result.status === "invalid-email")
+        return data<ActionState>(
+          { stage: "email", email, error: "Enter the email address you were added with." },
+          { status: 400 },
+        );
+      if (result.status === "too-many")
+        return data<ActionState>(
+          {
+            stage: "code",
+            email,
+            error: `Too many codes asked for. Please wait ${minutesText(result.retryAfterSeconds)}, or use your passkey.`,
+          },
+          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        );
+      return data<ActionState>({
+        stage: "code",
+        email,
+        notice: `If ${email.trim()} belongs to an owner, a code is on its way. It works once, for ${CODE_MINUTES} minutes.`,
+      });
+    },
+    "verify-code": async () => {
+      const result = await verifySignInCode(db, email, String(form.get("code") ?? "").slice(0, 20), client);
+      if (result.status === "ok") {
+        const cookie = await startSession(db, request, result.owner.id, "code");
+        await recordAudit(db, { actor: result.owner.email, action: "signed-in", detail: "emailed code", client });
+        return redirect(next, { headers: { "Set-Cookie": cookie } });
+      }
+      if (result.status === "locked")
+        return data<ActionState>(
+          {
+            stage: "code",
+            email,
+            error: `Too many wrong codes for this address. Please wait ${minutesText(result.retryAfterSeconds)}, then ask for a new code, or use your passkey.`,
+          },
+          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        );
+      const error =
+        result.status === "invalid-input"
+          ? "Enter the 6-digit code from the email."
+          : "That code is not right, or has expired. Only the latest email's code works; check it, or ask for a new code.";
+      return data<ActionState>({ stage: "code", email, error }, { status: 400 });
+    },
+  });
 }
 
 function minutesText(seconds: number): string {

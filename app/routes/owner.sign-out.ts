@@ -6,14 +6,13 @@
  * of every other device. An older one is sent to confirm it's them first, and nothing ends.
  */
 import { redirect } from "react-router";
-import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
-import { recordAudit } from "~/owner/audit.server";
+import { deskChange } from "~/owner/desk-change.server";
 import { signInPath } from "~/owner/paths";
 import {
   clearSessionCookie,
+  deskActor,
   endSession,
   readSession,
   signedInRecently,
@@ -33,17 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session) {
     const everywhere = form.get("scope") === "everywhere";
     if (everywhere && !signedInRecently(session)) return redirect(signInPath(ACCOUNT_PATH, true));
-    let detail = "";
-    if (everywhere) {
-      const ended = await signOutEverywhere(db, session.ownerId);
-      detail = `sessions ended: ${ended.sessions}, notified devices removed: ${ended.devices}`;
-      if (ended.setupLinks > 0) detail += `, setup links ended: ${ended.setupLinks}`;
-    } else await endSession(db, session.id);
-    await recordAudit(db, {
-      actor: session.email,
-      action: everywhere ? "signed-out-everywhere" : "signed-out",
-      detail,
-      client: clientKey(clientIpFrom(context)),
+    await deskChange(db, deskActor(session, context), new Date(), async ({ trx, audit }) => {
+      let detail = "";
+      if (everywhere) {
+        const ended = await signOutEverywhere(trx, session.ownerId);
+        detail = `sessions ended: ${ended.sessions}, notified devices removed: ${ended.devices}`;
+        if (ended.setupLinks > 0) detail += `, setup links ended: ${ended.setupLinks}`;
+      } else await endSession(trx, session.id);
+      await audit(everywhere ? "signed-out-everywhere" : "signed-out", detail);
     });
   }
   return redirect("/owner/sign-in", { headers: { "Set-Cookie": clearSessionCookie(request) } });

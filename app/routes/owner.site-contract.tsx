@@ -6,9 +6,7 @@
 import fs from "node:fs/promises";
 import { data, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { checkContractFacts, type ContractFactsErrors, type ContractFactsInput } from "~/quotes/contract-facts-rules";
 import { ContractFactsSection } from "~/quotes/contract-facts-section";
@@ -28,8 +26,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Opened directly (or reloaded after a refusal), it shows the form with what is stored. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const facts = await readContractFacts(db);
   const values = contractFactsFormValues(facts);
   return { values, certificateName: facts?.certificateName ?? null };
@@ -47,7 +45,7 @@ const LIMITS = {
 type Answer = { values: ContractFactsInput; errors: ContractFactsErrors; certificateName: string | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   let form;
   try {
     form = await parseFormRequest(request, LIMITS);
@@ -81,10 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (!existing?.certificateDocumentId) errors.certificate = "Upload the certificate of liability insurance.";
     if (!checked.ok || Object.keys(errors).length > 0)
       return data<Answer>({ values, errors, certificateName: existing?.certificateName ?? null }, { status: 400 });
-    await saveContractFacts(db, checked.facts, certificate, {
-      email: session.email,
-      client: clientKey(clientIpFrom(context)),
-    });
+    await saveContractFacts(db, checked.facts, certificate, actor);
     return redirect("/owner/site?saved=contract#contract-heading");
   } finally {
     await form.dispose();

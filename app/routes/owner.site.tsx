@@ -8,10 +8,8 @@ import { closedDaysBetween, addClosedDay, removeClosedDay } from "~/closed-days/
 import { checkClosedDay, type ClosedDayErrors, type ClosedDayInput } from "~/closed-days/closed-day-rules";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
 import { getEnv } from "~/infra/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { isPublicPage } from "~/live/public-pages.server";
 import { NoticeBanner } from "~/notices/notice-banner";
 import { checkNoticeDraft, type NoticeErrors, type NoticeValues } from "~/notices/notice-draft";
@@ -21,6 +19,7 @@ import { NoticeHistory } from "~/notices/notice-history";
 import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
+import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
 import { ContractFactsSection } from "~/quotes/contract-facts-section";
@@ -37,8 +36,8 @@ export const meta: Route.MetaFunction = () => [
 /** Closed days entered this far ahead are listed. */
 const CLOSED_DAYS_LISTED = 400;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const now = new Date();
   const today = dayOf(now);
   const [current, history, closedDays, autoAsk] = await Promise.all([
@@ -89,13 +88,11 @@ type ActionAnswer =
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  const actor = { email: session.email, client: clientKey(clientIpFrom(context)) };
   const now = new Date();
-  const intent = form.get("intent");
 
-  if (intent === "preview-notice" || intent === "publish-notice") {
+  const noticeForm = async (intent: "preview-notice" | "publish-notice") => {
     const values: NoticeValues = {
       body: text(form, "body", 2_000),
       tone: text(form, "tone", 20),
@@ -112,51 +109,58 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? `Scheduled: the notice shows on every page from ${formatDateTime(notice.startsAt)}.`
         : "Published: the notice shows on every page within a few seconds.";
     return data<ActionAnswer>({ form: "notice", ok: true, message, values: EMPTY_NOTICE, errors: {} });
-  }
-  if (intent === "remove-notice") {
-    const removed = await removeNotice(db, actor, now);
-    return removed
-      ? data<ActionAnswer>({
-          form: "other",
-          ok: true,
-          message: "Removed: the notice leaves every page within seconds.",
-        })
-      : data<ActionAnswer>({ form: "other", ok: false, message: "No notice is up." }, { status: 404 });
-  }
-  if (intent === "add-closed-day") {
-    const values: ClosedDayInput = {
-      firstDay: text(form, "firstDay", 20),
-      lastDay: text(form, "lastDay", 20),
-      label: text(form, "label", 200),
-    };
-    const errors = checkClosedDay(values, dayOf(now));
-    if (Object.keys(errors).length > 0)
-      return data<ActionAnswer>({ form: "closed-day", ok: false, values, errors }, { status: 400 });
-    const day = await addClosedDay(db, values, actor, now);
-    return data<ActionAnswer>({
-      form: "closed-day",
-      ok: true,
-      message: `Added: ${day.label}. The hours on every page say so on the day.`,
-      values: { firstDay: "", lastDay: "", label: "" },
-      errors: {},
-    });
-  }
-  if (intent === "remove-closed-day") {
-    const removed = await removeClosedDay(db, text(form, "closedDay", 60), actor, now);
-    return removed
-      ? data<ActionAnswer>({ form: "other", ok: true, message: "Closed day removed." })
-      : data<ActionAnswer>({ form: "other", ok: false, message: "That closed day no longer exists." }, { status: 404 });
-  }
-  if (intent === "review-auto-ask") {
-    const on = form.get("autoAsk") === "on";
-    await setAutomaticRequests(db, on, actor, now);
-    return data<ActionAnswer>({
-      form: "other",
-      ok: true,
-      message: on ? "Review requests now go by themselves 3 days after Won." : "Automatic review requests are off.",
-    });
-  }
-  return data<ActionAnswer>({ form: "other", ok: false, message: "Unknown action." }, { status: 400 });
+  };
+
+  return dispatchIntent(form, {
+    "preview-notice": noticeForm,
+    "publish-notice": noticeForm,
+    "remove-notice": async () => {
+      const removed = await removeNotice(db, actor, now);
+      return removed
+        ? data<ActionAnswer>({
+            form: "other",
+            ok: true,
+            message: "Removed: the notice leaves every page within seconds.",
+          })
+        : data<ActionAnswer>({ form: "other", ok: false, message: "No notice is up." }, { status: 404 });
+    },
+    "add-closed-day": async () => {
+      const values: ClosedDayInput = {
+        firstDay: text(form, "firstDay", 20),
+        lastDay: text(form, "lastDay", 20),
+        label: text(form, "label", 200),
+      };
+      const errors = checkClosedDay(values, dayOf(now));
+      if (Object.keys(errors).length > 0)
+        return data<ActionAnswer>({ form: "closed-day", ok: false, values, errors }, { status: 400 });
+      const day = await addClosedDay(db, values, actor, now);
+      return data<ActionAnswer>({
+        form: "closed-day",
+        ok: true,
+        message: `Added: ${day.label}. The hours on every page say so on the day.`,
+        values: { firstDay: "", lastDay: "", label: "" },
+        errors: {},
+      });
+    },
+    "remove-closed-day": async () => {
+      const removed = await removeClosedDay(db, text(form, "closedDay", 60), actor, now);
+      return removed
+        ? data<ActionAnswer>({ form: "other", ok: true, message: "Closed day removed." })
+        : data<ActionAnswer>(
+            { form: "other", ok: false, message: "That closed day no longer exists." },
+            { status: 404 },
+          );
+    },
+    "review-auto-ask": async () => {
+      const on = form.get("autoAsk") === "on";
+      await setAutomaticRequests(db, on, actor, now);
+      return data<ActionAnswer>({
+        form: "other",
+        ok: true,
+        message: on ? "Review requests now go by themselves 3 days after Won." : "Automatic review requests are off.",
+      });
+    },
+  });
 }
 
 function CurrentNotice({

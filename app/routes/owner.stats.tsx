@@ -21,8 +21,8 @@ const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeri
 /** "Nov 23" for "2026-11-23": the date is already New Jersey's, read at noon UTC so no zone shifts it. */
 const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
   const stats = await leadStats(db);
   return {
     from: dayLabel(stats.from),

@@ -1,11 +1,9 @@
 /** /owner/subscribers: confirmed newsletter subscribers, a CSV of them, and removing one. */
 import { data, Form } from "react-router";
 import { profile } from "~/content/profile";
-import { clientKey } from "~/infra/client-key.server";
-import { clientIpFrom } from "~/infra/request-context.server";
 import { dangerButton, Notice, secondaryButton } from "~/owner/desk-frame";
 import { listSubscribers, removeSubscriber } from "~/leads/subscribers.server";
-import { recordAudit } from "~/owner/audit.server";
+import { deskChange } from "~/owner/desk-change.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.subscribers";
@@ -16,8 +14,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db, session } = await requireOwner(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, session } = await requireOwner(request, context);
   const subscribers = await listSubscribers(db);
   return {
     subscribers: subscribers.map((s) => ({
@@ -30,17 +28,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, session } = await requireOwner(request);
+  const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  const removed = await removeSubscriber(db, { id: String(form.get("id") ?? "") });
+  const removed = await deskChange(db, actor, new Date(), async ({ trx, audit }) => {
+    const gone = await removeSubscriber(trx, { id: String(form.get("id") ?? "") });
+    if (gone?.subscriber) await audit("subscriber-removed", gone.email);
+    return gone;
+  });
   if (!removed?.subscriber)
     return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
-  await recordAudit(db, {
-    actor: session.email,
-    action: "subscriber-removed",
-    detail: removed.email,
-    client: clientKey(clientIpFrom(context)),
-  });
   return { ok: true, message: `Removed ${removed.email}.` };
 }
 

@@ -45,7 +45,7 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
   it("invites an owner: they get a one-time setup link by email, every owner hears of it, and the log says who", async () => {
     const db = await harness().db();
     const result = await inviteOwner(db, "Sam@Example.com", {
-      by: pat.email,
+      by: { email: pat.email, client: null },
       origin: ORIGIN,
       siteUrl: harness().env.siteUrl,
       emailLink: true,
@@ -75,8 +75,14 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
     );
     // Twice is refused, and sends nothing.
     expect(
-      (await inviteOwner(db, "sam@example.com", { by: pat.email, origin: ORIGIN, siteUrl: "x", emailLink: true }))
-        .status,
+      (
+        await inviteOwner(db, "sam@example.com", {
+          by: { email: pat.email, client: null },
+          origin: ORIGIN,
+          siteUrl: "x",
+          emailLink: true,
+        })
+      ).status,
     ).toBe("exists");
     await exactly(harness(), 3);
   });
@@ -108,7 +114,10 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
         created_at: new Date().toISOString(),
       })
       .execute();
-    const removed = await removeOwnerAndTell(db, "sam@example.com", { by: pat.email, siteUrl: harness().env.siteUrl });
+    const removed = await removeOwnerAndTell(db, "sam@example.com", {
+      by: { email: pat.email, client: null },
+      siteUrl: harness().env.siteUrl,
+    });
     expect(removed?.email).toBe("sam@example.com");
     expect(await readSession(db, new Request(`${ORIGIN}/owner`, { headers: { cookie } }))).toBeUndefined();
     expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([]);
@@ -129,7 +138,11 @@ describe.each(backends)("changes to the owners on %s", (backend) => {
   it("announces a link for another device to every owner, and a new passkey to its owner with how to remove it", async () => {
     const db = await harness().db();
     await addOwner(db, "sam@example.com");
-    const link = await linkAnotherDevice(db, pat, { by: pat.email, origin: ORIGIN, siteUrl: harness().env.siteUrl });
+    const link = await linkAnotherDevice(db, pat, {
+      by: { email: pat.email, client: null },
+      origin: ORIGIN,
+      siteUrl: harness().env.siteUrl,
+    });
     expect(link.url).toMatch(/^https:\/\/site\.causeway\.test\/owner\/setup\?token=[\w-]{40,}$/);
     let mails = await exactly(harness(), 2);
     expect(mails.map((m) => m.rcptTo[0]).sort()).toEqual(["pat@example.com", "sam@example.com"]);

@@ -259,7 +259,7 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     const account = (fields: Record<string, string>, session = cookie) =>
       accountAction(argsOf<typeof accountAction>(deskPost("/owner/account", session, new URLSearchParams(fields))));
 
-    const passkey = settled(await account({ passkey: "pats-laptop" }));
+    const passkey = settled(await account({ intent: "remove-passkey", passkey: "pats-laptop" }));
     expect(passkey).toMatchObject({
       status: 403,
       body: {
@@ -302,7 +302,7 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
 
     // Signed in again just now: each goes through.
     const fresh = await startSession(db, requestWith(undefined), pat.id, "passkey");
-    expect(settled(await account({ passkey: "pats-laptop" }, fresh))).toMatchObject({
+    expect(settled(await account({ intent: "remove-passkey", passkey: "pats-laptop" }, fresh))).toMatchObject({
       status: 200,
       body: { ok: true, message: "Passkey removed." },
     });

@@ -189,8 +189,8 @@ describe.each(backends)("reviews on %s", (backend) => {
     expect(await replyToReview(db, id, "Thank you, Dana. We are sorry about the delay.", actor)).toMatchObject({
       ok: true,
     });
-    expect(await setLeadService(db, leadId, "decks-and-stairs", actor.email)).toEqual({ ok: true });
-    expect(await setLeadService(db, leadId, "roofing", actor.email)).toMatchObject({ ok: false, status: 400 });
+    expect(await setLeadService(db, leadId, "decks-and-stairs", actor)).toEqual({ ok: true });
+    expect(await setLeadService(db, leadId, "roofing", actor)).toMatchObject({ ok: false, status: 400 });
     const [review] = (await published()).reviews;
     expect(review?.reply?.body).toBe("Thank you, Dana. We are sorry about the delay.");
     expect(review?.service).toBe("decks-and-stairs");

@@ -144,7 +144,12 @@ describe.each(backends)("site visits on %s", (backend) => {
     const invitations = (await harness().smtp.waitFor(3)).slice(1);
     const { event: invited } = invite(invitations[0]?.mail.attachments ?? []);
 
-    const deleted = await deleteLead(db, leadId, { ...context, dataDir: harness().dataDir }, { actor: OWNER });
+    const deleted = await deleteLead(
+      db,
+      leadId,
+      { ...context, dataDir: harness().dataDir },
+      { actor: { email: OWNER, client: null } },
+    );
     expect(deleted).toMatchObject({ name: "Dana Visitor", steps: { visitsWithdrawn: 1 }, queuedMail: true });
     expect(await db.selectFrom("site_visits").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("visit_windows").select("id").execute()).toEqual([]);

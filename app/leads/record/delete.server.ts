@@ -15,7 +15,8 @@ import type { Kysely } from "kysely";
 import type { Env } from "~/infra/env.server";
 import { deleteLeadMailFiles } from "~/infra/mail-files.server";
 import { toDate, type Database } from "~/infra/schema.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { LEAD_CHILD_TABLES } from "./lead-tables.server";
 import { isLeadId } from "./queries.server";
 
@@ -64,9 +65,7 @@ export interface LeadDeletionStep {
 
 export interface DeleteOptions {
   /** The owner who deleted it; null for the command line. */
-  actor: string | null;
-  /** The client key of the request, when a request did it. */
-  client?: string | null;
+  actor: Actor | null;
   now?: Date;
 }
 
@@ -80,7 +79,7 @@ export async function deleteLeadRecord(
 ): Promise<DeletedLead | undefined> {
   if (!isLeadId(id)) return undefined;
   const now = options.now ?? new Date();
-  return db.transaction().execute(async (trx) => {
+  return deskChange(db, options.actor, now, async ({ trx, audit }) => {
     const lead = await trx
       .selectFrom("leads")
       .select(["id", "name", "email", "address", "created_at", "quarantined_at"])
@@ -97,16 +96,7 @@ export async function deleteLeadRecord(
     for (const step of steps) done[step.name] = await step.run(trx, lead, context, now);
     await deleteLeadRows(trx, [id]);
     const quarantined = lead.quarantined_at !== null;
-    await recordAudit(
-      trx,
-      {
-        actor: options.actor,
-        action: "lead-deleted",
-        detail: quarantined ? `${id} (spam)` : id,
-        client: options.client,
-      },
-      now,
-    );
+    await audit("lead-deleted", quarantined ? `${id} (spam)` : id);
     const mailFiles = await deleteLeadMailFiles(env.dataDir, id);
     return {
       id,

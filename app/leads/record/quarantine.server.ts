@@ -6,7 +6,8 @@
 import type { Kysely } from "kysely";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { recordAudit } from "~/owner/audit.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { mayConfirm } from "./confirmation-limits.server";
 import { queueArrival } from "./create.server";
 import { deleteLeadRows } from "./delete.server";
@@ -23,7 +24,7 @@ export type ReleaseResult = { released: true; leadId: string; name: string } | {
 export async function releaseLead(
   db: Kysely<Database>,
   leadId: string,
-  options: { actor: string | null; client?: string | null; now?: Date },
+  options: { actor: Actor | null; now?: Date },
 ): Promise<ReleaseResult> {
   const now = options.now ?? new Date();
   const lead = await db
@@ -40,7 +41,7 @@ export async function releaseLead(
     .orderBy("position")
     .execute();
   const confirm = await mayConfirm(lead.email);
-  const released = await db.transaction().execute(async (trx) => {
+  const released = await deskChange(db, options.actor, now, async ({ trx, audit }) => {
     const result = await trx
       .updateTable("leads")
       .set({ quarantined_at: null, spam_reason: null })
@@ -71,11 +72,7 @@ export async function releaseLead(
       },
       { confirm, now },
     );
-    await recordAudit(
-      trx,
-      { actor: options.actor, action: "lead-released", detail: lead.id, client: options.client },
-      now,
-    );
+    await audit("lead-released", lead.id);
     return true;
   });
   if (!released) return { released: false, reason: "not-found" };

@@ -5,7 +5,8 @@
 import type { Kysely } from "kysely";
 import { serviceSlugs, type ServiceSlug } from "~/content/services";
 import type { Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { recordEvent, type ChangeResult } from "./changes.server";
 
 export function isServiceSlug(value: unknown): value is ServiceSlug {
@@ -17,22 +18,20 @@ export async function setLeadService(
   db: Kysely<Database>,
   id: string,
   raw: unknown,
-  actor: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<ChangeResult> {
   if (raw !== "" && !isServiceSlug(raw)) return { ok: false, status: 400, error: "Choose a service from the list." };
   const service = raw === "" ? null : raw;
-  const outcome = await db.transaction().execute(async (trx) => {
+  const found = await deskChange(db, actor, now, async ({ trx, markLive }) => {
     const lead = await trx.selectFrom("leads").select(["id", "service"]).where("id", "=", id).executeTakeFirst();
-    if (!lead) return "missing" as const;
-    if (lead.service === service) return "same" as const;
+    if (!lead) return false;
+    if (lead.service === service) return true;
     await trx.updateTable("leads").set({ service }).where("id", "=", id).execute();
-    await recordEvent(trx, id, actor, "status", `Service: ${service ?? "none"}`, now);
+    await recordEvent(trx, id, actor.email, "status", `Service: ${service ?? "none"}`, now);
     const reviewed = await trx.selectFrom("reviews").select("id").where("lead_id", "=", id).executeTakeFirst();
-    if (reviewed) await markLiveChange(trx, now);
-    return reviewed ? ("published" as const) : ("saved" as const);
+    if (reviewed) await markLive();
+    return true;
   });
-  if (outcome === "missing") return { ok: false, status: 404, error: "This lead no longer exists." };
-  if (outcome === "published") await announceLiveChange();
-  return { ok: true };
+  return found ? { ok: true } : { ok: false, status: 404, error: "This lead no longer exists." };
 }

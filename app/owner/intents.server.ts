@@ -1,0 +1,31 @@
+/**
+ * How a desk page's action picks what to do: each of its forms names an `intent`, and the action
+ * hands over one handler per intent, each returning the action's answer. A post that names no
+ * intent, or one the page does not have (a tab left open across an update, a hand-made post), is
+ * refused with a 400 that says so, rather than falling through to whatever the page does last.
+ */
+import { data } from "react-router";
+
+/** A form as the desk reads it: FormData, or the fields of a form with a file. */
+export interface IntentForm {
+  get(name: string): unknown;
+}
+
+/** One handler per intent; `A` maps each intent to its answer. */
+export type IntentHandlers<A extends object> = { [K in keyof A]: (intent: K) => A[K] | Promise<A[K]> };
+
+function isIntentOf<A extends object>(handlers: IntentHandlers<A>, intent: string): intent is Extract<keyof A, string> {
+  return Object.hasOwn(handlers, intent);
+}
+
+/** The answer of the form's intent's handler; throws a 400 for an intent that has none. */
+export async function dispatchIntent<A extends object>(
+  form: IntentForm,
+  handlers: IntentHandlers<A>,
+): Promise<A[keyof A]> {
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || intent === "")
+    throw data("Say what to do: the form names no action (intent).", { status: 400 });
+  if (!isIntentOf(handlers, intent)) throw data(`Unknown action "${intent.slice(0, 40)}".`, { status: 400 });
+  return handlers[intent](intent);
+}
