@@ -198,6 +198,15 @@ describe("the code's shape", () => {
     expect(timers).toEqual([]);
   });
 
+  it("the actor, the link token, its hash and its shape check are each written once", () => {
+    const declarations = (pattern: RegExp) =>
+      sourceFiles.flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(pattern)].map(() => toApp(file)));
+    expect(declarations(/\b(?:interface|type)\s+Actor\b/g)).toEqual(["owner/actor.ts"]);
+    expect(declarations(/\bfunction\s+randomToken\b/g)).toEqual(["infra/link-token.server.ts"]);
+    expect(declarations(/\bfunction\s+hashToken\b/g)).toEqual(["infra/link-token.server.ts"]);
+    expect(declarations(/\bfunction\s+is\w*Token\b/g)).toEqual(["infra/link-token.server.ts"]);
+  });
+
   it("the guard against lead writers sees aliases and raw SQL", () => {
     expect(writesLeads(`db.updateTable("leads as l").set({ status: "won" })`)).toBe(true);
     expect(writesLeads(`trx.deleteFrom('leads').where("id", "=", id)`)).toBe(true);
