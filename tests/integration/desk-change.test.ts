@@ -97,7 +97,7 @@ describe.each(backends)("a desk change on %s", (backend) => {
   it("joins the change that includes it, which announces once after its own commit", async () => {
     const before = await readLiveVersion(db);
     await deskChange(db, pat, new Date(), async ({ trx, audit, markLive }) => {
-      await audit("project-unpublished", "p-1");
+      await audit("project-unpublished", "Deck rebuild");
       await markLive();
       await deskChange(trx, sam, new Date(), async (inner) => {
         expect(inner.trx).toBe(trx);
