@@ -39,6 +39,9 @@ export default defineConfig({
         test: {
           name: "quality",
           include: ["tests/quality/{links,headers}.test.ts", "tests/system/**/*.test.ts"],
+          // One PostgreSQL cluster for the system tests (tests/support/system.ts), each test in a
+          // database of its own, rather than a cluster started for each file.
+          globalSetup: ["tests/support/global-setup.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 60_000,

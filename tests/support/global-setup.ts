@@ -1,4 +1,4 @@
-/** One PostgreSQL cluster for the whole integration run; each suite creates its own database in it. */
+/** One PostgreSQL cluster for a project's run; each suite or test creates its own database in it. */
 import type { TestProject } from "vitest/node";
 import { startPostgres } from "./postgres";
 

@@ -1,8 +1,8 @@
 /**
- * The set-up the system tests share: a PostgreSQL cluster for the file, and the servers a test
- * starts, stopped after it in the reverse order (a restarted server shares its predecessor's data).
+ * The set-up the system tests share: a PostgreSQL cluster, and the servers a test starts, stopped
+ * after it in the reverse order (a restarted server shares its predecessor's data).
  */
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { Kysely } from "kysely";
 import { openMigratedDatabase } from "~/infra/db.server";
 import type { Database } from "~/infra/schema.server";
@@ -14,11 +14,17 @@ export interface Stoppable {
   stop(): Promise<void>;
 }
 
-/** Call in the file's body; the returned function gives the cluster inside a test. */
+/**
+ * Call in the file's body; the returned function gives the cluster inside a test. That is the run's
+ * cluster where the project starts one (tests/support/global-setup.ts), else one for this file.
+ * Every test makes a database of its own in it, so files share nothing else.
+ */
 export function postgresForThisFile(): () => PostgresCluster {
   let cluster: PostgresCluster | undefined;
   beforeAll(async () => {
-    cluster = await startPostgres();
+    const shared = inject("postgresUrl");
+    // The run's cluster outlives the file: global-setup stops it.
+    cluster = shared ? { url: shared, stop: async () => undefined } : await startPostgres();
   }, 120_000);
   afterAll(async () => cluster?.stop());
   return () => {
