@@ -54,8 +54,13 @@ export async function startBuiltServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not start in 20 s");
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) {
+      // Nobody holds it to stop it later: left running, it would load every test after this one.
+      child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error("server did not start in 20 s");
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     origin,
