@@ -17,7 +17,22 @@ import { createTestDatabase } from "./postgres";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
 export type Backend = "sqlite" | "postgres";
-export const backends: readonly Backend[] = ["sqlite", "postgres"];
+const ALL_BACKENDS: readonly Backend[] = ["sqlite", "postgres"];
+
+/**
+ * The backends the suites run on: both, or the one TEST_BACKEND names, to run one backend's suites
+ * alone (`TEST_BACKEND=sqlite npx vitest run --project integration`); files that name their backends
+ * themselves keep them. A name it does not know stops the run rather than testing nothing.
+ */
+export function selectedBackends(name: string | undefined): readonly Backend[] {
+  if (!name) return ALL_BACKENDS;
+  const chosen = ALL_BACKENDS.find((backend) => backend === name);
+  if (!chosen)
+    throw new Error(`TEST_BACKEND is "${name}": it names one of ${ALL_BACKENDS.join(", ")}, or is unset for both`);
+  return [chosen];
+}
+
+export const backends: readonly Backend[] = selectedBackends(process.env.TEST_BACKEND);
 
 export const LEADS_TO = "owner@causeway.test";
 export const MAIL_FROM = "Causeway Home Repair <estimates@causeway.test>";
