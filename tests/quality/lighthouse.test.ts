@@ -1,16 +1,23 @@
 /**
- * Lighthouse (mobile defaults) on every page of the sitemap, up to five runs a page, stopping at the
- * first that passes (a page that blocks for its own reasons fails all five). A run passes when
- * Accessibility, Best Practices and SEO score 100, the first paint comes within 1.2 s, the largest
- * within 1.5 s, layout shift stays at 0.02 or less, and total blocking time at most 600 ms (where
- * Lighthouse's own scale puts a phone's median page). The
- * Performance score is printed, not judged: on these shared test machines it follows the machine's
- * blocking time, and the same bytes scored 0.81 to 0.96 in back-to-back runs (record 0024); the
- * start-up JavaScript budget (`tests/build/budgets.test.ts`) holds what a page's own blocking time
- * grows with. Then the home page and a service page again with a notice up, as the owner publishes
- * it. Last, the owner's desk signed in, as the owner opens it from an alert: the medians of three
- * runs must paint first within 1.0 s and largest within 1.3 s (printed, not judged, on a machine too
- * slow to tell).
+ * Lighthouse (mobile defaults) on every page of the sitemap, then on pages in the states an owner
+ * puts them in. Each page is audited once; only a page that misses a limit is audited again, up to
+ * a few attempts, every attempt's figures printed, and it passes on the first attempt within every
+ * limit.
+ *
+ * A public page must score 100 for Accessibility, Best Practices and SEO, paint first within 1.2 s
+ * and largest within 1.5 s, shift its layout 0.02 or less, and block at most 600 ms in total (where
+ * Lighthouse's own scale puts a phone's median page); up to five attempts (a page that blocks for
+ * its own reasons misses all five). The Performance score is printed, not judged: on these shared
+ * test machines it follows the machine's blocking time, and the same bytes scored 0.81 to 0.96 in
+ * back-to-back runs (record 0024); the start-up JavaScript budget (`tests/build/budgets.test.ts`)
+ * holds what a page's own blocking time grows with. Then the home page and a service page again
+ * with a notice up, as the owner publishes it.
+ *
+ * The owner's desk signed in, as the owner opens it from an alert, must paint first within 1.0 s
+ * and largest within 1.3 s; /reviews with fifty reviews and the pages with published projects must
+ * paint largest within 1.2 s, and a project page send at most 500 KB. Those paints are not judged on
+ * an attempt that finds the machine too slow to tell, and the categories they must score 100 in are
+ * judged on every attempt: a missed paint is retried, a failed audit is not. Up to three attempts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -29,22 +36,71 @@ import { insertLead, insertLeads } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
-// A quarter above the slowest public page measured (0.97 s and 1.20 s), far inside the marks where
-// Lighthouse starts to take points (1.8 s and 2.5 s).
-const PUBLIC_MAX_FCP_MS = 1200;
-const PUBLIC_MAX_LCP_MS = 1500;
-const PUBLIC_MAX_TBT_MS = 600;
-const MAX_CLS = 0.02;
 const SLOW_MACHINE_INDEX = 1000;
-// Three were not enough: in one clean run /services/carpentry blocked 643 ms or more in three runs
-// in a row, where the same bytes blocked 239 and 363 ms in the clean runs before it.
-const MAX_RUNS = 5;
+
+type Category = "accessibility" | "best-practices" | "seo";
+
+interface Limits {
+  /** Each must score 100. */
+  categories: readonly Category[];
+  fcpMs?: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls: number;
+  maxBytes?: number;
+  /** Paints are not judged on an attempt whose benchmark index is below SLOW_MACHINE_INDEX. */
+  paintsNeedFastMachine: boolean;
+  /** At most this many audits; another only after one that missed. */
+  attempts: number;
+  /** A failed category is retried as a missed paint is (the public pages), or fails the page at once. */
+  retryCategories: boolean;
+}
+
+// A quarter above the slowest public page measured (0.97 s and 1.20 s), far inside the marks where
+// Lighthouse starts to take points (1.8 s and 2.5 s). Five attempts, as three were not enough: in
+// one clean run /services/carpentry blocked 643 ms or more three times in a row, where the same
+// bytes blocked 239 and 363 ms in the clean runs before it.
+const PUBLIC: Limits = {
+  categories: ["accessibility", "best-practices", "seo"],
+  fcpMs: 1200,
+  lcpMs: 1500,
+  tbtMs: 600,
+  cls: 0.02,
+  paintsNeedFastMachine: false,
+  attempts: 5,
+  retryCategories: true,
+};
+// The desk is not indexed: no SEO. Its performance score is mostly the shared machine's own blocking
+// time (the public pages, measured in the same run, move with it), while the paints show whether
+// the page waits for its scripts.
+const DESK: Limits = {
+  categories: ["accessibility", "best-practices"],
+  fcpMs: 1000,
+  lcpMs: 1300,
+  cls: 0.02,
+  paintsNeedFastMachine: true,
+  attempts: 3,
+  retryCategories: false,
+};
+// A page this long, or with photos this large, must still paint its largest element within 1.2 s.
+const CROWDED: Limits = {
+  categories: ["accessibility", "best-practices", "seo"],
+  lcpMs: 1200,
+  cls: Number.POSITIVE_INFINITY,
+  paintsNeedFastMachine: true,
+  attempts: 3,
+  retryCategories: false,
+};
+// Three 12 MP covers must reach a phone as the few hundred kilobytes its screen needs.
+const PROJECTS: Limits = { ...CROWDED, maxBytes: 500 * 1024 };
 
 interface Run {
-  scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+  scores: Record<"performance" | Category, number>;
   benchmarkIndex: number;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; bytes: number };
   failedAudits: string[];
+  /** Why Lighthouse could not audit the page (Chromium failed to trace it, say), if it could not. */
+  runtimeError?: string;
 }
 
 let server: BuiltServer;
@@ -56,7 +112,16 @@ const only = process.env.LIGHTHOUSE_ONLY?.split(",");
 const table: string[] = [];
 
 async function audit(url: string, extraHeaders?: Record<string, string>): Promise<Run> {
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", extraHeaders });
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    extraHeaders,
+    // Neither is part of any score (bf-cache weighs nothing in Performance), and each costs every
+    // run seconds: a picture of the whole page, and a navigation away and back to try the cache.
+    disableFullPageScreenshot: true,
+    skipAudits: ["bf-cache"],
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   const score = (id: string) => lhr.categories[id]?.score ?? 0;
@@ -65,8 +130,6 @@ async function audit(url: string, extraHeaders?: Record<string, string>): Promis
     .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))
     .filter((a) => a && a.score !== null && a.score < 1)
     .map((a) => `${a?.id} (${a?.displayValue ?? a?.score})`);
-  // A run that could not load the page scores nothing: say why instead of listing every audit.
-  if (lhr.runtimeError) failedAudits.unshift(`run failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return {
     scores: {
       performance: score("performance"),
@@ -83,91 +146,70 @@ async function audit(url: string, extraHeaders?: Record<string, string>): Promis
       bytes: numeric("total-byte-weight"),
     },
     failedAudits,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : undefined,
   };
 }
 
-/** What keeps a run of a public page from passing, each named with its figure. */
 /** The categories that must score 100, each short of it named with the audits that failed. */
-function categoryFailures(
-  run: Run,
-  label: string,
-  categories: readonly ("accessibility" | "best-practices" | "seo")[] = ["accessibility", "best-practices", "seo"],
-): string[] {
+function categoryFailures(run: Run, label: string, categories: readonly Category[]): string[] {
   return categories
     .filter((category) => run.scores[category] < 1)
     .map((category) => `${label} ${category} ${run.scores[category]}: ${run.failedAudits.join(", ")}`);
 }
 
-function shortfalls(run: Run, label: string): string[] {
-  const failures = categoryFailures(run, label);
+/** The measured limits a run misses, each named with its figure. */
+function figureMisses(run: Run, label: string, limits: Limits): string[] {
+  const misses: string[] = [];
   const m = run.metrics;
-  if (m.fcp > PUBLIC_MAX_FCP_MS) failures.push(`${label} first paint ${Math.round(m.fcp)} ms`);
-  if (m.lcp > PUBLIC_MAX_LCP_MS) failures.push(`${label} largest paint ${Math.round(m.lcp)} ms`);
-  if (m.cls > MAX_CLS) failures.push(`${label} layout shift ${m.cls.toFixed(3)}`);
-  if (m.tbt > PUBLIC_MAX_TBT_MS) failures.push(`${label} total blocking time ${Math.round(m.tbt)} ms`);
-  return failures;
+  const paintsJudged = !limits.paintsNeedFastMachine || run.benchmarkIndex >= SLOW_MACHINE_INDEX;
+  if (paintsJudged && limits.fcpMs !== undefined && !(m.fcp <= limits.fcpMs))
+    misses.push(`${label} first paint ${Math.round(m.fcp)} ms, limit ${limits.fcpMs} ms`);
+  if (paintsJudged && limits.lcpMs !== undefined && !(m.lcp <= limits.lcpMs))
+    misses.push(`${label} largest paint ${Math.round(m.lcp)} ms, limit ${limits.lcpMs} ms`);
+  if (m.cls > limits.cls) misses.push(`${label} layout shift ${m.cls.toFixed(3)}, limit ${limits.cls}`);
+  if (limits.tbtMs !== undefined && m.tbt > limits.tbtMs)
+    misses.push(`${label} total blocking time ${Math.round(m.tbt)} ms, limit ${limits.tbtMs} ms`);
+  if (limits.maxBytes !== undefined && !(m.bytes <= limits.maxBytes))
+    misses.push(
+      `${label} ${Math.round(m.bytes / 1024)} KB transferred, limit ${Math.round(limits.maxBytes / 1024)} KB`,
+    );
+  return misses;
 }
 
-/** Audits a page up to five times, stopping at the first run that passes; prints the best run. */
-async function judge(path: string, label = path): Promise<void> {
-  let best: { run: Run; failures: string[] } | undefined;
-  for (let i = 0; i < MAX_RUNS && best?.failures.length !== 0; i++) {
-    const run = await audit(`${server.origin}${path}`);
-    const failures = shortfalls(run, label);
-    if (
-      !best ||
-      failures.length < best.failures.length ||
-      (failures.length === best.failures.length && run.scores.performance > best.run.scores.performance)
-    )
-      best = { run, failures };
-  }
-  if (!best) throw new Error("no Lighthouse run");
-  const { run } = best;
+function row(label: string, run: Run, note: string): string {
   const m = run.metrics;
-  table.push(
-    `${label.padEnd(30)} ${run.scores.performance.toFixed(2)}  ${run.scores.accessibility.toFixed(2)}  ${run.scores["best-practices"].toFixed(2)} ${run.scores.seo.toFixed(2)}  ${(m.fcp / 1000).toFixed(2)} s  ${(m.lcp / 1000).toFixed(2)} s  ${Math.round(m.tbt)} ms  ${m.cls.toFixed(3)}  ${Math.round(run.benchmarkIndex)}`,
-  );
-  expect(best.failures).toEqual([]);
+  const s = run.scores;
+  return `${label.padEnd(30)} ${s.performance.toFixed(2)}  ${s.accessibility.toFixed(2)}  ${s["best-practices"].toFixed(2)} ${s.seo.toFixed(2)}  ${(m.fcp / 1000).toFixed(2)} s  ${(m.lcp / 1000).toFixed(2)} s  ${Math.round(m.tbt)} ms  ${m.cls.toFixed(3)}  ${String(Math.round(m.bytes / 1024)).padStart(4)} KB  ${Math.round(run.benchmarkIndex)}${note}`;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const DESK_RUNS = 3;
-const DESK_MAX_FCP_MS = 1000;
-const DESK_MAX_LCP_MS = 1300;
 
 /**
- * Audits a desk page three times (a run Chromium failed to trace is run again) and judges the
- * medians of what the owner sees: the first and the largest paint. The performance score is
- * printed, not judged: on a shared test machine it is mostly the machine's own blocking time
- * (the public pages, measured in the same run, move with it), while the paints show whether the
- * page waits for its scripts.
+ * Audits a page once, and again (up to `limits.attempts`) only while it misses a limit; every
+ * attempt's figures go in the table, and a miss is printed as it happens. Passes on the first
+ * attempt within every limit. Where categories are not retried, a category failed on any attempt
+ * fails the page.
  */
-async function judgeDesk(path: string, label: string, cookie?: string): Promise<void> {
-  const runs: Run[] = [];
-  for (let attempt = 0; runs.length < DESK_RUNS && attempt < DESK_RUNS + 2; attempt++) {
-    const run = await audit(`${server.origin}${path}`, cookie ? { Cookie: cookie } : undefined);
-    if (!run.failedAudits[0]?.startsWith("run failed")) runs.push(run);
+async function judge(pagePath: () => string, label: string, limits: Limits, cookie?: string): Promise<void> {
+  const standing: string[] = [];
+  let misses: string[] = [];
+  for (let attempt = 1; attempt <= limits.attempts; attempt++) {
+    const run = await audit(`${server.origin}${pagePath()}`, cookie ? { Cookie: cookie } : undefined);
+    const slow = limits.paintsNeedFastMachine && run.benchmarkIndex < SLOW_MACHINE_INDEX;
+    const note = `${attempt > 1 ? ` (attempt ${attempt})` : ""}${slow ? " (slow machine: paints not judged)" : ""}`;
+    table.push(row(label, run, note));
+    if (run.runtimeError) {
+      // Nothing was measured: neither a pass nor a category's failure, so it is tried again.
+      misses = [`${label} run failed: ${run.runtimeError}`];
+    } else {
+      const categories = categoryFailures(run, label, limits.categories);
+      misses = figureMisses(run, label, limits);
+      if (limits.retryCategories) misses.push(...categories);
+      else standing.push(...categories);
+    }
+    if (misses.length === 0 || standing.length > 0) break;
+    if (attempt < limits.attempts)
+      console.log(`Lighthouse: ${label} attempt ${attempt} of ${limits.attempts} missed: ${misses.join("; ")}`);
   }
-  expect(runs, `${label}: completed Lighthouse runs`).toHaveLength(DESK_RUNS);
-  const performance = median(runs.map((r) => r.scores.performance));
-  const fcp = median(runs.map((r) => r.metrics.fcp));
-  const lcp = median(runs.map((r) => r.metrics.lcp));
-  const tbt = median(runs.map((r) => r.metrics.tbt));
-  const cls = median(runs.map((r) => r.metrics.cls));
-  const index = median(runs.map((r) => r.benchmarkIndex));
-  const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
-  const worst = (category: "accessibility" | "best-practices") => Math.min(...runs.map((r) => r.scores[category]));
-  table.push(
-    `${label.padEnd(30)} ${performance.toFixed(2)}  ${worst("accessibility").toFixed(2)}  ${worst("best-practices").toFixed(2)}  --   ${(fcp / 1000).toFixed(2)} s  ${(lcp / 1000).toFixed(2)} s  ${Math.round(tbt)} ms  ${cls.toFixed(3)}  ${Math.round(index)} (median of ${DESK_RUNS})${slow ? " (slow machine: paints not judged)" : ""}`,
-  );
-  const failures = runs.flatMap((run) => categoryFailures(run, label, ["accessibility", "best-practices"]));
-  if (cls > MAX_CLS) failures.push(`${label} layout shift ${cls.toFixed(3)} (median)`);
-  if (!slow) {
-    if (fcp > DESK_MAX_FCP_MS) failures.push(`${label} first paint ${Math.round(fcp)} ms (median)`);
-    if (lcp > DESK_MAX_LCP_MS) failures.push(`${label} largest paint ${Math.round(lcp)} ms (median)`);
-  }
-  expect([...new Set(failures)]).toEqual([]);
+  expect([...new Set([...standing, ...misses])]).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -182,7 +224,10 @@ afterAll(async () => {
   await chrome?.kill();
   await server?.stop();
   console.log(
-    ["Lighthouse (mobile)            perf  a11y  bp   seo   FCP     LCP     TBT    CLS    index", ...table].join("\n"),
+    [
+      "Lighthouse (mobile)            perf  a11y  bp   seo   FCP     LCP     TBT    CLS    bytes    index",
+      ...table,
+    ].join("\n"),
   );
 });
 
@@ -194,7 +239,7 @@ describe("Lighthouse", () => {
   for (const path of paths.filter((p) => !only || only.includes(p)))
     it(
       `${path} passes Lighthouse (paints, blocking time, accessibility, best practices, SEO)`,
-      () => judge(path),
+      () => judge(() => path, path, PUBLIC),
       5 * 60_000,
     );
 });
@@ -226,7 +271,7 @@ describe("Lighthouse with a notice up", () => {
   for (const path of noticed)
     it(
       `${path} with a notice up passes Lighthouse (paints, blocking time, accessibility, best practices, SEO)`,
-      () => judge(path, `${path} (notice)`),
+      () => judge(() => path, `${path} (notice)`, PUBLIC),
       5 * 60_000,
     );
 });
@@ -265,12 +310,12 @@ describe("Lighthouse on the desk, signed in", () => {
 
   for (const path of desk)
     it(
-      `${path} paints first ≤ 1.0 s and largest ≤ 1.3 s (median of 3; performance printed)`,
+      `${path} paints first ≤ 1.0 s and largest ≤ 1.3 s (performance printed)`,
       // The sign-in page is what an owner without a session sees; signed in, it forwards to the list.
       () =>
         path === "/owner/sign-in"
-          ? judgeDesk(path, path)
-          : judgeDesk(path.replace(":id", leadId), `${path} (signed in)`, cookie),
+          ? judge(() => path, path, DESK)
+          : judge(() => path.replace(":id", leadId), `${path} (signed in)`, DESK, cookie),
       10 * 60_000,
     );
 });
@@ -293,23 +338,9 @@ describe("Lighthouse on /reviews with 50 reviews", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
   }, 60_000);
 
-  // The median of three runs, as for the desk: a page this long must still paint its largest element within 1.2 s.
   it.runIf(wanted)(
-    "/reviews with 50 reviews: median LCP ≤ 1.2 s, accessible and by the book (performance printed)",
-    async () => {
-      const runs: Run[] = [];
-      for (let n = 0; n < 3; n++) runs.push(await audit(`${server.origin}/reviews`));
-      const performance = median(runs.map((r) => r.scores.performance));
-      const lcp = median(runs.map((r) => r.metrics.lcp));
-      const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
-      table.push(
-        `${"/reviews (50 reviews, median)".padEnd(30)} ${performance.toFixed(2)}  LCP ${(lcp / 1000).toFixed(2)} s; runs: ${runs.map((r) => `${r.scores.performance.toFixed(2)}/${(r.metrics.lcp / 1000).toFixed(2)} s/index ${Math.round(r.benchmarkIndex)}`).join(", ")}${slow ? " (slow machine: LCP not judged)" : ""}`,
-      );
-      expect(runs.flatMap((run) => categoryFailures(run, "/reviews (50 reviews)"))).toEqual([]);
-      // Performance is printed above, not judged, for the reason given at judgeDesk.
-      if (slow) return;
-      expect(lcp).toBeLessThanOrEqual(1_200);
-    },
+    "/reviews with 50 reviews: LCP ≤ 1.2 s, accessible and by the book (performance printed)",
+    () => judge(() => "/reviews", "/reviews (50 reviews)", CROWDED),
     10 * 60_000,
   );
 });
@@ -354,14 +385,14 @@ describe("Lighthouse with projects published", () => {
           .execute();
         ids.push(id);
       }
-      for (let i = 0; i < 600; i++) {
+      for (let i = 0; i < 3000; i++) {
         const waiting = await handle.db
           .selectFrom("project_photos")
           .select("id")
           .where("state", "=", "waiting")
           .execute();
         if (waiting.length === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await handle.db.transaction().execute(async (trx) => {
         await trx
@@ -388,36 +419,14 @@ describe("Lighthouse with projects published", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
   }, 15 * 60_000);
 
-  /**
-   * Three runs, the medians judged: the largest paint within 1.2 s and the first screen within 500 KB,
-   * unless the machine is too loaded. Performance is printed, for the reason the file's head gives.
-   */
-  async function medianOfThree(path: () => string, label: string): Promise<void> {
-    const runs: Run[] = [];
-    for (let i = 0; i < 3; i++) runs.push(await audit(`${server.origin}${path()}`));
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? Number.NaN;
-    const perf = median(runs.map((r) => r.scores.performance));
-    const lcp = median(runs.map((r) => r.metrics.lcp));
-    const bytes = median(runs.map((r) => r.metrics.bytes));
-    const slow = runs.every((r) => r.benchmarkIndex < SLOW_MACHINE_INDEX);
-    const best = runs.reduce((a, b) => (b.scores.performance > a.scores.performance ? b : a));
-    table.push(
-      `${label.padEnd(30)} median perf ${perf.toFixed(2)}, LCP ${(lcp / 1000).toFixed(2)} s, transferred ${(bytes / 1024).toFixed(0)} KB, runs ${runs.map((r) => `${r.scores.performance.toFixed(2)}/${Math.round(r.metrics.lcp)}ms/index ${Math.round(r.benchmarkIndex)}`).join(", ")}${slow ? " (slow machine: LCP not judged)" : ""}`,
-    );
-    const failures = categoryFailures(best, label);
-    if (!slow && lcp > 1200) failures.push(`${label}: median LCP ${Math.round(lcp)} ms`);
-    if (bytes > 500 * 1024) failures.push(`${label}: ${Math.round(bytes / 1024)} KB transferred, more than 500 KB`);
-    expect(failures).toEqual([]);
-  }
-
   it(
     "a project page with a 12 MP cover photo: LCP ≤ 1.2 s, ≤ 500 KB (performance printed)",
-    () => medianOfThree(() => projectPage, "project page"),
+    () => judge(() => projectPage, "project page", PROJECTS),
     10 * 60_000,
   );
   it(
     "a service page with three projects: LCP ≤ 1.2 s",
-    () => medianOfThree(() => servicePage, `${servicePage} (projects)`),
+    () => judge(() => servicePage, `${servicePage} (projects)`, PROJECTS),
     10 * 60_000,
   );
 });
