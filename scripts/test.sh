@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Runs every check and test: types, lint, the build, unit and integration tests (real SQLite,
-# PostgreSQL and SMTP), then end-to-end tests in Chromium against the built server.
-# Installs Chromium from Debian's packages when it is missing.
+# PostgreSQL and SMTP), then end-to-end tests in Chromium against the built server, then Lighthouse.
+# Installs Chromium from Debian's packages when it is missing. The closing line gives the counts and
+# the seconds each phase took.
+#
+# The machine has two cores, so work that keeps one core busy runs beside other such work: lint
+# beside the type check, and the system tests beside the unit and integration tests. End-to-end
+# tests run two at a time (playwright.config.ts); Lighthouse times pages, so it runs alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,21 +18,75 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 mkdir -p reports
-rm -f reports/*.json
+rm -f reports/*.json reports/*.log reports/phases reports/vitest-runs
+run_started=$SECONDS
 
-echo "test: typecheck"; npm run --silent typecheck
-echo "test: lint"; npm run --silent lint
-echo "test: build"; npm run --silent build
+# timed NAME COMMAND...: runs the command, keeps its seconds under NAME, returns its status.
+timed() {
+  local name=$1 from=$SECONDS status=0
+  shift
+  "$@" || status=$?
+  echo "$name $((SECONDS - from))" >"reports/phase-$name.log"
+  return $status
+}
+
+# The seconds each phase took, in the order they start, for scripts/test-summary.mjs.
+write_phases() {
+  local name
+  for name in build typecheck lint vitest e2e lighthouse; do
+    [ -f "reports/phase-$name.log" ] && cat "reports/phase-$name.log" >>reports/phases
+  done
+  echo "total $((SECONDS - run_started))" >>reports/phases
+}
+
+# The build writes the image manifest the type check reads, so neither makes it twice.
+echo "test: build"
+timed build npm run --silent build
+
+echo "test: typecheck and lint"
+timed lint npm run --silent lint >reports/lint.log 2>&1 &
+lint_pid=$!
+checks=0
+timed typecheck npm run --silent typecheck:types || checks=1
+wait $lint_pid || checks=1
+cat reports/lint.log
+if [ $checks -ne 0 ]; then
+  write_phases
+  echo "test: the type check or lint failed"
+  exit 1
+fi
 
 status=0
-echo "test: unit, build checks, integration (SQLite, PostgreSQL, SMTP), links and headers"
-npx vitest run --project unit --project build --project integration --project quality \
-  --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+run_vitest() {
+  local report=$1
+  shift
+  echo "$report" >>reports/vitest-runs
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$report"
+}
+
+# Two processes, one file at a time each: the system tests (every one starts built servers, most a
+# PostgreSQL database, and several time what they see) beside everything else. Each process has its
+# own PostgreSQL cluster and its own ports (tests/support/ports.ts); no file shares a data folder or
+# database with another. The system tests' process writes to a log printed when both are done.
+vitest_phase() {
+  local status=0
+  TEST_PORT_SLOT=1 run_vitest reports/vitest-quality.json --project quality >reports/vitest-quality.log 2>&1 &
+  local quality_pid=$!
+  TEST_PORT_SLOT=0 run_vitest reports/vitest.json --project unit --project build --project integration || status=1
+  wait $quality_pid || status=1
+  echo "test: links, headers and system tests:"
+  cat reports/vitest-quality.log
+  return $status
+}
+echo "test: unit, build checks and integration (SQLite, PostgreSQL, SMTP) beside links, headers and system tests"
+timed vitest vitest_phase || status=1
+
 echo "test: end-to-end (Chromium)"
-npx playwright test || status=1
+timed e2e npx playwright test || status=1
 # Last and alone, so no other test competes for the CPU while pages are timed.
 echo "test: Lighthouse"
-npx vitest run --project lighthouse --reporter=default --reporter=json --outputFile.json=reports/vitest-lighthouse.json || status=1
+timed lighthouse run_vitest reports/vitest-lighthouse.json --project lighthouse || status=1
 
+write_phases
 node scripts/test-summary.mjs
 exit $status
