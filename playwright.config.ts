@@ -1,10 +1,10 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./tests/support/chromium";
 import { startCommand } from "./tests/support/start-command";
 
-// End-to-end tests drive Debian's Chromium against the built production server (`npm run build`
+// End-to-end tests drive Debian's Chromium (its headless shell) against the built production server (`npm run build`
 // first). The server gets its own data folder and no rate limit; tests that need a limit or a mail
 // server start a server of their own.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -21,7 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS],
     },
   },

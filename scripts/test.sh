@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check and test: types, lint, the build, unit and integration tests (real SQLite,
 # PostgreSQL and SMTP), then end-to-end tests in Chromium against the built server, then Lighthouse.
-# Installs Chromium from Debian's packages when it is missing. The closing line gives the counts and
-# the seconds each phase took.
+# Installs Chromium and its headless shell from Debian's packages when they are missing. The
+# closing line gives the counts and the seconds each phase took.
 #
 # The machine has two cores, so work that keeps one core busy runs beside other such work: lint
 # beside the type check, and the system tests beside the unit and integration tests. End-to-end
@@ -10,11 +10,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "test: installing Chromium (apt)"
+# Lighthouse and the bench use the browser; end-to-end tests its headless shell, the same engine.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "test: installing Chromium and its headless shell (apt)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell >/dev/null
 fi
 
 mkdir -p reports

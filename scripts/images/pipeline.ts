@@ -18,6 +18,7 @@ import {
   outputWidths,
   type CompactManifest,
 } from "../../app/components/ui/image-sizes";
+import { AVIF_OPTIONS, JPEG_OPTIONS, WEBP_OPTIONS } from "../../app/infra/picture-encoding";
 
 export { outputWidths };
 
@@ -25,7 +26,7 @@ export const SOURCE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".svg"] as c
 /** Photos beat illustrations of the same name. */
 const PREFERENCE = [".jpg", ".jpeg", ".png", ".webp", ".svg"];
 /** Bumped when encoder settings change, so cached outputs are re-encoded. */
-const SETTINGS_VERSION = "v1";
+const SETTINGS_VERSION = "v2";
 
 export type ModernFormat = "avif" | "webp";
 
@@ -94,9 +95,9 @@ export async function buildManifest(srcDir: string): Promise<ImageManifest> {
 
 async function encode(source: string, width: number, ext: ModernFormat | "jpg"): Promise<Buffer> {
   const image = load(source).resize({ width, withoutEnlargement: true });
-  if (ext === "avif") return image.avif({ quality: 50, effort: 4 }).toBuffer();
-  if (ext === "webp") return image.webp({ quality: 72, effort: 4 }).toBuffer();
-  return image.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  if (ext === "avif") return image.avif(AVIF_OPTIONS).toBuffer();
+  if (ext === "webp") return image.webp(WEBP_OPTIONS).toBuffer();
+  return image.flatten({ background: "#ffffff" }).jpeg(JPEG_OPTIONS).toBuffer();
 }
 
 export interface PipelineResult {
