@@ -51,9 +51,7 @@ export async function encodePhoto(original: Buffer, photoId: string): Promise<En
     for (const format of ["avif", "webp"] as const) {
       const resized = sharp(pixels, raw).resize({ width });
       const data =
-        format === "avif"
-          ? await resized.avif(AVIF_OPTIONS).toBuffer()
-          : await resized.webp(WEBP_OPTIONS).toBuffer();
+        format === "avif" ? await resized.avif(AVIF_OPTIONS).toBuffer() : await resized.webp(WEBP_OPTIONS).toBuffer();
       files.push({ name: `${hash}-${width}.${format}`, format, width, data });
     }
   }
