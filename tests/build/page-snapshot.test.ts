@@ -4,8 +4,9 @@
  *
  * Reshaping code or moving copy between files must not change a word a visitor or a search engine
  * sees; this check makes that visible. Business facts from `app/content/profile.ts` are replaced by
- * placeholders such as `{phone.display}` on both sides, so a new phone number or email in the
- * profile keeps the check green, while any other change of wording fails it. (A fact that is also
+ * placeholders such as `{phone.display}` on both sides, and pictures' content hashes by `{hash}`, so
+ * a new phone number or email in the profile, or pictures encoded anew, keep the check green, while
+ * any other change of wording fails it. (A fact that is also
  * typed by hand somewhere, say a town named in prose, still fails when only the profile changes:
  * that is a page disagreeing with itself, worth a look.)
  *
@@ -119,7 +120,12 @@ const replacements: Replacement[] = [
   })),
 ];
 
-const placeholders = (text: string) => replacements.reduce((s, r) => s.replace(r.pattern, r.token), text);
+// A picture's file name carries the hash of its source and encoder settings: an asset's name, not
+// something the page says, so re-encoding the pictures leaves the snapshot as it was.
+const PICTURE_HASH = /(\/img\/[a-z0-9-]+\.)[0-9a-f]{10}(-\d+\.(?:avif|webp|jpg))/g;
+
+const placeholders = (text: string) =>
+  replacements.reduce((s, r) => s.replace(r.pattern, r.token), text).replace(PICTURE_HASH, "$1{hash}$2");
 
 // JSON-LD properties that only ever hold profile facts, some of them numbers: recognised by name.
 const factProperties = new Set(["ratingValue", "bestRating", "reviewCount", "ratingCount", "latitude", "longitude"]);
