@@ -5,31 +5,23 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
+import { axeViolations } from "../support/axe";
 
 const sitemap = fs.readFileSync(path.resolve(import.meta.dirname, "../../build/client/sitemap.xml"), "utf8");
 const pages = [
   ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname),
   "/no-such-page",
 ];
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function violations(page: Page) {
   // Reveal animations would be caught half-faded: show everything as a visitor eventually sees it.
   await page.evaluate(() =>
     document.querySelectorAll("[data-reveal]").forEach((el) => el.setAttribute("data-revealed", "")),
   );
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} — ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
+  return axeViolations(page);
 }
 
 for (const width of [375, 1280]) {

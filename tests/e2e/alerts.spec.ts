@@ -6,15 +6,14 @@
  * service worker registers under /owner/ within the Content-Security-Policy; the public site
  * registers none.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
 import { startPushService, type TestPushService } from "../support/push-service";
+import { axeViolations } from "../support/axe";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 
 test.describe("notifications on the account page", () => {
@@ -65,7 +64,7 @@ test.describe("notifications on the account page", () => {
     const devices = page.getByRole("list", { name: "Devices notified" });
     await expect(devices).toContainText("iPhone");
     await expect(devices).toContainText(/Added \w+ \d+, \d{4}/);
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
 
     await page.getByRole("button", { name: /^Stop notifying iPhone/ }).click();

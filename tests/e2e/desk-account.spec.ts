@@ -5,7 +5,6 @@
  * removes them, all without the server's command line; and a sign-in older than 10 minutes must
  * be confirmed before any of it, or before signing out everywhere.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
@@ -18,8 +17,8 @@ import { gotoHydrated } from "../support/hydration";
 import { addAuthenticator } from "../support/virtual-authenticator";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { signedInOwner } from "../support/owner";
+import { axeViolations } from "../support/axe";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PAT = "pat@causeway.test";
 
 test.describe("the desk's sign-in and account", () => {
@@ -115,7 +114,7 @@ test.describe("the desk's sign-in and account", () => {
     const png = await page.getByRole("img", { name: /QR code of the setup link/ }).screenshot();
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(url);
-    expect((await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const announced = await smtp.waitFor(1);
     expect(announced[0]?.mail.subject).toBe(`A setup link for another device of ${PAT}`);
 

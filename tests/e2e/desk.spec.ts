@@ -9,7 +9,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/e2e";
 import sharp from "sharp";
@@ -18,12 +17,12 @@ import { createTestDatabase, startPostgres, type PostgresCluster } from "../supp
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { gotoHydrated } from "../support/hydration";
 import { addAuthenticator } from "../support/virtual-authenticator";
+import { axeViolations } from "../support/axe";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 const photosDir = fs.mkdtempSync(path.join(os.tmpdir(), "desk-photos-"));
 const photo = (name: string) => path.join(photosDir, name);
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 test.beforeAll(async () => {
   await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3a7ca5" } })
@@ -63,14 +62,7 @@ async function codeFor(smtp: TestSmtpServer, address: string, nth = 1): Promise<
 }
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} — ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
+  return axeViolations(page);
 }
 
 /** Horizontal scroll at this width means something is cut off or needs two hands. */

@@ -4,15 +4,13 @@
  * the server's own job, then 'Publish'; the desk page passes axe. On the public side the project
  * page shows the cover first and its story, passes axe, and its estimate button opens the dialog.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
 import { jpegWithGps } from "../support/images";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { axeViolations } from "../support/axe";
 
 test.describe("a finished project, from the desk to its public page", () => {
   test.describe.configure({ mode: "serial" });
@@ -67,7 +65,7 @@ test.describe("a finished project, from the desk to its public page", () => {
         { timeout: 120_000, intervals: [2_000] },
       )
       .toBe(1);
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
     expect(await page.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole("button", { name: "Publish" }).click();
@@ -87,7 +85,7 @@ test.describe("a finished project, from the desk to its public page", () => {
     expect(coverBox?.y ?? 1e9).toBeLessThan(headingBox?.y ?? 0);
     await expect(page.getByText("The old shower leaked into the crawl space.")).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: "Cedar walls" })).toBeVisible();
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
     await page.getByRole("link", { name: "Get a free estimate for a project like this" }).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();

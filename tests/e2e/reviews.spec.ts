@@ -5,7 +5,6 @@
  * and the service page, as text, and the pages pass axe at 375 px without a console error or CSP
  * violation. The owner then replies publicly from the desk.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
@@ -13,8 +12,8 @@ import { gotoHydrated } from "../support/hydration";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { reviewTokenOf } from "../support/reviews";
+import { axeViolations } from "../support/axe";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCREENSHOT = process.env.REVIEWS_SCREENSHOT;
 
 test.describe("a review, from the owner's request to the public pages", () => {
@@ -60,7 +59,7 @@ test.describe("a review, from the owner's request to the public pages", () => {
     // Opening the link only shows the form; it is spent by the post below, without JavaScript.
     await gotoHydrated(page, `${origin}/review/${await reviewTokenOf(handle.db, leadId)}`);
     await expect(page.getByRole("group", { name: "Rating" })).toBeVisible();
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
     expect(await page.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
   });
@@ -106,7 +105,7 @@ test.describe("a review, from the owner's request to the public pages", () => {
     await expect(page.getByText("Average of 1 review")).toBeVisible();
     await expect(page.getByRole("row", { name: "1 star 1" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "How we handle reviews" })).toBeVisible();
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
     expect(await page.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
     if (SCREENSHOT) await page.screenshot({ path: SCREENSHOT, fullPage: true });
@@ -134,7 +133,7 @@ test.describe("a review, from the owner's request to the public pages", () => {
     await page.getByLabel("Public reply").fill("We are sorry. Pat will come by on Monday to fix the stairs.");
     await page.getByRole("button", { name: "Reply publicly" }).click();
     await expect(page.getByRole("status")).toContainText("Reply published.");
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
     await expect
       .poll(async () => (await fetch(`${origin}/reviews`)).text(), { timeout: 5_000 })

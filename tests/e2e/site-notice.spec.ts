@@ -5,7 +5,6 @@
  * with no console error or CSP violation, and a client-side navigation keeps it. A closed day shows
  * in the hours. Removing the notice takes it away.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { dayOf } from "~/time/business-time";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
@@ -13,8 +12,7 @@ import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
 import { cumulativeLayoutShift } from "../support/layout-shift";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { axeViolations } from "../support/axe";
 
 test.describe("the notice and closed days, from the desk to the public pages", () => {
   test.describe.configure({ mode: "serial" });
@@ -51,7 +49,7 @@ test.describe("the notice and closed days, from the desk to the public pages", (
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("radio", { name: "Urgent" })).toBeChecked();
     await expect(preview).toContainText("Urgent:");
-    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => v.id);
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
     const publish = page.getByRole("button", { name: "Publish notice" });
     await publish.focus();

@@ -8,7 +8,6 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { expect, test } from "../support/e2e";
@@ -16,17 +15,12 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { gotoHydrated } from "../support/hydration";
 import { firstMailTo, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../support/smtp";
 import { instantOf, dayOf } from "../../app/time/business-time";
+import { axeViolations } from "../support/axe";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const OWNER = "vic@causeway.test";
 const HOMEOWNER = "dana.visit@example.com";
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 /** A New Jersey date `days` from now, as a date field takes it, and the instant of `hour` on it. */
 function dayAhead(days: number, hour: number) {
@@ -162,7 +156,7 @@ test.describe("a site visit", () => {
     await gotoHydrated(homeowner, secondLink);
     await expect(homeowner.getByRole("heading", { name: "Your site visit" })).toBeVisible();
     await expect(homeowner.getByText(/2:00 PM – 4:00 PM/)).toBeVisible();
-    expect(await axe(homeowner), "the visit page").toEqual([]);
+    expect(await axeViolations(homeowner), "the visit page").toEqual([]);
     await homeowner.getByRole("button", { name: "Confirm this time" }).click();
     await expect(homeowner.getByRole("heading", { name: "Your visit is booked" })).toBeVisible();
 
@@ -299,7 +293,7 @@ test.describe("a site visit", () => {
     await expect(page.getByTestId("won-share")).toHaveText("0%");
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      expect(await axe(page), `/owner/stats at ${width}`).toEqual([]);
+      expect(await axeViolations(page), `/owner/stats at ${width}`).toEqual([]);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
         `sideways scroll at ${width}`,
@@ -310,6 +304,6 @@ test.describe("a site visit", () => {
     await page.getByRole("button", { name: "Stop the morning email" }).click();
     await expect(page.getByTestId("digest-state")).toHaveText("Switched off.");
     await expect(page.getByRole("status")).toHaveText("The morning email is off.");
-    expect(await axe(page), "/owner/account").toEqual([]);
+    expect(await axeViolations(page), "/owner/account").toEqual([]);
   });
 });
