@@ -73,9 +73,13 @@ run_vitest() {
 # lint, then beside the unit and integration tests. Each process has its own PostgreSQL cluster
 # and its own ports (tests/support/ports.ts); no file shares a data folder or database with
 # another. Their log is printed when both processes are done. The vitest phase counts from here.
+# One system test file runs after the unit and integration tests instead, in their process, so
+# the two processes end together: the system tests alone take longer than everything beside them.
+SYSTEM_TESTS_AFTER_INTEGRATION="tests/system/desk.test.ts"
 echo "test: links, headers and system tests start beside the type check and lint"
 vitest_started=$SECONDS
-TEST_PORT_SLOT=1 run_vitest reports/vitest-quality.json --project quality >reports/vitest-quality.log 2>&1 &
+TEST_PORT_SLOT=1 run_vitest reports/vitest-quality.json --project quality --exclude "$SYSTEM_TESTS_AFTER_INTEGRATION" \
+  >reports/vitest-quality.log 2>&1 &
 quality_pid=$!
 
 echo "test: typecheck and lint"
@@ -95,6 +99,7 @@ fi
 status=0
 echo "test: unit, build checks and integration (SQLite, PostgreSQL, SMTP) beside links, headers and system tests"
 TEST_PORT_SLOT=0 run_vitest reports/vitest.json --project unit --project build --project integration || status=1
+TEST_PORT_SLOT=0 run_vitest reports/vitest-system-after.json --project quality "$SYSTEM_TESTS_AFTER_INTEGRATION" || status=1
 wait $quality_pid || status=1
 echo "test: links, headers and system tests:"
 cat reports/vitest-quality.log
