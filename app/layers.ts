@@ -48,6 +48,7 @@ export const LAYERS: readonly Layer[] = [
       "leads",
       "visits",
       "quotes",
+      "jobs",
       "reviews",
       "projects",
       "notices",
@@ -83,6 +84,17 @@ export const EDGES: readonly Edge[] = [
   },
   { from: "quotes", to: "leads", why: "sending and accepting a quote move the lead's status through the lead record" },
   { from: "projects", to: "leads", why: "a project is started from a won lead" },
+  { from: "jobs", to: "leads", why: "small work is started as a job from a won lead, held through the lead record" },
+  {
+    from: "jobs",
+    to: "quotes",
+    why: "a job carries on an accepted contract: its total, tax rate, warranty, money rules and PDF pages",
+  },
+  {
+    from: "jobs",
+    to: "reviews",
+    why: "completing a job is when the automatic review request is sent",
+  },
   { from: "alerts", to: "leads", why: "reminders and the morning digest read the leads waiting for an answer" },
   { from: "alerts", to: "visits", why: "the morning digest lists the day's site visits" },
   { from: "leads", to: "notices", why: "the estimate form and its reply name the notice in force" },
@@ -94,7 +106,7 @@ export const EDGES: readonly Edge[] = [
   {
     from: "routes",
     to: "server",
-    why: "a page starts a process that spans features (deleting a lead) from the list the composition root keeps",
+    why: "a page starts a process that spans features (deleting a lead, accepting a contract) from the list the composition root keeps",
   },
   { from: "entry", to: "server", why: "the server entry renders with the services the composition root starts" },
 ];

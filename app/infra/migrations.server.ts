@@ -20,6 +20,7 @@ import { reviews } from "./migrations/0011_reviews";
 import { quotes } from "./migrations/0012_quotes";
 import { projects } from "./migrations/0013_projects";
 import { contractTerms } from "./migrations/0014_contract_terms";
+import { jobs } from "./migrations/0015_jobs";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   quotes,
   projects,
   contractTerms,
+  jobs,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

@@ -35,7 +35,10 @@ export type MailKind =
   | "quote-reminder"
   | "quote-accepted"
   | "quote-cancelled"
-  | "review-request";
+  | "review-request"
+  | "job-scheduled"
+  | "job-dates"
+  | "job-completed";
 
 export interface MailAddress {
   name: string;

@@ -39,7 +39,11 @@ export type AuditAction =
   | "project-saved"
   | "project-published"
   | "project-unpublished"
-  | "project-deleted";
+  | "project-deleted"
+  | "job-started-without-quote"
+  | "job-dates-saved"
+  | "job-marked-started"
+  | "job-marked-completed";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -7,6 +7,7 @@ import { Form, NavLink } from "react-router";
 
 const sections = [
   { to: "/owner", label: "Leads", end: true },
+  { to: "/owner/jobs", label: "Jobs", end: false },
   { to: "/owner/quarantine", label: "Spam", end: false },
   { to: "/owner/subscribers", label: "Subscribers", end: false },
   { to: "/owner/stats", label: "Numbers", end: false },

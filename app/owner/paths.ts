@@ -46,3 +46,5 @@ export const photoPath = (leadId: string, photoId: string) => `/owner/leads/${le
 export const quotePath = (leadId: string) => `/owner/leads/${leadId}/quote`;
 export const contractDocumentPath = (leadId: string, documentId: string) =>
   `/owner/leads/${leadId}/documents/${documentId}`;
+export const jobsPath = "/owner/jobs";
+export const jobPath = (id: string) => `/owner/jobs/${id}`;

@@ -51,6 +51,27 @@ export type AcceptOutcome =
 
 export const NAME_MAX = 120;
 
+/** The contract as accepted: what a feature that carries the work on needs to begin from it. */
+export interface AcceptedContract {
+  leadId: string;
+  versionId: string;
+  version: number;
+  /** The homeowner's link, which keeps opening their contract (and what follows it). */
+  token: string;
+  totalCents: number;
+  taxRateMilliPercent: number;
+  work: string;
+  startDay: string;
+  completionDay: string;
+  warranty: string;
+}
+
+/**
+ * What else happens, in the acceptance's transaction, once a contract is accepted: the quotes
+ * feature does not know what follows (a job is scheduled), so the composition root passes it in.
+ */
+export type AfterAcceptance = (trx: Db, contract: AcceptedContract, now: Date) => Promise<void>;
+
 /** The acceptance as typed and ticked, checked against the version; the refusal's message otherwise. */
 function checkAcceptance(
   acceptance: Acceptance,
@@ -106,6 +127,7 @@ export async function acceptQuote(
   closed: ClosedDays,
   context: QuoteMailContext,
   now: Date = new Date(),
+  afterAcceptance?: AfterAcceptance,
 ): Promise<AcceptOutcome> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
   if (!isLinkToken(token)) return { accepted: false, state: UNKNOWN_LINK };
@@ -202,6 +224,22 @@ export async function acceptQuote(
         tag: `quote-${lead.id}`,
       },
       lead.id,
+      now,
+    );
+    await afterAcceptance?.(
+      trx,
+      {
+        leadId: lead.id,
+        versionId: row.id,
+        version: row.version,
+        token,
+        totalCents: totals.totalCents,
+        taxRateMilliPercent: sent.content.taxRateMilliPercent,
+        work: sent.content.work,
+        startDay: sent.content.startDay,
+        completionDay: sent.content.completionDay,
+        warranty: sent.terms.facts.warranty,
+      },
       now,
     );
     const after = await versionByToken(trx, token);

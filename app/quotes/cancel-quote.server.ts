@@ -24,11 +24,15 @@ export type CancelOutcome =
   | { cancelled: true; leadId: string; state: QuoteLinkState }
   | { cancelled: false; state: QuoteLinkState; error?: string };
 
+/** What else ends, in the cancellation's transaction, with the contract of version `versionId`. */
+export type AfterCancellation = (trx: Db, cancelled: { leadId: string; versionId: string }, now: Date) => Promise<void>;
+
 export async function cancelQuoteContract(
   db: Db,
   token: unknown,
   context: QuoteMailContext,
   now: Date = new Date(),
+  afterCancellation?: AfterCancellation,
 ): Promise<CancelOutcome> {
   if (!isLinkToken(token)) return { cancelled: false, state: UNKNOWN_LINK };
   return db.transaction().execute(async (trx): Promise<CancelOutcome> => {
@@ -87,6 +91,7 @@ export async function cancelQuoteContract(
       await enqueueMail(trx, mail, now);
     await moveStatus(trx, lead, "lost", HOMEOWNER, now, "cancelled");
     await recordEvent(trx, lead.id, HOMEOWNER, "quote", "Contract cancelled by the homeowner", now);
+    await afterCancellation?.(trx, { leadId: lead.id, versionId: row.id }, now);
     await enqueuePush(
       trx,
       "quote-push",

@@ -4,7 +4,7 @@
  * same. The notices' words are `contract-terms.ts`'s (docs/decisions/0022-written-quotes.md says
  * what they were checked against). Pure; shared with the browser.
  */
-import type { ContractTerms } from "./contract-terms";
+import type { Contractor, ContractTerms } from "./contract-terms";
 import { formatCents, formatQuantity, formatRate, lineCents } from "./money";
 import { totalsOf, type QuoteContent } from "./quote-content";
 
@@ -85,12 +85,7 @@ export function quoteDocument(input: DocumentInput): QuoteDocument {
   return {
     title: wording.title,
     reference: `Quote ${input.leadReference.slice(0, 8).toUpperCase()}, version ${input.version}`,
-    contractor: [
-      contractor.legalName,
-      contractor.address,
-      `${contractor.phone} · ${contractor.email}`,
-      `New Jersey home improvement contractor registration number ${contractor.registration}`,
-    ],
+    contractor: contractorLines(contractor),
     homeowner: [
       input.homeowner.name,
       input.homeowner.address || "(address of the work to be confirmed)",
@@ -121,4 +116,14 @@ export function quoteDocument(input: DocumentInput): QuoteDocument {
     consent: wording.consent,
     paperCopy: wording.paperCopy,
   };
+}
+
+/** The business as every contract document's heading names it. */
+export function contractorLines(contractor: Contractor): string[] {
+  return [
+    contractor.legalName,
+    contractor.address,
+    `${contractor.phone} · ${contractor.email}`,
+    `New Jersey home improvement contractor registration number ${contractor.registration}`,
+  ];
 }

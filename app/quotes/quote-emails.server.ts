@@ -4,66 +4,24 @@
  * the cancellation with its record to both.
  * Replies go to LEADS_TO. The link is a credential: it is in these emails and nowhere else.
  */
-import { postalAddress, profile } from "~/content/profile";
-import { buttonHtml, emailDocument, greetingName, html, multiline, parseMailbox } from "~/infra/mail-format.server";
-import type { MailAddress, MailDocumentRef, MailKind, OutgoingMail } from "~/infra/outbox.server";
+import { profile } from "~/content/profile";
+import {
+  addressee as homeowner,
+  businessMail as mail,
+  type BusinessMailContext,
+  type Recipient,
+} from "~/infra/business-mail.server";
+import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import type { Contractor } from "./contract-terms";
 
-export interface QuoteMailContext {
-  siteUrl: string;
-  leadsTo: string;
-}
+export type QuoteMailContext = BusinessMailContext;
 
-export interface QuoteLead {
+export interface QuoteLead extends Recipient {
   id: string;
-  name: string;
-  email: string;
 }
 
 export const quoteUrl = (siteUrl: string, token: string) => `${siteUrl}/quote/${encodeURIComponent(token)}`;
-
-function homeowner(lead: QuoteLead): { to: MailAddress | string; greeting: string } {
-  const name = greetingName(lead.name);
-  return { to: name ? { name, address: lead.email } : lead.email, greeting: name ? `Hi ${name},` : "Hello," };
-}
-
-function mail(
-  kind: MailKind,
-  to: MailAddress | string,
-  subject: string,
-  paragraphs: string[],
-  context: QuoteMailContext,
-  leadId: string,
-  extra: { link?: { href: string; label: string }; documents?: MailDocumentRef[] } = {},
-): OutgoingMail {
-  const foot = [profile.legalName, postalAddress(), profile.phone.display];
-  const link = extra.link;
-  const textLines = [...paragraphs];
-  if (link) textLines.splice(1, 0, `${link.label}: ${link.href}`);
-  const body = html`${paragraphs.map(
-    (p, index) =>
-      html`<p>${multiline(p)}</p>
-        ${index === 0 && link ? buttonHtml(link.href, link.label) : ""}`,
-  )}`;
-  const withoutAttachments = extra.documents?.length
-    ? {
-        text: `${textLines.join("\n\n")}\n\n(The PDF was too large for your mail server: open the link to read and print it.)\n\n--\n${foot.join("\n")}\n`,
-        html: emailDocument(subject, body, html`${foot.join(" · ")}`),
-      }
-    : undefined;
-  return {
-    kind,
-    to,
-    subject,
-    text: `${textLines.join("\n\n")}\n\n--\n${foot.join("\n")}\n`,
-    html: emailDocument(subject, body, html`${foot.join(" · ")}`),
-    replyTo: parseMailbox(context.leadsTo),
-    documents: extra.documents,
-    withoutAttachments,
-    leadId,
-  };
-}
 
 export function quoteSentEmail(
   lead: QuoteLead,

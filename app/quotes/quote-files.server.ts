@@ -12,7 +12,7 @@ import { dayOf } from "~/time/business-time";
 import type { ContractTerms } from "./contract-terms";
 import type { QuoteContent } from "./quote-content";
 import { quoteDocument, type QuoteDocument, type QuoteParty } from "./quote-document";
-import { renderCancellationPdf, renderQuotePdf } from "./quote-pdf.server";
+import { renderRecordPdf, renderQuotePdf } from "./quote-pdf.server";
 
 type Db = Kysely<Database>;
 
@@ -81,7 +81,7 @@ export function cancellationPdf(
   madeAt: Date,
 ): Promise<Uint8Array> {
   const document = documentOf(sent, new Set());
-  return renderCancellationPdf({
+  return renderRecordPdf({
     title: "Contract cancelled by the homeowner",
     reference: document.reference,
     contractor: document.contractor,

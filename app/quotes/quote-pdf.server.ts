@@ -135,7 +135,8 @@ export async function renderQuotePdf(document: QuoteDocument, options: PdfOption
   return pen.doc.save({ useObjectStreams: true });
 }
 
-export interface CancellationRecord {
+/** A one-part record on the business's letterhead: a cancellation, a warranty given at completion. */
+export interface RecordPdf {
   title: string;
   reference: string;
   contractor: string[];
@@ -144,8 +145,8 @@ export interface CancellationRecord {
   madeAt: Date;
 }
 
-/** The record of a cancellation: which contract, who cancelled it and when, and what follows. */
-export async function renderCancellationPdf(record: CancellationRecord): Promise<Uint8Array> {
+/** A record: its title and reference, the business, then its lines, each a paragraph. */
+export async function renderRecordPdf(record: RecordPdf): Promise<Uint8Array> {
   const pen = await startDocument(record, record.producer, record.madeAt);
   for (const line of record.contractor) text(pen, line);
   pen.y -= 6;

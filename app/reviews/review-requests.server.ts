@@ -1,7 +1,8 @@
 /**
  * Asking for a review: once per lead, by the owner's button on a Won lead or by the automatic
- * request three days after Won (a switch on /owner/site, off until the owner turns it on). Every
- * Won lead is asked the same way; nothing about the job decides who is asked.
+ * request (a switch on /owner/site, off until the owner turns it on) when the lead's job is
+ * completed, or three days after Won for a lead without a job. Every Won lead is asked the same
+ * way; only when, not who, depends on the job.
  *
  * Once: the request's row has the lead's id as primary key, and is inserted in the transaction
  * that queues the email, with "on conflict do nothing". Of two owners' taps, or two instances'
@@ -93,17 +94,44 @@ export async function askForReview(
   });
 }
 
-/** Won leads whose three days have passed and that were never asked; oldest first. */
+/**
+ * Won leads never asked whose moment has come, oldest first: a lead with a job is asked once the
+ * job is completed (the day it is marked so, by the desk, or here if that was missed); a lead
+ * without one three days after Won. A lead whose job is still open waits.
+ */
 export async function leadsDueForAutomaticRequest(db: Db, now: Date, limit = 100): Promise<string[]> {
+  const lookBack = timestamp(new Date(now.getTime() - AUTO_ASK_LOOK_BACK_DAYS * DAY_MS));
   const rows = await db
     .selectFrom("leads")
     .leftJoin("review_requests", "review_requests.lead_id", "leads.id")
     .select("leads.id")
     .where("leads.status", "=", "won")
     .where("leads.quarantined_at", "is", null)
-    .where("leads.won_at", "<=", timestamp(new Date(now.getTime() - AUTO_ASK_AFTER_DAYS * DAY_MS)))
-    .where("leads.won_at", ">", timestamp(new Date(now.getTime() - AUTO_ASK_LOOK_BACK_DAYS * DAY_MS)))
     .where("review_requests.lead_id", "is", null)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("jobs")
+            .select("jobs.id")
+            .whereRef("jobs.lead_id", "=", "leads.id")
+            .where("jobs.state", "in", ["scheduled", "started"]),
+        ),
+      ),
+    )
+    .where(({ and, eb, exists, not, or, selectFrom }) => {
+      const completedJobs = selectFrom("jobs")
+        .select("jobs.id")
+        .whereRef("jobs.lead_id", "=", "leads.id")
+        .where("jobs.state", "=", "completed");
+      return or([
+        exists(completedJobs.where("jobs.completed_at", ">", lookBack)),
+        and([
+          not(exists(completedJobs)),
+          eb("leads.won_at", "<=", timestamp(new Date(now.getTime() - AUTO_ASK_AFTER_DAYS * DAY_MS))),
+          eb("leads.won_at", ">", lookBack),
+        ]),
+      ]);
+    })
     .orderBy("leads.won_at")
     .limit(limit)
     .execute();

@@ -33,6 +33,10 @@ import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 import { setLeadService } from "~/leads/record/service.server";
 import { LeadReviewSection } from "~/reviews/lead-review-section";
 import { askForReview, requestOfLead } from "~/reviews/review-requests.server";
+import { startJobWithoutQuote } from "~/jobs/job-changes.server";
+import { JOB_STATE_LABELS } from "~/jobs/job-rules";
+import { jobOfLead, leadHasAcceptedQuote } from "~/jobs/jobs.server";
+import { LeadJobSection, type StartJobAnswer } from "~/jobs/lead-job-section";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -48,7 +52,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = new Date();
   const hours = await businessHoursWithClosures(db, now);
   const asked = await requestOfLead(db, lead.id, now);
+  const job = await jobOfLead(db, lead.id);
   return {
+    job: job ? { id: job.id, title: job.title, state: JOB_STATE_LABELS[job.state] } : null,
+    canStartJob: !job && lead.status === "won" && !(await leadHasAcceptedQuote(db, lead.id)),
     reviewRequest: asked.state === "not-asked" ? asked : { ...asked, at: asked.at.toISOString() },
     visit: visit
       ? {
@@ -72,7 +79,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { ok: boolean; message: string; intent: string } & Partial<VisitAnswer>;
+type ActionAnswer = { ok: boolean; message: string; intent: string } & Partial<VisitAnswer> &
+  Pick<StartJobAnswer, "values"> & { jobErrors?: Record<string, string> };
 
 interface Change {
   db: Kysely<Database>;
@@ -128,6 +136,20 @@ const changes = ({ db, id, form, actor }: Change) => ({
     return result.ok
       ? answer("service", true, "Service saved.")
       : answer("service", false, result.error, result.status);
+  },
+  async "start-job"() {
+    const get = (name: string) => String(form.get(name) ?? "").slice(0, 500);
+    const result = await startJobWithoutQuote(db, actor, id, get, getEnv());
+    if (result.ok) {
+      nudgeMailWorkers();
+      return redirect(`/owner/jobs/${result.jobId}`);
+    }
+    const values = Object.fromEntries(["title", "price", "startDay", "completionDay"].map((name) => [name, get(name)]));
+    const message = result.errors.form ?? "Check the fields marked below.";
+    return data<ActionAnswer>(
+      { ok: false, intent: "start-job", message, jobErrors: result.errors, values },
+      { status: result.status },
+    );
   },
   async "ask-review"() {
     const outcome = await askForReview(db, id, actor.email, getEnv().siteUrl);
@@ -223,6 +245,21 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
               Write a quote
             </Link>
           </p>
+          <LeadJobSection
+            job={loaderData.job}
+            canStart={loaderData.canStartJob}
+            busy={busy}
+            answer={
+              actionData && actionData.intent === "start-job"
+                ? {
+                    ok: actionData.ok,
+                    message: actionData.message,
+                    fieldErrors: actionData.jobErrors,
+                    values: actionData.values,
+                  }
+                : undefined
+            }
+          />
           <LeadReviewSection
             status={lead.status}
             service={lead.service}

@@ -5,9 +5,10 @@
  *
  * A link that is unknown shows one neutral page (404) without a name or an amount. A replaced
  * version says so and leads to the new one; an expired one asks for an updated quote; an accepted
- * one shows the contract and, until the deadline, 'Cancel this contract'.
+ * one shows the contract and, until the deadline, 'Cancel this contract'. Once the accepted
+ * contract's job is scheduled, the link opens the job's page, which links back to the contract.
  */
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
@@ -20,9 +21,9 @@ import { formatCents } from "~/quotes/money";
 import { MAX_ITEMS } from "~/quotes/quote-content";
 import { AcceptForm, QuoteDocumentView } from "~/quotes/quote-view";
 import { closedDaysAround } from "~/closed-days/closed-days.server";
-import { acceptQuote } from "~/quotes/accept-quote.server";
-import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
 import { quoteLink, type QuoteLinkState } from "~/quotes/quote-link.server";
+import { opensJobPage } from "~/jobs/job-link.server";
+import { acceptContract, cancelContract } from "~/server/contract.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import type { Route } from "./+types/quote";
 
@@ -51,6 +52,8 @@ type Shown =
       canCancel: boolean;
       justAccepted: boolean;
       error?: string;
+      /** The job's page, which this link opens once the job is scheduled. */
+      jobPage?: string;
     }
   | { state: "replaced"; version: number; next: string | null }
   | { state: "expired" }
@@ -114,9 +117,14 @@ function shown(
   }
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const { body, status } = shown(await quoteLink(db, params.token));
+  if (body.state === "accepted" && (await opensJobPage(db, params.token))) {
+    // An accepted quote's link is the homeowner's page for the whole job; the contract stays one tap away.
+    if (new URL(request.url).searchParams.get("view") !== "contract") throw redirect(`/job/${params.token}`, 303);
+    return data({ ...body, jobPage: `/job/${params.token}` }, { status });
+  }
   return data(body, { status });
 }
 
@@ -132,7 +140,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     (position) => form.get(`item-${position}`) === "yes",
   );
   if (intent === "accept") {
-    const outcome = await acceptQuote(
+    const outcome = await acceptContract(
       db,
       params.token,
       {
@@ -150,10 +158,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const { body, status } = outcome.accepted
       ? shown(outcome.state, { just: true })
       : shown(outcome.state, { chosen, error: outcome.error });
+    if (body.state === "accepted" && (await opensJobPage(db, params.token)))
+      return data({ ...body, jobPage: `/job/${params.token}` }, { status });
     return data(body, { status });
   }
   if (intent === "cancel") {
-    const outcome = await cancelQuoteContract(db, params.token, mailContext, now);
+    const outcome = await cancelContract(db, params.token, mailContext, now);
     if (outcome.cancelled) nudgeMailWorkers();
     const { body, status } = shown(outcome.state, {
       just: outcome.cancelled,
@@ -190,6 +200,13 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         />
       ) : view.state === "accepted" ? (
         <>
+          {view.jobPage ? (
+            <p className="mb-4 print:hidden">
+              <Link to={view.jobPage} className="inline-flex min-h-11 items-center font-medium text-sea-600 underline">
+                Your job&rsquo;s page: dates, progress and documents
+              </Link>
+            </p>
+          ) : null}
           <div role="status" className="mb-6 rounded-lg border border-navy-800 bg-white p-4 print:border-0 print:p-0">
             <p className="text-lg font-bold text-navy-900">
               {view.justAccepted ? "Thank you: you accepted this quote." : "You accepted this quote."}

@@ -12,7 +12,8 @@ export type TablesWithLeadId = {
 
 /**
  * The tables deleted with a lead, children before their parents so that each delete satisfies the
- * foreign keys: windows before their visit, quote versions before the documents they point to.
+ * foreign keys: windows before their visit, a job's rows before the job, the job before the quote
+ * version it came from, quote versions before the documents they point to.
  * Their foreign keys delete them with the lead too; listed so that a database without foreign keys
  * enforced keeps no orphans.
  */
@@ -25,6 +26,9 @@ export const LEAD_CHILD_TABLES = [
   "site_visits",
   "idempotency_keys",
   "review_requests",
+  "job_links",
+  "job_events",
+  "jobs",
   "quote_versions",
   "stored_documents",
 ] as const satisfies readonly TablesWithLeadId[];

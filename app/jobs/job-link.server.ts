@@ -1,0 +1,127 @@
+/**
+ * The homeowner's page for their job, found by any of its links (only their hashes are stored).
+ * It shows what the homeowner is owed the sight of: the state, the dates and why they moved, the
+ * permit, the contract's documents and total, and at completion the warranty and its last day.
+ * Opening it reads and changes nothing.
+ */
+import type { Kysely } from "kysely";
+import { hashToken, isLinkToken } from "~/infra/link-token.server";
+import { toDate, type Database } from "~/infra/schema.server";
+import { quoteFileName } from "~/quotes/quote-files.server";
+import { dayOf } from "~/time/business-time";
+import { warrantyRunsTo } from "./job-rules";
+import type { JobState } from "./jobs-tables";
+
+type Db = Kysely<Database>;
+
+export interface JobDocument {
+  id: string;
+  label: string;
+  fileName: string;
+}
+
+export interface HomeownerJob {
+  jobId: string;
+  leadId: string;
+  homeownerName: string;
+  title: string;
+  state: JobState;
+  startDay: string | null;
+  completionDay: string | null;
+  datesReason: string | null;
+  permit: string | null;
+  contractTotalCents: number;
+  /**
+   * The contract's own page, where it can still be cancelled in time: only when this link is the
+   * one the quote was accepted at (a link from a later email opens the job's page alone).
+   */
+  contract: { href: string; cancelUntil: Date | null } | null;
+  completedDay: string | null;
+  warranty: string;
+  warrantyRunsTo: string | undefined;
+  documents: JobDocument[];
+}
+
+export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | undefined> {
+  if (!isLinkToken(token)) return undefined;
+  const job = await db
+    .selectFrom("job_links as k")
+    .innerJoin("jobs as j", "j.id", "k.job_id")
+    .innerJoin("leads as l", "l.id", "j.lead_id")
+    .leftJoin("quote_versions as q", "q.id", "j.quote_version_id")
+    .selectAll("j")
+    .select([
+      "l.name as lead_name",
+      "q.version",
+      "q.token_hash as quote_token_hash",
+      "q.cancel_until",
+      "q.accepted_document_id",
+      "q.signed_document_id",
+    ])
+    .where("k.token_hash", "=", hashToken(token))
+    .where("l.quarantined_at", "is", null)
+    .executeTakeFirst();
+  if (!job) return undefined;
+  const documents: JobDocument[] = [];
+  if (job.accepted_document_id && job.version !== null)
+    documents.push({
+      id: job.accepted_document_id,
+      label: "The contract you accepted",
+      fileName: quoteFileName(job.version, "accepted"),
+    });
+  if (job.signed_document_id && job.version !== null)
+    documents.push({
+      id: job.signed_document_id,
+      label: "The contract signed by both of us",
+      fileName: quoteFileName(job.version, "signed"),
+    });
+  if (job.warranty_document_id)
+    documents.push({ id: job.warranty_document_id, label: "Your written warranty", fileName: "warranty.pdf" });
+  const completedDay = job.completed_at ? dayOf(toDate(job.completed_at)) : null;
+  return {
+    jobId: job.id,
+    leadId: job.lead_id,
+    homeownerName: job.lead_name,
+    title: job.title,
+    state: job.state,
+    startDay: job.start_day,
+    completionDay: job.completion_day,
+    datesReason: job.dates_reason,
+    permit: job.permit_number
+      ? `Permit ${job.permit_number}, issued by ${job.permit_issuer ?? ""}`
+      : job.no_permit_reason
+        ? `No permit needed: ${job.no_permit_reason}`
+        : null,
+    contractTotalCents: job.base_cents,
+    contract:
+      job.quote_token_hash === hashToken(token)
+        ? { href: `/quote/${token}?view=contract`, cancelUntil: job.cancel_until ? toDate(job.cancel_until) : null }
+        : null,
+    completedDay,
+    warranty: job.warranty,
+    warrantyRunsTo: completedDay ? warrantyRunsTo(job.warranty, completedDay) : undefined,
+    documents,
+  };
+}
+
+/** One of the job's documents, when `documentId` is one the job's page lists. */
+export async function jobDocument(db: Db, token: unknown, documentId: string) {
+  const job = await jobByLink(db, token);
+  if (!job?.documents.some((d) => d.id === documentId)) return undefined;
+  return db
+    .selectFrom("stored_documents")
+    .select(["file_name", "content_type", "data"])
+    .where("id", "=", documentId)
+    .executeTakeFirst();
+}
+
+/** Whether `token` opens a job's page (an accepted quote's link does once its job is scheduled). */
+export async function opensJobPage(db: Db, token: unknown): Promise<boolean> {
+  if (!isLinkToken(token)) return false;
+  const row = await db
+    .selectFrom("job_links")
+    .select("job_id")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,175 @@
+/**
+ * What a job is allowed to do, as pure rules shared by the desk's forms and the server: which
+ * state follows which, what the dates form and the permit form must hold, and when a job is late.
+ * New Jersey requires the permits a job needs to be issued before the work begins, so a job is
+ * started only with a permit recorded or a reason why none is needed.
+ */
+import { hiddenCharacterError } from "~/forms/plain-text";
+import { formatDay, startOfDay } from "~/time/business-time";
+import type { JobState } from "./jobs-tables";
+
+export const JOB_STATE_LABELS: Record<JobState, string> = {
+  scheduled: "Scheduled",
+  started: "Started",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** The states a job is open in: one such job per lead at most. */
+export const OPEN_STATES = ["scheduled", "started"] as const satisfies readonly JobState[];
+
+export const isOpen = (state: JobState) => (OPEN_STATES as readonly JobState[]).includes(state);
+
+export const REASON_MAX = 500;
+export const PERMIT_FIELD_MAX = 80;
+export const TITLE_MAX = 120;
+
+export type FieldErrors = Record<string, string>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isRealDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A day (YYYY-MM-DD) as the homeowner and the desk read it: "Monday, April 5, 2027". */
+export const dayLabel = (day: string) => formatDay(startOfDay(day));
+
+/** Late: past its completion day in New Jersey and not completed (a cancelled job is never late). */
+export function isLate(job: { state: JobState; completion_day: string | null }, today: string): boolean {
+  return isOpen(job.state) && job.completion_day !== null && job.completion_day < today;
+}
+
+/** A line of text as typed, checked: the message for the field, or undefined when it is fine. */
+function textError(value: string, label: string, max: number, required: string | undefined): string | undefined {
+  if (!value) return required;
+  if (value.length > max) return `At most ${max} characters.`;
+  return hiddenCharacterError(value, label) ?? undefined;
+}
+
+export interface JobDates {
+  startDay: string;
+  completionDay: string;
+  reason: string;
+}
+
+/**
+ * 'Save dates': both days, the completion not before the start, and a reason for the homeowner
+ * whenever a day they were already told of moves.
+ */
+export function readDatesForm(
+  get: (name: string) => string,
+  current: { start_day: string | null; completion_day: string | null },
+): { ok: true; dates: JobDates } | { ok: false; errors: FieldErrors } {
+  const startDay = get("startDay").trim().slice(0, 10);
+  const completionDay = get("completionDay").trim().slice(0, 10);
+  const reason = get("reason")
+    .trim()
+    .slice(0, REASON_MAX + 1);
+  const errors: FieldErrors = {};
+  if (!isRealDay(startDay)) errors.startDay = "A date such as 2027-04-15.";
+  if (!isRealDay(completionDay)) errors.completionDay = "A date such as 2027-04-15.";
+  else if (!errors.startDay && completionDay < startDay)
+    errors.completionDay = "Completion cannot come before the start.";
+  const moved =
+    (current.start_day !== null && current.start_day !== startDay) ||
+    (current.completion_day !== null && current.completion_day !== completionDay);
+  const reasonError = textError(
+    reason,
+    "The reason",
+    REASON_MAX,
+    moved ? "Say why the dates changed: the homeowner is emailed this." : undefined,
+  );
+  if (reasonError) errors.reason = reasonError;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, dates: { startDay, completionDay, reason } };
+}
+
+export type PermitRecord = { permitNumber: string; issuedBy: string } | { noPermitReason: string };
+
+export const PERMIT_REQUIRED =
+  "Enter the permit number and who issued it, or tick 'No permit needed for this work' and say why.";
+
+/** 'Mark started': a permit with its issuer, or the box ticked with a reason; never neither. */
+export function readPermitForm(
+  get: (name: string) => string,
+): { ok: true; permit: PermitRecord } | { ok: false; errors: FieldErrors } {
+  const permitNumber = get("permitNumber")
+    .trim()
+    .slice(0, PERMIT_FIELD_MAX + 1);
+  const issuedBy = get("issuedBy")
+    .trim()
+    .slice(0, PERMIT_FIELD_MAX + 1);
+  const noPermit = get("noPermit") === "yes";
+  const reason = get("noPermitReason")
+    .trim()
+    .slice(0, REASON_MAX + 1);
+  const errors: FieldErrors = {};
+  if (noPermit) {
+    if (permitNumber || issuedBy) errors.noPermit = "Either record the permit or tick that none is needed, not both.";
+    const reasonError = textError(reason, "The reason", REASON_MAX, "Say why this work needs no permit.");
+    if (reasonError) errors.noPermitReason = reasonError;
+    return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, permit: { noPermitReason: reason } };
+  }
+  if (!permitNumber && !issuedBy) return { ok: false, errors: { permit: PERMIT_REQUIRED } };
+  const numberError = textError(permitNumber, "The permit number", PERMIT_FIELD_MAX, "Enter the permit number.");
+  if (numberError) errors.permitNumber = numberError;
+  const issuerError = textError(issuedBy, "Issued by", PERMIT_FIELD_MAX, "Enter who issued it, such as the township.");
+  if (issuerError) errors.issuedBy = issuerError;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, permit: { permitNumber, issuedBy } };
+}
+
+/** How the permit reads in the job's history and on the homeowner's page. */
+export function permitLine(permit: PermitRecord): string {
+  return "noPermitReason" in permit
+    ? `No permit needed: ${permit.noPermitReason}`
+    : `Permit ${permit.permitNumber}, issued by ${permit.issuedBy}`;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  "twenty-four": 24,
+  "thirty-six": 36,
+};
+
+/**
+ * How long the written warranty runs, read from its words ("two years", "12-month", "1 year"): the
+ * first period it names, in months. Undefined when it names none ("lifetime", "as the maker's"), and
+ * the homeowner's page then says only that it runs as written.
+ */
+export function warrantyMonths(warranty: string): number | undefined {
+  const match = /\b(\d{1,3}|[a-z]+(?:-[a-z]+)?)[\s-]+(year|month)s?\b/i.exec(warranty);
+  if (!match?.[1] || !match[2]) return undefined;
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1].toLowerCase()];
+  if (!count) return undefined;
+  return match[2].toLowerCase() === "year" ? count * 12 : count;
+}
+
+/** `day` (YYYY-MM-DD) plus whole months, kept within the month it lands in (Jan 31 + 1 → Feb 28). */
+export function addMonths(day: string, months: number): string {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** The last day the warranty covers, counted from the day the job was completed; undefined if unnamed. */
+export function warrantyRunsTo(warranty: string, completedDay: string): string | undefined {
+  const months = warrantyMonths(warranty);
+  return months === undefined ? undefined : addMonths(completedDay, months);
+}

@@ -1,0 +1,66 @@
+/**
+ * The jobs' tables: the work a homeowner agreed to, from acceptance to completion, and its history.
+ * Added to the one `Database` that every query is typed with (see `infra/schema.server.ts`).
+ */
+import type { ColumnType } from "kysely";
+import type { Timestamp } from "~/infra/schema.server";
+
+export type JobState = "scheduled" | "started" | "completed" | "cancelled";
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface JobsTable {
+  id: string;
+  lead_id: string;
+  /** The accepted version the job came from; null for small work started without a quote. */
+  quote_version_id: Nullable<string>;
+  state: JobState;
+  title: string;
+  /** The accepted total (or the agreed price of small work), before any change order. */
+  base_cents: number;
+  /** The contract's sales tax rate, which a change order's items are taxed at. */
+  tax_rate_milli_percent: number;
+  /** YYYY-MM-DD in New Jersey. */
+  start_day: Nullable<string>;
+  completion_day: Nullable<string>;
+  /** Why the dates last changed, as the owner wrote it for the homeowner. */
+  dates_reason: Nullable<string>;
+  permit_number: Nullable<string>;
+  permit_issuer: Nullable<string>;
+  no_permit_reason: Nullable<string>;
+  /** The written warranty as the contract stated it; given to the homeowner at completion. */
+  warranty: string;
+  /** The warranty letter mailed at completion. */
+  warranty_document_id: Nullable<string>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: Nullable<Date | string>;
+  completed_at: Nullable<Date | string>;
+  cancelled_at: Nullable<Date | string>;
+}
+
+export interface JobEventsTable {
+  id: string;
+  job_id: string;
+  lead_id: string;
+  actor: string;
+  detail: string;
+  created_at: Timestamp;
+}
+
+/** One link to the job's page: the accepted quote's, or one sent in a job email. */
+export interface JobLinksTable {
+  token_hash: string;
+  job_id: string;
+  lead_id: string;
+  created_at: Timestamp;
+}
+
+declare module "~/infra/schema.server" {
+  interface Database {
+    jobs: JobsTable;
+    job_events: JobEventsTable;
+    job_links: JobLinksTable;
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Jobs begin and end here: a job is scheduled when a quote is accepted (in the acceptance's own
+ * transaction), cancelled with the contract when the homeowner cancels within their three
+ * business days, and the desk reads them for its calendar and the job's page. A lead has at most
+ * one open job; the database's unique index holds that against two presses at once.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { hashToken, randomToken } from "~/infra/link-token.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { HOMEOWNER, type AcceptedContract } from "~/quotes/accept-quote.server";
+import { formatCents } from "~/quotes/money";
+import { OPEN_STATES, TITLE_MAX } from "./job-rules";
+import type { JobState } from "./jobs-tables";
+
+type Db = Kysely<Database>;
+
+/** One line of the job's history. Call inside the transaction that makes the change. */
+export async function recordJobEvent(
+  trx: Db,
+  job: { id: string; lead_id: string },
+  actor: string,
+  detail: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto("job_events")
+    .values({ id: randomUUID(), job_id: job.id, lead_id: job.lead_id, actor, detail, created_at: timestamp(now) })
+    .execute();
+}
+
+/** A new link to the job's page: its token goes into one email, its hash into the table. */
+export async function issueJobLink(trx: Db, job: { id: string; lead_id: string }, now: Date): Promise<string> {
+  const token = randomToken();
+  await trx
+    .insertInto("job_links")
+    .values({ token_hash: hashToken(token), job_id: job.id, lead_id: job.lead_id, created_at: timestamp(now) })
+    .execute();
+  return token;
+}
+
+/** The job's name on the desk: the first line of the work as the contract describes it. */
+export function titleOf(work: string, fallback: string): string {
+  const first = work.split(/\r?\n/, 1)[0]?.trim() ?? "";
+  if (!first) return fallback;
+  return first.length > TITLE_MAX ? `${first.slice(0, TITLE_MAX - 1)}…` : first;
+}
+
+async function openJobOf(trx: Db, leadId: string) {
+  return trx
+    .selectFrom("jobs")
+    .select(["id", "state"])
+    .where("lead_id", "=", leadId)
+    .where("state", "in", [...OPEN_STATES])
+    .executeTakeFirst();
+}
+
+/**
+ * Schedules the job of a contract just accepted. The homeowner's quote link becomes the job's
+ * first link. A lead that already has an open job (small work started without a quote) keeps it,
+ * and its history says that the contract arrived.
+ */
+export async function scheduleJobFromQuote(trx: Db, contract: AcceptedContract, now: Date): Promise<void> {
+  const existing = await openJobOf(trx, contract.leadId);
+  if (existing) {
+    await recordJobEvent(
+      trx,
+      { id: existing.id, lead_id: contract.leadId },
+      HOMEOWNER,
+      `Quote version ${contract.version} accepted (${formatCents(contract.totalCents)}) while this job was open`,
+      now,
+    );
+    return;
+  }
+  const job = { id: randomUUID(), lead_id: contract.leadId };
+  await trx
+    .insertInto("jobs")
+    .values({
+      ...job,
+      quote_version_id: contract.versionId,
+      state: "scheduled",
+      title: titleOf(contract.work, `Quote version ${contract.version}`),
+      base_cents: contract.totalCents,
+      tax_rate_milli_percent: contract.taxRateMilliPercent,
+      start_day: contract.startDay || null,
+      completion_day: contract.completionDay || null,
+      warranty: contract.warranty,
+      created_by: HOMEOWNER,
+      created_at: timestamp(now),
+      updated_at: timestamp(now),
+    })
+    .execute();
+  await trx
+    .insertInto("job_links")
+    .values({ token_hash: hashToken(contract.token), ...jobLinkOf(job), created_at: timestamp(now) })
+    .execute();
+  await recordJobEvent(
+    trx,
+    job,
+    HOMEOWNER,
+    `Scheduled from quote version ${contract.version}, accepted for ${formatCents(contract.totalCents)}`,
+    now,
+  );
+}
+
+const jobLinkOf = (job: { id: string; lead_id: string }) => ({ job_id: job.id, lead_id: job.lead_id });
+
+/** The contract of `versionId` was cancelled in time: its job, not yet completed, ends with it. */
+export async function cancelJobOfQuote(
+  trx: Db,
+  cancelled: { leadId: string; versionId: string },
+  now: Date,
+): Promise<void> {
+  const job = await trx
+    .selectFrom("jobs")
+    .select(["id", "lead_id"])
+    .where("quote_version_id", "=", cancelled.versionId)
+    .where("state", "in", [...OPEN_STATES])
+    .executeTakeFirst();
+  if (!job) return;
+  await trx
+    .updateTable("jobs")
+    .set({ state: "cancelled", cancelled_at: timestamp(now), updated_at: timestamp(now) })
+    .where("id", "=", job.id)
+    .execute();
+  await recordJobEvent(trx, job, HOMEOWNER, "Cancelled: the homeowner cancelled the contract", now);
+}
+
+export interface JobListing {
+  id: string;
+  lead_id: string;
+  lead_name: string;
+  title: string;
+  state: JobState;
+  start_day: string | null;
+  completion_day: string | null;
+}
+
+/**
+ * The desk's calendar: every open job, and those completed or cancelled from `fromDay` on, by start
+ * day (undated last), then completion.
+ */
+export async function jobsForCalendar(db: Db, fromDay: string): Promise<JobListing[]> {
+  return db
+    .selectFrom("jobs as j")
+    .innerJoin("leads as l", "l.id", "j.lead_id")
+    .select(["j.id", "j.lead_id", "l.name as lead_name", "j.title", "j.state", "j.start_day", "j.completion_day"])
+    .where((eb) =>
+      eb.or([
+        eb("j.state", "in", [...OPEN_STATES]),
+        eb.and([eb("j.state", "in", ["completed", "cancelled"]), eb("j.completion_day", ">=", fromDay)]),
+      ]),
+    )
+    .orderBy((eb) => eb.case().when("j.start_day", "is", null).then(1).else(0).end())
+    .orderBy("j.start_day")
+    .orderBy("j.completion_day")
+    .orderBy("j.created_at")
+    .execute();
+}
+
+export async function jobById(db: Db, id: string) {
+  return db
+    .selectFrom("jobs as j")
+    .innerJoin("leads as l", "l.id", "j.lead_id")
+    .selectAll("j")
+    .select(["l.name as lead_name", "l.email as lead_email", "l.address as lead_address"])
+    .where("j.id", "=", id)
+    .where("l.quarantined_at", "is", null)
+    .executeTakeFirst();
+}
+
+export type JobRow = NonNullable<Awaited<ReturnType<typeof jobById>>>;
+
+/** The lead's job: its open one, else its latest. */
+export async function jobOfLead(db: Db, leadId: string) {
+  return db
+    .selectFrom("jobs")
+    .select(["id", "state", "title"])
+    .where("lead_id", "=", leadId)
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when("state", "in", [...OPEN_STATES])
+        .then(0)
+        .else(1)
+        .end(),
+    )
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+export async function jobHistory(db: Db, jobId: string) {
+  return db
+    .selectFrom("job_events")
+    .select(["actor", "detail", "created_at"])
+    .where("job_id", "=", jobId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** Whether the lead's quote was accepted: its job comes from the contract, never from 'Start a job'. */
+export async function leadHasAcceptedQuote(db: Db, leadId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("quote_versions")
+    .select("id")
+    .where("lead_id", "=", leadId)
+    .where("status", "=", "accepted")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,114 @@
+/**
+ * The job on a lead's desk page: its state and a link to it, or, on a Won lead with no accepted
+ * quote, 'Start a job' for small work (at most the amount above which a written contract is
+ * required). A job from an accepted quote appears by itself.
+ */
+import { Form, Link } from "react-router";
+import { DeskField } from "~/owner/desk-field";
+import { inputClass, Notice, secondaryButton } from "~/owner/desk-frame";
+import { jobPath } from "~/owner/paths";
+import { TITLE_MAX } from "./job-rules";
+
+export interface LeadJob {
+  id: string;
+  title: string;
+  state: string;
+}
+
+export interface StartJobAnswer {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+export function LeadJobSection({
+  job,
+  canStart,
+  busy,
+  answer,
+}: {
+  job: LeadJob | null;
+  canStart: boolean;
+  busy: boolean;
+  answer: StartJobAnswer | undefined;
+}) {
+  if (job)
+    return (
+      <section aria-labelledby="job-heading" className="mt-6">
+        <h2 id="job-heading" className="text-lg font-bold text-navy-900">
+          Job
+        </h2>
+        <p className="mt-1">
+          <Link to={jobPath(job.id)} className="inline-flex min-h-11 items-center font-medium text-sea-700 underline">
+            {job.title}
+          </Link>{" "}
+          · {job.state}
+        </p>
+      </section>
+    );
+  if (!canStart) return null;
+  const errors = answer?.fieldErrors ?? {};
+  const value = (name: string) => answer?.values?.[name] ?? "";
+  return (
+    <section aria-labelledby="job-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4">
+      <h2 id="job-heading" className="text-lg font-bold text-navy-900">
+        Start a job
+      </h2>
+      <p className="mt-1">
+        For small work agreed without a quote: $500 or less. Anything more needs a written contract, so send a quote.
+      </p>
+      {answer && !answer.ok ? <Notice tone="error">{answer.message}</Notice> : null}
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <DeskField id="job-title" label="What the work is" error={errors.title}>
+            {(control) => (
+              <input
+                {...control}
+                name="title"
+                required
+                maxLength={TITLE_MAX}
+                defaultValue={value("title")}
+                className={inputClass}
+              />
+            )}
+          </DeskField>
+        </div>
+        <DeskField id="job-price" label="Agreed price ($)" error={errors.price}>
+          {(control) => (
+            <input
+              {...control}
+              name="price"
+              required
+              inputMode="decimal"
+              defaultValue={value("price")}
+              className={inputClass}
+            />
+          )}
+        </DeskField>
+        <div />
+        <DeskField id="job-start" label="Start date" hint="Optional" error={errors.startDay}>
+          {(control) => (
+            <input {...control} type="date" name="startDay" defaultValue={value("startDay")} className={inputClass} />
+          )}
+        </DeskField>
+        <DeskField id="job-completion" label="Completion date" hint="Optional" error={errors.completionDay}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              name="completionDay"
+              defaultValue={value("completionDay")}
+              className={inputClass}
+            />
+          )}
+        </DeskField>
+        <p>
+          <button type="submit" name="intent" value="start-job" disabled={busy} className={secondaryButton}>
+            Start a job
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}

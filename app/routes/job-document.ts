@@ -1,0 +1,26 @@
+/**
+ * /job/:token/documents/:documentId: one of the job's PDFs (the accepted contract, the signed copy,
+ * the warranty), behind the homeowner's link; only a document the job's page lists is served.
+ */
+import { contentDisposition } from "~/infra/content-disposition.server";
+import { getDatabase } from "~/infra/db.server";
+import { tokenLinkHeaders } from "~/infra/link-token.server";
+import { jobDocument } from "~/jobs/job-link.server";
+import type { Route } from "./+types/job-document";
+
+const notFound = () =>
+  new Response("No such document.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
+  const { db } = await getDatabase();
+  const document = await jobDocument(db, params.token, params.documentId);
+  if (!document) return notFound();
+  return new Response(new Uint8Array(document.data), {
+    headers: {
+      ...tokenLinkHeaders(),
+      "Content-Type": document.content_type,
+      "Content-Disposition": contentDisposition("attachment", document.file_name),
+    },
+  });
+}

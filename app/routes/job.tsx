@@ -1,0 +1,171 @@
+/**
+ * /job/:token: the homeowner's page for their job, from acceptance to the warranty. It says where
+ * the job stands and what comes next: the dates and why they moved, the next booked visit, the
+ * permit, the contract's documents and total, and at completion the warranty and its last day.
+ * Opening it changes nothing, and it works without JavaScript. An unknown link answers 404 with a
+ * page that names nobody.
+ */
+import { data, Link } from "react-router";
+import { profile } from "~/content/profile";
+import { getDatabase } from "~/infra/db.server";
+import { tokenLinkHeaders } from "~/infra/link-token.server";
+import { dayLabel, JOB_STATE_LABELS } from "~/jobs/job-rules";
+import { jobByLink } from "~/jobs/job-link.server";
+import { formatCents } from "~/quotes/money";
+import { formatDateTimeWithZone, formatWindow } from "~/time/business-time";
+import { visitOfLead } from "~/visits/visits.server";
+import type { Route } from "./+types/job";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your job | ${profile.shortName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = tokenLinkHeaders;
+
+/** What the state means for the homeowner, in a sentence. */
+const STATE_TEXT = {
+  scheduled: "Your job is scheduled. We will start on the start date below.",
+  started: "Work has started.",
+  completed: "Your job is complete.",
+  cancelled: "This job is cancelled: you cancelled the contract.",
+} as const;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { db } = await getDatabase();
+  const job = await jobByLink(db, params.token);
+  if (!job) return data({ found: false as const }, { status: 404 });
+  const visit = await visitOfLead(db, job.leadId);
+  const booked =
+    visit?.status === "confirmed" ? visit.windows.find((w) => w.chosen && w.endsAt > new Date()) : undefined;
+  const now = new Date();
+  return data({
+    found: true as const,
+    token: params.token,
+    title: job.title,
+    state: job.state,
+    stateLabel: JOB_STATE_LABELS[job.state],
+    stateText: STATE_TEXT[job.state],
+    start: job.startDay ? dayLabel(job.startDay) : null,
+    completion: job.completionDay ? dayLabel(job.completionDay) : null,
+    datesReason: job.datesReason,
+    permit: job.permit,
+    visit: booked ? formatWindow(booked.startsAt, booked.endsAt) : null,
+    total: formatCents(job.contractTotalCents),
+    documents: job.documents,
+    contract: job.contract
+      ? {
+          href: job.contract.href,
+          cancelUntil:
+            job.contract.cancelUntil && job.contract.cancelUntil > now
+              ? formatDateTimeWithZone(new Date(job.contract.cancelUntil.getTime() - 60_000))
+              : null,
+        }
+      : null,
+    completed: job.completedDay ? dayLabel(job.completedDay) : null,
+    warranty: job.warranty,
+    warrantyRunsTo: job.warrantyRunsTo ? dayLabel(job.warrantyRunsTo) : null,
+  });
+}
+
+const phone = (
+  <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
+    {profile.phone.display}
+  </a>
+);
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="font-semibold text-navy-900">{term}</dt>
+      <dd className="sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function JobPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-navy-900">This link does not work</h1>
+        <p className="mt-4 text-lg">If you are looking for your job with us, call {phone} or reply to our email.</p>
+      </div>
+    );
+  const job = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Your job with {profile.shortName}</p>
+      <h1 className="mt-1 text-3xl font-bold text-navy-900">{job.title}</h1>
+      <p role="status" className="mt-4 rounded-lg border border-navy-800 bg-white p-4 text-lg">
+        <strong>{job.stateLabel}.</strong> {job.stateText}
+      </p>
+
+      <section aria-labelledby="when-heading" className="mt-8">
+        <h2 id="when-heading" className="text-xl font-bold text-navy-900">
+          When
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-200">
+          <Fact term="Start date">{job.start ?? "To be agreed with you"}</Fact>
+          <Fact term="Completion date">{job.completion ?? "To be agreed with you"}</Fact>
+          {job.datesReason ? <Fact term="Why the dates changed">{job.datesReason}</Fact> : null}
+          {job.completed ? <Fact term="Completed on">{job.completed}</Fact> : null}
+          <Fact term="Next visit">{job.visit ?? "None booked"}</Fact>
+          {job.permit ? <Fact term="Permit">{job.permit}</Fact> : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="contract-heading" className="mt-8">
+        <h2 id="contract-heading" className="text-xl font-bold text-navy-900">
+          Your contract
+        </h2>
+        <p className="mt-2 text-lg">
+          Contract total: <strong>{job.total}</strong>
+        </p>
+        {job.documents.length > 0 ? (
+          <ul className="mt-3 space-y-2">
+            {job.documents.map((document) => (
+              <li key={document.id}>
+                <a
+                  href={`/job/${job.token}/documents/${document.id}`}
+                  className="inline-flex min-h-11 items-center font-medium text-sea-600 underline"
+                >
+                  {document.label} (PDF, {document.fileName})
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {job.contract ? (
+          <p className="mt-3">
+            <Link
+              to={job.contract.href}
+              className="inline-flex min-h-11 items-center font-medium text-sea-600 underline"
+            >
+              Read your contract
+            </Link>
+            {job.contract.cancelUntil ? ` You may cancel it there until ${job.contract.cancelUntil}.` : null}
+          </p>
+        ) : null}
+      </section>
+
+      {job.state === "completed" ? (
+        <section aria-labelledby="warranty-heading" className="mt-8">
+          <h2 id="warranty-heading" className="text-xl font-bold text-navy-900">
+            Your warranty
+          </h2>
+          <p className="mt-2">{job.warranty}</p>
+          <p className="mt-2 font-semibold">
+            {job.warrantyRunsTo ? `It covers the work until ${job.warrantyRunsTo}.` : "It runs as its words say."}
+          </p>
+        </section>
+      ) : null}
+
+      <p className="mt-10">Questions about your job? Call {phone} or reply to any of our emails.</p>
+      <p className="mt-4">
+        <Link to="/" className="font-medium text-sea-600 underline">
+          Back to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

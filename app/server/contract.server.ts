@@ -1,0 +1,33 @@
+/**
+ * Accepting and cancelling a contract at the homeowner's link, with what follows in other
+ * features: an accepted contract schedules its job, and a contract cancelled within the three
+ * business days cancels that job, each in the same transaction as the acceptance or cancellation.
+ * The quotes feature does not import jobs (jobs build on quotes), so the two are joined here.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/schema.server";
+import { cancelJobOfQuote, scheduleJobFromQuote } from "~/jobs/jobs.server";
+import { acceptQuote, type Acceptance } from "~/quotes/accept-quote.server";
+import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
+import type { QuoteMailContext } from "~/quotes/quote-emails.server";
+import type { ClosedDays } from "~/time/business-time";
+
+export function acceptContract(
+  db: Kysely<Database>,
+  token: unknown,
+  acceptance: Acceptance,
+  closed: ClosedDays,
+  context: QuoteMailContext,
+  now: Date = new Date(),
+) {
+  return acceptQuote(db, token, acceptance, closed, context, now, scheduleJobFromQuote);
+}
+
+export function cancelContract(
+  db: Kysely<Database>,
+  token: unknown,
+  context: QuoteMailContext,
+  now: Date = new Date(),
+) {
+  return cancelQuoteContract(db, token, context, now, cancelJobOfQuote);
+}

@@ -1,0 +1,194 @@
+/**
+ * Jobs on SQLite and PostgreSQL with the real mail worker and SMTP server: an accepted quote
+ * schedules its job and its link becomes the job's page; moving the dates emails the homeowner the
+ * reason and a link that opens the same page; 'Mark started' is refused without a permit; 'Mark
+ * completed' mails the written warranty as the contract stated it; cancelling in time cancels the
+ * job; small work starts without a quote only up to $500, and only once however many presses.
+ */
+import type { Kysely } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import { parseMailPayload } from "~/infra/outbox.server";
+import type { Database } from "~/infra/schema.server";
+import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
+import { jobByLink } from "~/jobs/job-link.server";
+import { jobsForCalendar } from "~/jobs/jobs.server";
+import { setAutomaticRequests } from "~/reviews/review-requests.server";
+import { loader as quotePageLoader } from "~/routes/quote";
+import { sendQuote } from "~/quotes/send-quote.server";
+import { acceptContract, cancelContract } from "~/server/contract.server";
+import { addDays, dayOf } from "~/time/business-time";
+import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
+import { insertLead } from "../support/leads";
+import { pdfText } from "../support/pdf-text";
+import { deckQuote, enterContractFacts, FACTS } from "../support/quotes";
+
+const OWNER = { email: "pat@causeway.test", client: null };
+const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
+const homeowner = {
+  name: "Dana Visitor",
+  consent: true,
+  chosen: [],
+  ip: "203.0.113.9",
+  userAgent: "Mozilla/5.0 (test)",
+};
+const form = (values: Record<string, string>) => (name: string) => values[name] ?? "";
+
+/** The link of the latest email of `kind`, read as the homeowner would. */
+async function linkIn(db: Kysely<Database>, kind: string, path: "quote" | "job"): Promise<string> {
+  const row = await db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("kind", "=", kind)
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  const match = new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text);
+  if (!match?.[1]) throw new Error(`no ${path} link in the ${kind} email`);
+  return match[1];
+}
+
+async function jobRow(db: Kysely<Database>) {
+  return db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
+}
+
+describe.each(backends)("jobs on %s", (backend) => {
+  const harness = useHarness(backend);
+  let db: Kysely<Database>;
+  beforeEach(async () => {
+    db = await harness().db();
+  });
+
+  /** A lead whose deck quote was accepted: its id, the homeowner's quote link and the time. */
+  async function acceptedDeckQuote(now = new Date()) {
+    await enterContractFacts(db, now);
+    const leadId = await insertLead(db, { name: "Dana Visitor", email: "dana@example.com" });
+    expect(await sendQuote(db, leadId, deckQuote(now), OWNER, context, now)).toEqual({ ok: true, version: 1 });
+    const token = await linkIn(db, "quote-sent", "quote");
+    expect(await acceptContract(db, token, homeowner, new Set(), context, now)).toMatchObject({ accepted: true });
+    return { leadId, token, now };
+  }
+
+  it("schedules the job of an accepted quote, with its dates and total, and the quote's link opens its page", async () => {
+    const { token, now } = await acceptedDeckQuote();
+    const job = await jobRow(db);
+    const quote = deckQuote(now);
+    expect(job).toMatchObject({
+      state: "scheduled",
+      title: "Remove the storm-damaged stairs and build new ones to code.",
+      base_cents: 149_275,
+      tax_rate_milli_percent: 6_625,
+      start_day: quote.startDay,
+      completion_day: quote.completionDay,
+      warranty: FACTS.warranty,
+    });
+    const listed = await jobsForCalendar(db, dayOf(now));
+    expect(listed.map((j) => [j.title, j.state, j.start_day])).toEqual([[job.title, "scheduled", quote.startDay]]);
+
+    const page = await jobByLink(db, token);
+    expect(page).toMatchObject({ state: "scheduled", contractTotalCents: 149_275, homeownerName: "Dana Visitor" });
+    expect(page?.documents.map((d) => d.fileName)).toEqual(["quote-v1-accepted.pdf", "quote-v1-signed.pdf"]);
+    // The quote's own address now leads there; the contract stays readable with ?view=contract.
+    const redirect = await quotePageLoader({
+      params: { token },
+      request: new Request(`${SITE_URL}/quote/${token}`),
+    } as never).catch((thrown: unknown) => thrown);
+    expect(redirect).toBeInstanceOf(Response);
+    expect((redirect as Response).status).toBe(303);
+    expect((redirect as Response).headers.get("Location")).toBe(`/job/${token}`);
+  });
+
+  it("moves the dates only with a reason, and emails it with a new link to the same page", async () => {
+    const { token, now } = await acceptedDeckQuote();
+    const job = await jobRow(db);
+    const later = { startDay: addDays(job.start_day ?? "", 7), completionDay: addDays(job.completion_day ?? "", 7) };
+    expect(await saveJobDates(db, OWNER, job.id, form(later), context, now)).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { reason: "Say why the dates changed: the homeowner is emailed this." },
+    });
+    const reason = "The lumber yard delayed the pressure-treated stringers by a week.";
+    expect(await saveJobDates(db, OWNER, job.id, form({ ...later, reason }), context, now)).toEqual({
+      ok: true,
+      jobId: job.id,
+    });
+    const mails = await harness().smtp.waitFor(4);
+    const moved = mails.find((m) => m.mail.subject?.startsWith("New dates for your job"));
+    expect(moved?.rcptTo).toEqual(["dana@example.com"]);
+    expect(moved?.mail.text?.split("\n\n")[1]).toMatch(/^Your job's dates have changed: we now start on /);
+    expect(moved?.mail.text).toContain(`Why: ${reason}`);
+    const newLink = await linkIn(db, "job-dates", "job");
+    expect(newLink).not.toBe(token);
+    expect(await jobByLink(db, newLink)).toMatchObject({ jobId: job.id, datesReason: reason, contract: null });
+    expect(await jobByLink(db, token)).toMatchObject({ jobId: job.id, startDay: later.startDay });
+  });
+
+  it("refuses 'Mark started' without a permit or a reason, then starts with one and completes with the warranty", async () => {
+    const { token, now } = await acceptedDeckQuote();
+    const job = await jobRow(db);
+    expect(await markJobStarted(db, OWNER, job.id, form({}), now)).toMatchObject({ ok: false, status: 400 });
+    expect(await markJobCompleted(db, OWNER, job.id, context, now)).toMatchObject({ ok: false, status: 409 });
+    expect((await jobRow(db)).state).toBe("scheduled");
+
+    const permit = { permitNumber: "BP-2027-0412", issuedBy: "Long Beach Township" };
+    expect(await markJobStarted(db, OWNER, job.id, form(permit), now)).toEqual({ ok: true, jobId: job.id });
+    expect(await jobRow(db)).toMatchObject({ state: "started", permit_number: "BP-2027-0412" });
+    expect(await markJobStarted(db, OWNER, job.id, form(permit), now)).toMatchObject({ ok: false, status: 409 });
+
+    await setAutomaticRequests(db, true, OWNER, now);
+    const done = new Date();
+    expect(await markJobCompleted(db, OWNER, job.id, context, done)).toEqual({ ok: true, jobId: job.id });
+    // The quote, the accepted contract to both sides, the completion, and the review request.
+    const mails = await harness().smtp.waitFor(5);
+    const completed = mails.find((m) => m.mail.subject?.startsWith("Your job is complete"));
+    expect(completed?.mail.text?.split("\n\n")[1]).toMatch(/^Your job is complete: we finished the work on /);
+    const warranty = completed?.mail.attachments.find((a) => a.filename === "warranty.pdf");
+    expect(warranty).toBeDefined();
+    const text = await pdfText(new Uint8Array(warranty?.content ?? []));
+    expect(text).toContain("Written warranty");
+    expect(text.replace(/\s+/g, " ")).toContain(FACTS.warranty);
+    // Completion, not three days after Won, is when the review request goes.
+    const asked = await db.selectFrom("review_requests").select(["lead_id", "requested_by"]).execute();
+    expect(asked).toEqual([{ lead_id: job.lead_id, requested_by: "automatic" }]);
+
+    const page = await jobByLink(db, token);
+    const completedDay = dayOf(done);
+    expect(page).toMatchObject({ state: "completed", completedDay, warranty: FACTS.warranty });
+    expect(page?.warrantyRunsTo).toBe(`${Number(completedDay.slice(0, 4)) + 2}${completedDay.slice(4)}`);
+    expect(page?.documents.map((d) => d.fileName)).toContain("warranty.pdf");
+  });
+
+  it("cancels the job with the contract when the homeowner cancels in time", async () => {
+    const { token, now } = await acceptedDeckQuote();
+    expect(await cancelContract(db, token, context, new Date())).toMatchObject({
+      cancelled: true,
+    });
+    expect(await jobRow(db)).toMatchObject({ state: "cancelled" });
+    expect(await jobsForCalendar(db, addDays(dayOf(now), 60))).toEqual([]);
+  });
+
+  it("starts small work without a quote only on a Won lead, up to $500, and once however many presses", async () => {
+    await enterContractFacts(db);
+    const open = await insertLead(db, { status: "contacted" });
+    const small = { title: "Replace the storm door closer", price: "185", startDay: "", completionDay: "" };
+    expect(await startJobWithoutQuote(db, OWNER, open, form(small), context)).toMatchObject({
+      ok: false,
+      status: 409,
+      errors: { form: "Start a job once the lead is Won." },
+    });
+    const won = await insertLead(db, { status: "won", email: "sam@example.com" });
+    expect(await startJobWithoutQuote(db, OWNER, won, form({ ...small, price: "500.01" }), context)).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { price: "Work over $500.00 needs a written contract: send a quote." },
+    });
+    const presses = await Promise.all(
+      Array.from({ length: 12 }, () => startJobWithoutQuote(db, OWNER, won, form(small), context)),
+    );
+    expect(presses.filter((p) => p.ok)).toHaveLength(1);
+    expect(presses.filter((p) => !p.ok).every((p) => !p.ok && p.status === 409)).toBe(true);
+    expect(await db.selectFrom("jobs").select(["title", "base_cents", "state"]).execute()).toEqual([
+      { title: "Replace the storm door closer", base_cents: 18_500, state: "scheduled" },
+    ]);
+    const link = await linkIn(db, "job-scheduled", "job");
+    expect(await jobByLink(db, link)).toMatchObject({ title: small.title, contractTotalCents: 18_500 });
+  });
+});
