@@ -51,6 +51,8 @@ export const formActions = {
   visit: ["/visit/:token"],
   // A quote's link: accepting, cancelling and updating the total all post here.
   quote: ["/quote/:token"],
+  // A job's page: signing or declining a change order.
+  job: ["/job/:token"],
   // A homeowner's review (or the one-click unsubscribe from the request's email).
   review: ["/review/:token"],
   // The desk's ways in: emailed codes, setup links and passkey ceremonies share one budget, so a

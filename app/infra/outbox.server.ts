@@ -38,7 +38,10 @@ export type MailKind =
   | "review-request"
   | "job-scheduled"
   | "job-dates"
-  | "job-completed";
+  | "job-completed"
+  | "change-order-sent"
+  | "change-order-accepted"
+  | "change-order-declined";
 
 export interface MailAddress {
   name: string;

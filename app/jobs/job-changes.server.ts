@@ -23,6 +23,7 @@ import { WRITTEN_CONTRACT_OVER_CENTS } from "~/quotes/quote-content";
 import { renderRecordPdf } from "~/quotes/quote-pdf.server";
 import { askForReview, AUTOMATIC, automaticRequestsOn } from "~/reviews/review-requests.server";
 import { dayOf } from "~/time/business-time";
+import { unansweredChangeOrders } from "./change-orders.server";
 import { completedEmail, datesChangedEmail, jobScheduledEmail } from "./job-emails.server";
 import {
   dayLabel,
@@ -33,7 +34,7 @@ import {
   warrantyRunsTo,
   type FieldErrors,
 } from "./job-rules";
-import { issueJobLink, leadHasAcceptedQuote, recordJobEvent } from "./jobs.server";
+import { holdJob, issueJobLink, leadHasAcceptedQuote, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
 
 type Db = Kysely<Database>;
@@ -47,26 +48,6 @@ const refuse = (status: 400 | 404 | 409, message: string, field = "form"): JobCh
 });
 
 const GONE = "This job no longer exists.";
-
-/** The job, held by the transaction so two changes to it run one after the other. */
-async function heldJob(trx: Db, id: string) {
-  const held = await trx
-    .updateTable("jobs")
-    .set((eb) => ({ state: eb.ref("state") }))
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(held.numUpdatedRows) === 0) return undefined;
-  return trx
-    .selectFrom("jobs as j")
-    .innerJoin("leads as l", "l.id", "j.lead_id")
-    .selectAll("j")
-    .select(["l.name as lead_name", "l.email as lead_email", "l.address as lead_address"])
-    .where("j.id", "=", id)
-    .where("l.quarantined_at", "is", null)
-    .executeTakeFirst();
-}
-
-type HeldJob = NonNullable<Awaited<ReturnType<typeof heldJob>>>;
 
 const homeownerOf = (job: HeldJob) => ({ leadId: job.lead_id, name: job.lead_name, email: job.lead_email });
 
@@ -90,7 +71,7 @@ export async function saveJobDates(
   now: Date = new Date(),
 ): Promise<JobChange> {
   return deskChange(db, actor, now, async ({ trx, audit }) => {
-    const job = await heldJob(trx, jobId);
+    const job = await holdJob(trx, jobId);
     if (!job) return refuse(404, GONE);
     if (job.state === "completed" || job.state === "cancelled")
       return refuse(409, `This job is ${job.state}: its dates no longer change.`);
@@ -132,7 +113,7 @@ export async function markJobStarted(
   if (!read.ok) return { ok: false, status: 400, errors: read.errors };
   const permit = read.permit;
   return deskChange(db, actor, now, async ({ trx, audit }) => {
-    const job = await heldJob(trx, jobId);
+    const job = await holdJob(trx, jobId);
     if (!job) return refuse(404, GONE);
     if (job.state !== "scheduled") return refuse(409, `This job is already ${job.state}.`);
     const set =
@@ -177,10 +158,16 @@ export async function markJobCompleted(
   now: Date = new Date(),
 ): Promise<JobChange> {
   const result = await deskChange(db, actor, now, async ({ trx, audit }): Promise<JobChange> => {
-    const job = await heldJob(trx, jobId);
+    const job = await holdJob(trx, jobId);
     if (!job) return refuse(404, GONE);
     if (job.state === "scheduled") return refuse(409, "Mark the job started first, with its permit.");
     if (job.state !== "started") return refuse(409, `This job is already ${job.state}.`);
+    const waiting = await unansweredChangeOrders(trx, job.id);
+    if (waiting > 0)
+      return refuse(
+        409,
+        `${waiting === 1 ? "A change order waits" : `${waiting} change orders wait`} for the homeowner's answer: until signed, the work it describes is not part of the job.`,
+      );
     if (!(await moveState(trx, job, "started", "completed", { completed_at: timestamp(now) }, now)))
       return refuse(409, "This job changed meanwhile: open it again.");
     const completedDay = dayOf(now);

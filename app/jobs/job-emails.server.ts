@@ -90,3 +90,85 @@ export function jobScheduledEmail(
     { link: pageLink(context, token) },
   );
 }
+
+export function changeOrderSentEmail(
+  homeowner: JobHomeowner,
+  order: { number: number; reason: string; amount: string; jobTitle: string },
+  pdf: MailDocumentRef,
+  token: string,
+  context: BusinessMailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return businessMail(
+    "change-order-sent",
+    to,
+    `Change order ${order.number} for your job: ${order.jobTitle}`.slice(0, 150),
+    [
+      `${greeting}\n\nWe propose change order ${order.number} to your contract (${order.amount}): ${order.reason}`,
+      `It is attached as ${pdf.fileName}. Nothing changes until you sign it: read it, then accept or decline it on your job's page.`,
+      "Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    { link: pageLink(context, token), documents: [pdf] },
+  );
+}
+
+/** After the homeowner signs, to them and each owner: the change order as sent, and the signed copy. */
+export function changeOrderAcceptedEmails(
+  homeowner: JobHomeowner,
+  owners: readonly string[],
+  order: { number: number; jobTitle: string; total: string },
+  documents: { sent: MailDocumentRef; signed: MailDocumentRef },
+  token: string,
+  context: BusinessMailContext,
+): OutgoingMail[] {
+  const { to, greeting } = addressee(homeowner);
+  const attached = [documents.sent, documents.signed];
+  return [
+    businessMail(
+      "change-order-accepted",
+      to,
+      `You signed change order ${order.number}: ${order.jobTitle}`.slice(0, 150),
+      [
+        `${greeting}\n\nYou signed change order ${order.number}; your contract total is now ${order.total}.`,
+        `${documents.sent.fileName} is the change order you signed, and ${documents.signed.fileName} the same signed by both of us, with the record of your signature on its last page. That record names the SHA-256 fingerprint of ${documents.sent.fileName}. Keep both.`,
+      ],
+      context,
+      homeowner.leadId,
+      { link: pageLink(context, token), documents: attached },
+    ),
+    ...owners.map((owner) =>
+      businessMail(
+        "change-order-accepted",
+        owner,
+        `Change order ${order.number} signed: ${homeowner.name}`.slice(0, 150),
+        [`${homeowner.name} signed change order ${order.number}. The contract total is now ${order.total}.`],
+        context,
+        homeowner.leadId,
+        { documents: attached },
+      ),
+    ),
+  ];
+}
+
+/** To each owner: the homeowner declined; the contract stands as it was. */
+export function changeOrderDeclinedEmails(
+  homeowner: JobHomeowner,
+  owners: readonly string[],
+  order: { number: number; jobTitle: string },
+  context: BusinessMailContext,
+): OutgoingMail[] {
+  return owners.map((owner) =>
+    businessMail(
+      "change-order-declined",
+      owner,
+      `Change order ${order.number} declined: ${homeowner.name}`.slice(0, 150),
+      [
+        `${homeowner.name} declined change order ${order.number} for ${order.jobTitle}. The contract stands as it was; the work it described is not part of the job.`,
+      ],
+      context,
+      homeowner.leadId,
+    ),
+  );
+}

@@ -9,7 +9,10 @@ import { hashToken, isLinkToken } from "~/infra/link-token.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import { quoteFileName } from "~/quotes/quote-files.server";
 import { dayOf } from "~/time/business-time";
+import { changeOrderFileName } from "./change-order-document";
+import { changeOrdersOf, type ChangeOrderListing } from "./change-orders.server";
 import { warrantyRunsTo } from "./job-rules";
+import { contractTotalOf } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
 
 type Db = Kysely<Database>;
@@ -40,6 +43,7 @@ export interface HomeownerJob {
   warranty: string;
   warrantyRunsTo: string | undefined;
   documents: JobDocument[];
+  changeOrders: ChangeOrderListing[];
 }
 
 export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | undefined> {
@@ -77,6 +81,21 @@ export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | 
     });
   if (job.warranty_document_id)
     documents.push({ id: job.warranty_document_id, label: "Your written warranty", fileName: "warranty.pdf" });
+  const orders = await changeOrdersOf(db, job.id);
+  for (const order of orders) {
+    if (order.documentId)
+      documents.push({
+        id: order.documentId,
+        label: `Change order ${order.number}`,
+        fileName: changeOrderFileName(order.number, false),
+      });
+    if (order.signedDocumentId)
+      documents.push({
+        id: order.signedDocumentId,
+        label: `Change order ${order.number}, signed by both of us`,
+        fileName: changeOrderFileName(order.number, true),
+      });
+  }
   const completedDay = job.completed_at ? dayOf(toDate(job.completed_at)) : null;
   return {
     jobId: job.id,
@@ -92,7 +111,7 @@ export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | 
       : job.no_permit_reason
         ? `No permit needed: ${job.no_permit_reason}`
         : null,
-    contractTotalCents: job.base_cents,
+    contractTotalCents: await contractTotalOf(db, job),
     contract:
       job.quote_token_hash === hashToken(token)
         ? { href: `/quote/${token}?view=contract`, cancelUntil: job.cancel_until ? toDate(job.cancel_until) : null }
@@ -101,6 +120,7 @@ export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | 
     warranty: job.warranty,
     warrantyRunsTo: completedDay ? warrantyRunsTo(job.warranty, completedDay) : undefined,
     documents,
+    changeOrders: orders,
   };
 }
 

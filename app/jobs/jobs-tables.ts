@@ -57,10 +57,39 @@ export interface JobLinksTable {
   created_at: Timestamp;
 }
 
+export type ChangeOrderStatus = "sent" | "accepted" | "declined";
+
+export interface ChangeOrdersTable {
+  id: string;
+  job_id: string;
+  lead_id: string;
+  /** 1, 2, 3… within the job. */
+  number: number;
+  status: ChangeOrderStatus;
+  /** JSON: see `jobs/change-order-content.ts`. */
+  content: string;
+  /** What the change adds to the contract total, tax included; negative when it takes work out. */
+  amount_cents: number;
+  /** The completion date the change sets, when it moves it. */
+  completion_day: Nullable<string>;
+  /** The change order as sent: the file whose SHA-256 the homeowner's acceptance records. */
+  document_id: Nullable<string>;
+  signed_document_id: Nullable<string>;
+  accepted_at: Nullable<Date | string>;
+  accepted_name: Nullable<string>;
+  accepted_ip: Nullable<string>;
+  accepted_user_agent: Nullable<string>;
+  accepted_sha256: Nullable<string>;
+  declined_at: Nullable<Date | string>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
 declare module "~/infra/schema.server" {
   interface Database {
     jobs: JobsTable;
     job_events: JobEventsTable;
     job_links: JobLinksTable;
+    change_orders: ChangeOrdersTable;
   }
 }

@@ -209,3 +209,59 @@ export async function leadHasAcceptedQuote(db: Db, leadId: string): Promise<bool
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The job, held by the transaction so two changes to it run one after the other. */
+export async function holdJob(trx: Db, id: string) {
+  const held = await trx
+    .updateTable("jobs")
+    .set((eb) => ({ state: eb.ref("state") }))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(held.numUpdatedRows) === 0) return undefined;
+  return trx
+    .selectFrom("jobs as j")
+    .innerJoin("leads as l", "l.id", "j.lead_id")
+    .selectAll("j")
+    .select(["l.name as lead_name", "l.email as lead_email", "l.address as lead_address"])
+    .where("j.id", "=", id)
+    .where("l.quarantined_at", "is", null)
+    .executeTakeFirst();
+}
+
+export type HeldJob = NonNullable<Awaited<ReturnType<typeof holdJob>>>;
+
+/** The contract total: the accepted quote (or the agreed price) and every change order signed since. */
+export async function contractTotalOf(db: Db, job: { id: string; base_cents: number }): Promise<number> {
+  const row = await db
+    .selectFrom("change_orders")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("changes"))
+    .where("job_id", "=", job.id)
+    .where("status", "=", "accepted")
+    .executeTakeFirst();
+  return job.base_cents + Number(row?.changes ?? 0);
+}
+
+/** One of a lead's job documents (a change order, its signed copy, the warranty), for the desk. */
+export async function leadJobDocument(db: Db, leadId: string, documentId: string) {
+  const [order, warranty] = await Promise.all([
+    db
+      .selectFrom("change_orders")
+      .select("id")
+      .where("lead_id", "=", leadId)
+      .where((eb) => eb.or([eb("document_id", "=", documentId), eb("signed_document_id", "=", documentId)]))
+      .executeTakeFirst(),
+    db
+      .selectFrom("jobs")
+      .select("id")
+      .where("lead_id", "=", leadId)
+      .where("warranty_document_id", "=", documentId)
+      .executeTakeFirst(),
+  ]);
+  if (!order && !warranty) return undefined;
+  return db
+    .selectFrom("stored_documents")
+    .select(["file_name", "content_type", "data"])
+    .where("id", "=", documentId)
+    .where("lead_id", "=", leadId)
+    .executeTakeFirst();
+}

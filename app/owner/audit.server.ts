@@ -43,7 +43,8 @@ export type AuditAction =
   | "job-started-without-quote"
   | "job-dates-saved"
   | "job-marked-started"
-  | "job-marked-completed";
+  | "job-marked-completed"
+  | "change-order-sent";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -107,8 +107,53 @@ export function readQuoteForm(
       .trim()
       .slice(0, TEXT_MAX + 1),
   };
+  const read = readItemRows(get, MAX_ITEMS);
+  const items = read.items;
+  values.items = read.values;
+  Object.assign(errors, read.errors);
+  const tax = parseDecimal(values.taxRate || "0", 3);
+  if (tax === undefined || tax > MAX_TAX_MILLI_PERCENT) errors.taxRate = "A rate in percent, such as 6.625, or 0.";
+  const textLabels = { work: "The work", materials: "The materials", securityInterest: "The security interest" };
+  for (const field of ["work", "materials", "securityInterest"] as const) {
+    const hidden = hiddenCharacterError(values[field], textLabels[field], true);
+    if (values[field].length > TEXT_MAX) errors[field] = `At most ${TEXT_MAX} characters.`;
+    else if (hidden) errors[field] = hidden;
+  }
+  for (const field of ["startDay", "completionDay", "validUntil"] as const)
+    if (values[field] && !isRealDay(values[field])) errors[field] = "A date such as 2027-04-15.";
+  if (!errors.startDay && !errors.completionDay && values.startDay && values.completionDay)
+    if (values.completionDay < values.startDay) errors.completionDay = "Completion cannot come before the start.";
+  const content: QuoteContent = {
+    items,
+    taxRateMilliPercent: tax ?? 0,
+    work: values.work,
+    materials: values.materials,
+    startDay: values.startDay,
+    completionDay: values.completionDay,
+    validUntil: values.validUntil,
+    securityInterest: values.securityInterest,
+  };
+  if (Object.keys(errors).length === 0 && largestTotal(content).totalCents > MAX_CENTS)
+    errors.items = "A quote can total at most $5,000,000.";
+  return Object.keys(errors).length > 0 ? { ok: false, errors, values } : { ok: true, content, values };
+}
+
+/** An item row of an editor as typed. */
+export type ItemRowValues = QuoteFormValues["items"][number];
+
+/**
+ * The item rows `item-<n>-…` of an editor, each checked by the quote's rules: the items well
+ * formed, the rows as typed, and the message per refused field. A row left blank is skipped. The
+ * change order's editor reads its rows with the same rules.
+ */
+export function readItemRows(
+  get: (name: string) => string,
+  rows: number,
+): { items: QuoteItem[]; values: ItemRowValues[]; errors: QuoteFieldErrors } {
+  const errors: QuoteFieldErrors = {};
+  const values: ItemRowValues[] = [];
   const items: QuoteItem[] = [];
-  for (let row = 0; row < MAX_ITEMS; row++) {
+  for (let row = 0; row < rows; row++) {
     const typed = {
       description: get(`item-${row}-description`)
         .trim()
@@ -120,7 +165,7 @@ export function readQuoteForm(
       price: get(`item-${row}-price`).trim().slice(0, 20),
       optional: get(`item-${row}-optional`) === "yes",
     };
-    values.items.push(typed);
+    values.push(typed);
     if (!typed.description && !typed.quantity && !typed.unit && !typed.price) continue;
     const at = (field: string) => `item-${row}-${field}`;
     const hiddenInDescription = hiddenCharacterError(typed.description, "The description");
@@ -147,31 +192,7 @@ export function readQuoteForm(
         optional: typed.optional,
       });
   }
-  const tax = parseDecimal(values.taxRate || "0", 3);
-  if (tax === undefined || tax > MAX_TAX_MILLI_PERCENT) errors.taxRate = "A rate in percent, such as 6.625, or 0.";
-  const textLabels = { work: "The work", materials: "The materials", securityInterest: "The security interest" };
-  for (const field of ["work", "materials", "securityInterest"] as const) {
-    const hidden = hiddenCharacterError(values[field], textLabels[field], true);
-    if (values[field].length > TEXT_MAX) errors[field] = `At most ${TEXT_MAX} characters.`;
-    else if (hidden) errors[field] = hidden;
-  }
-  for (const field of ["startDay", "completionDay", "validUntil"] as const)
-    if (values[field] && !isRealDay(values[field])) errors[field] = "A date such as 2027-04-15.";
-  if (!errors.startDay && !errors.completionDay && values.startDay && values.completionDay)
-    if (values.completionDay < values.startDay) errors.completionDay = "Completion cannot come before the start.";
-  const content: QuoteContent = {
-    items,
-    taxRateMilliPercent: tax ?? 0,
-    work: values.work,
-    materials: values.materials,
-    startDay: values.startDay,
-    completionDay: values.completionDay,
-    validUntil: values.validUntil,
-    securityInterest: values.securityInterest,
-  };
-  if (Object.keys(errors).length === 0 && largestTotal(content).totalCents > MAX_CENTS)
-    errors.items = "A quote can total at most $5,000,000.";
-  return Object.keys(errors).length > 0 ? { ok: false, errors, values } : { ok: true, content, values };
+  return { items, values, errors };
 }
 
 /** The form's values for stored content: what the editor shows when it opens a draft or a sent version. */

@@ -5,10 +5,17 @@
  * Opening it changes nothing, and it works without JavaScript. An unknown link answers 404 with a
  * page that names nobody.
  */
-import { data, Link } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
+import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { clientIpFrom } from "~/infra/request-context.server";
+import { readSmallForm } from "~/infra/uploads.server";
+import { changeOrderDocument } from "~/jobs/change-order-document";
+import { ChangeOrderView } from "~/jobs/change-order-view";
+import { acceptChangeOrder, declineChangeOrder } from "~/jobs/change-orders.server";
 import { dayLabel, JOB_STATE_LABELS } from "~/jobs/job-rules";
 import { jobByLink } from "~/jobs/job-link.server";
 import { formatCents } from "~/quotes/money";
@@ -22,6 +29,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
+
+/** The action's answer is shown with the page read again, so a signed change shows as signed. */
+const ORDER_ID = /^[0-9a-f-]{36}$/;
+
+const CHANGE_STATUS = {
+  sent: "Waiting for your answer: nothing changes until you sign.",
+  accepted: "Signed",
+  declined: "Declined: the contract stays as it was.",
+} as const;
 
 /** What the state means for the homeowner, in a sentence. */
 const STATE_TEXT = {
@@ -65,7 +81,49 @@ export async function loader({ params }: Route.LoaderArgs) {
     completed: job.completedDay ? dayLabel(job.completedDay) : null,
     warranty: job.warranty,
     warrantyRunsTo: job.warrantyRunsTo ? dayLabel(job.warrantyRunsTo) : null,
+    changeOrders: job.changeOrders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      statusText:
+        order.status === "accepted" && order.acceptedAt
+          ? `Signed by ${order.acceptedName ?? ""} on ${formatDateTimeWithZone(order.acceptedAt)}`
+          : CHANGE_STATUS[order.status],
+      document: changeOrderDocument(order.number, order.sent),
+    })),
   });
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db } = await getDatabase();
+  const env = getEnv();
+  const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+  const form = await readSmallForm(request);
+  const intent = form.get("intent");
+  const orderId = String(form.get("order") ?? "");
+  if (!ORDER_ID.test(orderId) || (intent !== "accept-change" && intent !== "decline-change"))
+    return data(
+      { ok: false as const, orderId, error: "Choose 'Accept this change' or 'Decline this change'." },
+      { status: 400 },
+    );
+  const outcome =
+    intent === "accept-change"
+      ? await acceptChangeOrder(
+          db,
+          params.token,
+          orderId,
+          {
+            name: String(form.get("signature") ?? "").slice(0, 500),
+            consent: form.get("consent") === "yes",
+            ip: clientIpFrom(context) ?? null,
+            userAgent: request.headers.get("user-agent"),
+          },
+          mail,
+        )
+      : await declineChangeOrder(db, params.token, orderId, mail);
+  if (!outcome.ok) return data({ ok: false as const, orderId, error: outcome.error }, { status: outcome.status });
+  nudgeMailWorkers();
+  return data({ ok: true as const, orderId, message: outcome.message });
 }
 
 const phone = (
@@ -83,7 +141,8 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-export default function JobPage({ loaderData }: Route.ComponentProps) {
+export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
   if (!loaderData.found)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -147,6 +206,27 @@ export default function JobPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </section>
+
+      {job.changeOrders.length > 0 ? (
+        <section aria-labelledby="changes-heading" className="mt-8">
+          <h2 id="changes-heading" className="text-xl font-bold text-navy-900">
+            Changes to your contract
+          </h2>
+          {actionData?.ok ? (
+            <p role="status" className="mt-2 rounded-lg border border-navy-800 bg-white p-3 font-semibold">
+              {actionData.message}
+            </p>
+          ) : null}
+          {job.changeOrders.map((order) => (
+            <ChangeOrderView
+              key={order.id}
+              order={order}
+              busy={busy}
+              error={actionData && !actionData.ok && actionData.orderId === order.id ? actionData.error : undefined}
+            />
+          ))}
+        </section>
+      ) : null}
 
       {job.state === "completed" ? (
         <section aria-labelledby="warranty-heading" className="mt-8">

@@ -8,13 +8,16 @@ import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
+import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
+import { ChangeOrderForm } from "~/jobs/change-order-form";
+import { changeOrdersOf, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, type JobChange } from "~/jobs/job-changes.server";
 import { dayLabel, isLate, JOB_STATE_LABELS, PERMIT_FIELD_MAX, REASON_MAX, type FieldErrors } from "~/jobs/job-rules";
-import { jobById, jobHistory } from "~/jobs/jobs.server";
+import { contractTotalOf, jobById, jobHistory } from "~/jobs/jobs.server";
 import { DeskField } from "~/owner/desk-field";
 import { inputClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/owner/intents.server";
-import { jobsPath, leadPath } from "~/owner/paths";
+import { contractDocumentPath, jobsPath, leadPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { formatCents } from "~/quotes/money";
 import { dayOf, formatDateTime } from "~/time/business-time";
@@ -31,7 +34,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   const job = ID.test(params.id) ? await jobById(db, params.id) : undefined;
   if (!job) throw data("No such job.", { status: 404 });
-  const history = await jobHistory(db, job.id);
+  const [history, orders, totalCents] = await Promise.all([
+    jobHistory(db, job.id),
+    changeOrdersOf(db, job.id),
+    contractTotalOf(db, job),
+  ]);
   const today = dayOf(new Date());
   return {
     id: job.id,
@@ -41,7 +48,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     state: job.state,
     stateLabel: JOB_STATE_LABELS[job.state],
     late: isLate(job, today),
-    total: formatCents(job.base_cents),
+    total: formatCents(totalCents),
+    changeOrders: orders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      status:
+        order.status === "sent" ? "Waiting for the homeowner" : order.status === "accepted" ? "Signed" : "Declined",
+      amount: formatCents(order.amountCents),
+      reason: order.reason,
+      sent: order.documentId ? contractDocumentPath(job.lead_id, order.documentId) : null,
+      signed: order.signedDocumentId ? contractDocumentPath(job.lead_id, order.signedDocumentId) : null,
+    })),
     startDay: job.start_day ?? "",
     completionDay: job.completion_day ?? "",
     dates:
@@ -64,7 +81,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type Answer =
   { ok: true; done: string } | { ok: false; intent: string; errors: FieldErrors; values: Record<string, string> };
 
-const FIELDS = ["startDay", "completionDay", "reason", "permitNumber", "issuedBy", "noPermit", "noPermitReason"];
+const ITEM_FIELDS = ["removes", "description", "quantity", "unit", "price"];
+const FIELDS = [
+  "startDay",
+  "completionDay",
+  "reason",
+  "permitNumber",
+  "issuedBy",
+  "noPermit",
+  "noPermitReason",
+  ...Array.from({ length: CHANGE_ITEMS_MAX }, (_, row) => ITEM_FIELDS.map((field) => `item-${row}-${field}`)).flat(),
+];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
@@ -76,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
   const env = getEnv();
   const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
-  const answer = (intent: string, result: JobChange, done: string) => {
+  const answer = (intent: string, result: JobChange | Awaited<ReturnType<typeof sendChangeOrder>>, done: string) => {
     if (result.ok) {
       nudgeMailWorkers();
       return data<Answer>({ ok: true, done });
@@ -88,6 +115,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     dates: async () =>
       answer("dates", await saveJobDates(db, actor, params.id, get, mail), "Dates saved; the homeowner is emailed."),
     start: async () => answer("start", await markJobStarted(db, actor, params.id, get), "Marked started."),
+    "change-order": async () => {
+      const sent = await sendChangeOrder(db, actor, params.id, get, mail);
+      return answer(
+        "change-order",
+        sent,
+        sent.ok ? `Change order ${sent.number} sent; the homeowner is emailed it to sign.` : "",
+      );
+    },
     complete: async () =>
       answer(
         "complete",
@@ -275,6 +310,49 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
         ) : null}
         {job.state === "completed" ? <p className="mt-1">Completed. The written warranty was emailed.</p> : null}
         {job.state === "cancelled" ? <p className="mt-1">Cancelled: the homeowner cancelled the contract.</p> : null}
+      </section>
+
+      <section aria-labelledby="changes-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4">
+        <h2 id="changes-heading" className="text-lg font-bold text-navy-900">
+          Change orders
+        </h2>
+        {job.changeOrders.length === 0 ? <p className="mt-1">None yet.</p> : null}
+        <ul className="mt-2 space-y-2">
+          {job.changeOrders.map((order) => (
+            <li key={order.id}>
+              <strong>
+                Change order {order.number}: {order.amount}
+              </strong>{" "}
+              · {order.status}
+              <span className="block text-sm">{order.reason}</span>
+              <span className="block text-sm">
+                {order.sent ? (
+                  <a href={order.sent} className="inline-flex min-h-11 items-center text-sea-700 underline">
+                    PDF as sent
+                  </a>
+                ) : null}
+                {order.signed ? (
+                  <a href={order.signed} className="ml-4 inline-flex min-h-11 items-center text-sea-700 underline">
+                    Signed copy
+                  </a>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {job.state === "scheduled" || job.state === "started" ? (
+          <details className="mt-3" open={refused?.intent === "change-order"}>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-900">
+              Write a change order
+            </summary>
+            <ChangeOrderForm
+              busy={busy}
+              answer={
+                refused?.intent === "change-order" ? { errors: refused.errors, values: refused.values } : undefined
+              }
+            />
+          </details>
+        ) : null}
       </section>
 
       <section aria-labelledby="history-heading" className="mt-6">

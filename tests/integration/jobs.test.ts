@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
+import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
 import { jobByLink } from "~/jobs/job-link.server";
 import { jobsForCalendar } from "~/jobs/jobs.server";
@@ -57,11 +58,11 @@ describe.each(backends)("jobs on %s", (backend) => {
     db = await harness().db();
   });
 
-  /** A lead whose deck quote was accepted: its id, the homeowner's quote link and the time. */
-  async function acceptedDeckQuote(now = new Date()) {
+  /** A lead whose deck quote (or `content`) was accepted: its id, the homeowner's quote link and the time. */
+  async function acceptedDeckQuote(now = new Date(), content = deckQuote(now)) {
     await enterContractFacts(db, now);
     const leadId = await insertLead(db, { name: "Dana Visitor", email: "dana@example.com" });
-    expect(await sendQuote(db, leadId, deckQuote(now), OWNER, context, now)).toEqual({ ok: true, version: 1 });
+    expect(await sendQuote(db, leadId, content, OWNER, context, now)).toEqual({ ok: true, version: 1 });
     const token = await linkIn(db, "quote-sent", "quote");
     expect(await acceptContract(db, token, homeowner, new Set(), context, now)).toMatchObject({ accepted: true });
     return { leadId, token, now };
@@ -190,5 +191,113 @@ describe.each(backends)("jobs on %s", (backend) => {
     ]);
     const link = await linkIn(db, "job-scheduled", "job");
     expect(await jobByLink(db, link)).toMatchObject({ title: small.title, contractTotalCents: 18_500 });
+  });
+
+  describe("change orders", () => {
+    /** A $1,200 quote at 6.625% tax, accepted. */
+    async function acceptedTwelveHundred() {
+      const now = new Date();
+      const content = {
+        ...deckQuote(now),
+        items: [
+          {
+            description: "Rebuild deck stairs",
+            quantityHundredths: 100,
+            unit: "job",
+            unitCents: 120_000,
+            optional: false,
+          },
+        ],
+      };
+      return acceptedDeckQuote(now, content);
+    }
+    const change = {
+      "item-0-description": "Add a handrail on the left side",
+      "item-0-quantity": "1",
+      "item-0-unit": "job",
+      "item-0-price": "250",
+      reason: "You asked for a second handrail at the walk-through.",
+    };
+
+    it("adds $250 at the contract's tax once signed: $1,546.06, and both sides get the signed PDF", async () => {
+      const { token } = await acceptedTwelveHundred();
+      const job = await jobRow(db);
+      expect(job.base_cents).toBe(127_950);
+      expect(await sendChangeOrder(db, OWNER, job.id, form({ reason: "" }), context)).toMatchObject({
+        ok: false,
+        status: 400,
+        errors: {
+          items: "Add at least one item the change adds or removes.",
+          reason: "Say why the work changes: the homeowner reads this before signing.",
+        },
+      });
+      expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
+      // A proposal changes nothing yet, and the job cannot be completed past it.
+      expect((await jobByLink(db, token))?.contractTotalCents).toBe(127_950);
+      await markJobStarted(db, OWNER, job.id, form({ noPermit: "yes", noPermitReason: "Handrails need no permit" }));
+      expect(await markJobCompleted(db, OWNER, job.id, context)).toMatchObject({ ok: false, status: 409 });
+
+      const link = await linkIn(db, "change-order-sent", "job");
+      const page = await jobByLink(db, link);
+      const order = page?.changeOrders[0];
+      expect(order).toMatchObject({ number: 1, status: "sent", amountCents: 26_656 });
+      const signature = { name: "Dana Visitor", consent: true, ip: "203.0.113.9", userAgent: "Mozilla/5.0 (test)" };
+      expect(
+        await acceptChangeOrder(db, link, order?.id ?? "", { ...signature, consent: false }, context),
+      ).toMatchObject({ ok: false, status: 400 });
+      // Many presses at once: exactly one signs.
+      const presses = await Promise.all(
+        Array.from({ length: 10 }, () => acceptChangeOrder(db, link, order?.id ?? "", signature, context)),
+      );
+      expect(presses.filter((p) => p.ok)).toHaveLength(1);
+      expect(
+        await db
+          .selectFrom("stored_documents")
+          .select("file_name")
+          .where("file_name", "like", "change-order-1%")
+          .execute(),
+      ).toHaveLength(2);
+
+      const signed = await db.selectFrom("change_orders").selectAll().executeTakeFirstOrThrow();
+      expect(signed).toMatchObject({ status: "accepted", accepted_name: "Dana Visitor", accepted_ip: "203.0.113.9" });
+      const sentPdf = await db
+        .selectFrom("stored_documents")
+        .select(["sha256", "data"])
+        .where("id", "=", signed.document_id ?? "")
+        .executeTakeFirstOrThrow();
+      expect(signed.accepted_sha256).toBe(sentPdf.sha256);
+      const sentText = (await pdfText(new Uint8Array(sentPdf.data))).replace(/\s+/g, " ");
+      expect(sentText).toContain("Contract total with this change $1,546.06");
+
+      expect((await jobByLink(db, token))?.contractTotalCents).toBe(154_606);
+      expect((await jobByLink(db, link))?.contractTotalCents).toBe(154_606);
+      // The quote, the accepted contract to both, the change order, and its signed copy to both.
+      const mails = await harness().smtp.waitFor(6);
+      const signedMails = mails.filter(
+        (m) => m.mail.subject?.includes("change order 1") || m.mail.subject?.includes("Change order 1 signed"),
+      );
+      expect(signedMails.map((m) => m.rcptTo[0]).sort()).toEqual(["dana@example.com", LEADS_TO]);
+      for (const mail of signedMails) {
+        const copy = mail.mail.attachments.find((a) => a.filename === "change-order-1-signed.pdf");
+        const text = (await pdfText(new Uint8Array(copy?.content ?? []))).replace(/\s+/g, " ");
+        expect(text).toContain(`SHA-256 of change-order-1.pdf`);
+        expect(text).toContain(sentPdf.sha256);
+      }
+      expect(await markJobCompleted(db, OWNER, job.id, context)).toEqual({ ok: true, jobId: job.id });
+    });
+
+    it("declined, the contract stays as it was and the change cannot then be signed", async () => {
+      await acceptedTwelveHundred();
+      const job = await jobRow(db);
+      expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
+      const link = await linkIn(db, "change-order-sent", "job");
+      const id = (await jobByLink(db, link))?.changeOrders[0]?.id ?? "";
+      expect(await declineChangeOrder(db, link, id, context)).toMatchObject({ ok: true });
+      const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
+      expect(await acceptChangeOrder(db, link, id, signature, context)).toMatchObject({ ok: false, status: 409 });
+      expect((await jobByLink(db, link))?.contractTotalCents).toBe(127_950);
+      // A link that is not the job's opens nothing.
+      expect(await acceptChangeOrder(db, "x".repeat(43), id, signature, context)).toMatchObject({ status: 404 });
+    });
   });
 });

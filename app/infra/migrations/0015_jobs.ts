@@ -66,5 +66,30 @@ export const jobs: Migration = {
       .addColumn("created_at", ts, (c) => c.notNull())
       .execute();
     await db.schema.createIndex("job_links_job").on("job_links").column("job_id").execute();
+
+    // Written changes to the contract, each signed by the homeowner like the contract itself. The
+    // amount is signed (a change may take work out) and tax included; the number counts per job.
+    await db.schema
+      .createTable("change_orders")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("job_id", "text", (c) => c.notNull().references("jobs.id").onDelete("cascade"))
+      .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+      .addColumn("number", "integer", (c) => c.notNull())
+      .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('sent', 'accepted', 'declined')`))
+      .addColumn("content", "text", (c) => c.notNull())
+      .addColumn("amount_cents", "integer", (c) => c.notNull())
+      .addColumn("completion_day", "text")
+      .addColumn("document_id", "text", (c) => c.references("stored_documents.id").onDelete("set null"))
+      .addColumn("signed_document_id", "text", (c) => c.references("stored_documents.id").onDelete("set null"))
+      .addColumn("accepted_at", ts)
+      .addColumn("accepted_name", "text")
+      .addColumn("accepted_ip", "text")
+      .addColumn("accepted_user_agent", "text")
+      .addColumn("accepted_sha256", "text")
+      .addColumn("declined_at", ts)
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", ts, (c) => c.notNull())
+      .addUniqueConstraint("change_orders_number", ["job_id", "number"])
+      .execute();
   },
 };

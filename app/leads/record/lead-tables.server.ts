@@ -28,6 +28,7 @@ export const LEAD_CHILD_TABLES = [
   "review_requests",
   "job_links",
   "job_events",
+  "change_orders",
   "jobs",
   "quote_versions",
   "stored_documents",

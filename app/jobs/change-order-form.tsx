@@ -1,0 +1,130 @@
+/**
+ * 'Write a change order' on the desk's job page: rows of items added to the work or taken out of
+ * it (read by the quote editor's rules), 'Reason', and a new completion date when it moves. Sent
+ * as one plain form; the homeowner signs it on their job page.
+ */
+import { Form } from "react-router";
+import { DeskField } from "~/owner/desk-field";
+import { inputClass, primaryButton } from "~/owner/desk-frame";
+import { REASON_MAX } from "./job-rules";
+
+/** The rows the form shows; the server reads up to CHANGE_ITEMS_MAX. */
+const ROWS = 4;
+
+export interface ChangeOrderFormAnswer {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+export function ChangeOrderForm({ busy, answer }: { busy: boolean; answer: ChangeOrderFormAnswer | undefined }) {
+  const errors = answer?.errors ?? {};
+  const value = (name: string) => answer?.values[name] ?? "";
+  return (
+    <Form method="post" className="mt-3 space-y-4">
+      {errors.items ? (
+        <p role="alert" className="font-semibold text-red-800">
+          {errors.items}
+        </p>
+      ) : null}
+      {Array.from({ length: ROWS }, (_, row) => (
+        <fieldset key={row} className="grid gap-3 rounded-lg border border-slate-300 p-3 sm:grid-cols-4">
+          <legend className="px-1 font-semibold text-navy-900">Item {row + 1}</legend>
+          <DeskField id={`item-${row}-removes`} label="Adds or takes out">
+            {(control) => (
+              <select
+                {...control}
+                name={`item-${row}-removes`}
+                defaultValue={value(`item-${row}-removes`) || "no"}
+                className={inputClass}
+              >
+                <option value="no">Adds work</option>
+                <option value="yes">Takes work out</option>
+              </select>
+            )}
+          </DeskField>
+          <div className="sm:col-span-3">
+            <DeskField id={`item-${row}-description`} label="Description" error={errors[`item-${row}-description`]}>
+              {(control) => (
+                <input
+                  {...control}
+                  name={`item-${row}-description`}
+                  defaultValue={value(`item-${row}-description`)}
+                  className={inputClass}
+                />
+              )}
+            </DeskField>
+          </div>
+          <DeskField id={`item-${row}-quantity`} label="Quantity" error={errors[`item-${row}-quantity`]}>
+            {(control) => (
+              <input
+                {...control}
+                name={`item-${row}-quantity`}
+                inputMode="decimal"
+                placeholder="1"
+                defaultValue={value(`item-${row}-quantity`)}
+                className={inputClass}
+              />
+            )}
+          </DeskField>
+          <DeskField id={`item-${row}-unit`} label="Unit" error={errors[`item-${row}-unit`]}>
+            {(control) => (
+              <input
+                {...control}
+                name={`item-${row}-unit`}
+                defaultValue={value(`item-${row}-unit`)}
+                className={inputClass}
+              />
+            )}
+          </DeskField>
+          <DeskField id={`item-${row}-price`} label="Unit price ($)" error={errors[`item-${row}-price`]}>
+            {(control) => (
+              <input
+                {...control}
+                name={`item-${row}-price`}
+                inputMode="decimal"
+                defaultValue={value(`item-${row}-price`)}
+                className={inputClass}
+              />
+            )}
+          </DeskField>
+        </fieldset>
+      ))}
+      <DeskField
+        id="change-reason"
+        label="Reason"
+        hint="The homeowner reads this before signing."
+        error={errors.reason}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="reason"
+            rows={2}
+            maxLength={REASON_MAX}
+            defaultValue={value("reason")}
+            className={inputClass}
+          />
+        )}
+      </DeskField>
+      <DeskField
+        id="change-completion"
+        label="New completion date"
+        hint="Only if the change moves it."
+        error={errors.completionDay}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            name="completionDay"
+            defaultValue={value("completionDay")}
+            className={inputClass}
+          />
+        )}
+      </DeskField>
+      <button type="submit" name="intent" value="change-order" disabled={busy} className={primaryButton}>
+        Send change order
+      </button>
+    </Form>
+  );
+}
