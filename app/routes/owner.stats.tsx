@@ -1,10 +1,12 @@
 /**
  * /owner/stats: the numbers of the last 12 weeks. Leads per week as a chart and a table, the
  * median time to a first reply, the share won, the lost by reason, and the pages the requests
- * came from. Signed-in owners only; see `leads/record/stats.server.ts` for how each figure is counted.
+ * came from; then the jobs of the last six months. Signed-in owners only; see
+ * `leads/record/stats.server.ts` and `jobs/job-stats.server.ts` for how each figure is counted.
  */
 import type { ReactNode } from "react";
 import { profile } from "~/content/profile";
+import { jobStats } from "~/jobs/job-stats.server";
 import { leadStats, percent } from "~/leads/record/stats.server";
 import { LOST_REASON_LABELS } from "~/leads/record/status";
 import { requireOwner } from "~/owner/sessions.server";
@@ -23,8 +25,20 @@ const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  const stats = await leadStats(db);
+  const [stats, jobs] = await Promise.all([leadStats(db), jobStats(db)]);
+  const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
   return {
+    jobs: {
+      months: jobs.months.map((m) => ({
+        label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)),
+        started: m.started,
+        completed: m.completed,
+      })),
+      medianDaysToStart: jobs.medianDaysToStart,
+      startedCount: jobs.startedCount,
+      completedCount: jobs.completedCount,
+      completedLate: jobs.completedLate,
+    },
     from: dayLabel(stats.from),
     total: stats.total,
     weeks: stats.weeks.map((w) => ({ label: dayLabel(w.monday), value: w.count })),
@@ -125,6 +139,51 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           head={["Reason", "Leads"]}
           rows={d.lostBy.map((r) => [r.label, String(r.value)])}
         />
+      </section>
+
+      <section aria-labelledby="jobs-numbers" className="mt-6">
+        <h2 id="jobs-numbers" className="text-lg font-bold text-navy-900">
+          Jobs, last {d.jobs.months.length} months
+        </h2>
+        <dl className="mt-2 grid gap-3 sm:grid-cols-2">
+          <Figure
+            label="Median days from acceptance to start"
+            value={d.jobs.medianDaysToStart === null ? "–" : String(d.jobs.medianDaysToStart)}
+            testId="days-to-start"
+          >
+            over {d.jobs.startedCount} job{d.jobs.startedCount === 1 ? "" : "s"} started
+          </Figure>
+          <Figure label="Completed late" value={String(d.jobs.completedLate)} testId="completed-late">
+            of {d.jobs.completedCount} completed, after their completion date
+          </Figure>
+        </dl>
+        <table className="mt-2 w-full max-w-md text-sm">
+          <caption className="sr-only">Jobs started and completed per month</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={th}>
+                Month
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Started
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Completed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.jobs.months.map((m) => (
+              <tr key={m.label}>
+                <th scope="row" className={`${td} font-normal`}>
+                  {m.label}
+                </th>
+                <td className={`${td} text-right tabular-nums`}>{m.started}</td>
+                <td className={`${td} text-right tabular-nums`}>{m.completed}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
 
       <section aria-labelledby="by-page" className="mt-6">

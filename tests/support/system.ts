@@ -88,3 +88,18 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000)
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Runs a test's write to the server's database while the server's own jobs run: on SQLite, a
+ * transaction that read before another process wrote must start again, as a second instance would.
+ */
+export async function whileServerRuns<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 20 || !/database is locked|SQLITE_BUSY/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}

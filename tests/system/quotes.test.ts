@@ -15,24 +15,9 @@ import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { deckQuote, enterContractFacts } from "../support/quotes";
 import { signedInOwner } from "../support/owner";
-import { stopAfterEachTest } from "../support/system";
+import { stopAfterEachTest, whileServerRuns } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
-
-/**
- * The test writes to the server's SQLite file while the server's own jobs run: a transaction that
- * read before another process wrote must start again, as a second server instance would.
- */
-async function whileServerRuns<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= 20 || !/database is locked|SQLITE_BUSY/.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 /** A built server with the contract facts entered, and its database beside it. */
 async function siteWithContractFacts() {
