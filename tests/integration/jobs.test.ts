@@ -13,7 +13,7 @@ import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/c
 import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
 import { jobByLink } from "~/jobs/job-link.server";
 import { jobsForCalendar } from "~/jobs/jobs.server";
-import { setAutomaticRequests } from "~/reviews/review-requests.server";
+import { leadsDueForAutomaticRequest, setAutomaticRequests } from "~/reviews/review-requests.server";
 import { loader as quotePageLoader } from "~/routes/quote";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { acceptContract, cancelContract } from "~/server/contract.server";
@@ -155,6 +155,21 @@ describe.each(backends)("jobs on %s", (backend) => {
     expect(page).toMatchObject({ state: "completed", completedDay, warranty: FACTS.warranty });
     expect(page?.warrantyRunsTo).toBe(`${Number(completedDay.slice(0, 4)) + 2}${completedDay.slice(4)}`);
     expect(page?.documents.map((d) => d.fileName)).toContain("warranty.pdf");
+  });
+
+  it("asks for a review when the job is completed, not three days after Won while the work goes on", async () => {
+    const { leadId, now } = await acceptedDeckQuote();
+    const job = await jobRow(db);
+    const weekLater = new Date(now.getTime() + 7 * 24 * 3_600_000);
+    expect(await leadsDueForAutomaticRequest(db, weekLater)).toEqual([]);
+    await markJobStarted(db, OWNER, job.id, form({ noPermit: "yes", noPermitReason: "Repairs in kind" }), now);
+    // Completed while the automatic ask was off: the scheduler's run asks once the job is done.
+    expect(await markJobCompleted(db, OWNER, job.id, context, now)).toMatchObject({ ok: true });
+    expect(await leadsDueForAutomaticRequest(db, weekLater)).toEqual([leadId]);
+    // A lead won without a job is still asked three days after Won.
+    const other = await insertLead(db, { status: "won", email: "other@example.com" });
+    await db.updateTable("leads").set({ won_at: now.toISOString() }).where("id", "=", other).execute();
+    expect((await leadsDueForAutomaticRequest(db, weekLater)).sort()).toEqual([leadId, other].sort());
   });
 
   it("cancels the job with the contract when the homeowner cancels in time", async () => {
