@@ -218,17 +218,10 @@ export async function holdJob(trx: Db, id: string) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (Number(held.numUpdatedRows) === 0) return undefined;
-  return trx
-    .selectFrom("jobs as j")
-    .innerJoin("leads as l", "l.id", "j.lead_id")
-    .selectAll("j")
-    .select(["l.name as lead_name", "l.email as lead_email", "l.address as lead_address"])
-    .where("j.id", "=", id)
-    .where("l.quarantined_at", "is", null)
-    .executeTakeFirst();
+  return jobById(trx, id);
 }
 
-export type HeldJob = NonNullable<Awaited<ReturnType<typeof holdJob>>>;
+export type HeldJob = JobRow;
 
 /** The contract total: the accepted quote (or the agreed price) and every change order signed since. */
 export async function contractTotalOf(db: Db, job: { id: string; base_cents: number }): Promise<number> {

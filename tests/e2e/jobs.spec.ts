@@ -5,10 +5,7 @@
  * the new total; the owner completes the job and the homeowner's page shows the warranty. Both
  * pages pass axe and fit the screen.
  */
-import type { Kysely } from "kysely";
 import { openMigratedDatabase, type DatabaseHandle } from "../../app/infra/db.server";
-import { parseMailPayload } from "../../app/infra/outbox.server";
-import type { Database } from "../../app/infra/schema.server";
 import { sendQuote } from "../../app/quotes/send-quote.server";
 import { acceptContract } from "../../app/server/contract.server";
 import { addDays } from "../../app/time/business-time";
@@ -18,19 +15,10 @@ import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
-import { deckQuote, enterContractFacts, FACTS } from "../support/quotes";
+import { enterContractFacts, FACTS } from "../support/quotes";
+import { linkIn, twelveHundredQuote } from "../support/jobs";
 
 const phone = { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true };
-
-async function linkIn(db: Kysely<Database>, kind: string, path: "quote" | "job"): Promise<string> {
-  const row = await db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("kind", "=", kind)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  return new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text)?.[1] ?? "";
-}
 
 test.describe("a job, at 375 px", () => {
   test.describe.configure({ mode: "serial" });
@@ -53,18 +41,7 @@ test.describe("a job, at 375 px", () => {
     const now = new Date();
     await enterContractFacts(db, now);
     const leadId = await insertLead(db, { name: "Dana Job", email: "dana.job@example.com" });
-    const content = {
-      ...deckQuote(now),
-      items: [
-        {
-          description: "Rebuild deck stairs",
-          quantityHundredths: 100,
-          unit: "job",
-          unitCents: 120_000,
-          optional: false,
-        },
-      ],
-    };
+    const content = twelveHundredQuote(now);
     const context = { siteUrl: server.origin, leadsTo: "owner@causeway.test" };
     expect(await sendQuote(db, leadId, content, { email: "pat@causeway.test", client: null }, context, now)).toEqual({
       ok: true,

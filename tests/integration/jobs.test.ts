@@ -7,7 +7,6 @@
  */
 import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
@@ -22,6 +21,7 @@ import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { insertLead } from "../support/leads";
 import { pdfText } from "../support/pdf-text";
 import { deckQuote, enterContractFacts, FACTS } from "../support/quotes";
+import { linkIn, twelveHundredQuote } from "../support/jobs";
 
 const OWNER = { email: "pat@causeway.test", client: null };
 const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
@@ -33,19 +33,6 @@ const homeowner = {
   userAgent: "Mozilla/5.0 (test)",
 };
 const form = (values: Record<string, string>) => (name: string) => values[name] ?? "";
-
-/** The link of the latest email of `kind`, read as the homeowner would. */
-async function linkIn(db: Kysely<Database>, kind: string, path: "quote" | "job"): Promise<string> {
-  const row = await db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("kind", "=", kind)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const match = new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text);
-  if (!match?.[1]) throw new Error(`no ${path} link in the ${kind} email`);
-  return match[1];
-}
 
 async function jobRow(db: Kysely<Database>) {
   return db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
@@ -212,18 +199,7 @@ describe.each(backends)("jobs on %s", (backend) => {
     /** A $1,200 quote at 6.625% tax, accepted. */
     async function acceptedTwelveHundred() {
       const now = new Date();
-      const content = {
-        ...deckQuote(now),
-        items: [
-          {
-            description: "Rebuild deck stairs",
-            quantityHundredths: 100,
-            unit: "job",
-            unitCents: 120_000,
-            optional: false,
-          },
-        ],
-      };
+      const content = twelveHundredQuote(now);
       return acceptedDeckQuote(now, content);
     }
     const change = {

@@ -16,23 +16,14 @@ import { sendQuote } from "~/quotes/send-quote.server";
 import { addDays } from "~/time/business-time";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
-import { deckQuote, enterContractFacts, FACTS } from "../support/quotes";
+import { enterContractFacts, FACTS } from "../support/quotes";
 import { builtSites, postgresForThisFile, stopAfterEachTest, whileServerRuns } from "../support/system";
+import { linkIn, twelveHundredQuote } from "../support/jobs";
 
 const stopAfterTest = stopAfterEachTest();
 const site = builtSites(stopAfterTest, postgresForThisFile());
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-
-async function linkIn(db: Kysely<Database>, kind: string, path: "quote" | "job"): Promise<string> {
-  const row = await db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("kind", "=", kind)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  return new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text)?.[1] ?? "";
-}
 
 async function mailsOf(db: Kysely<Database>, kind: string) {
   const rows = await db.selectFrom("outbox").select(["recipient", "payload"]).where("kind", "=", kind).execute();
@@ -61,18 +52,7 @@ describe.each(["sqlite", "postgres"] as const)("a job on %s", (backend) => {
     // A $1,200 quote at 6.625%, accepted with the plain form.
     await whileServerRuns(() => enterContractFacts(db));
     const leadId = await whileServerRuns(() => insertLead(db, { name: "Dana Visitor", email: "dana@example.com" }));
-    const content = {
-      ...deckQuote(),
-      items: [
-        {
-          description: "Rebuild deck stairs",
-          quantityHundredths: 100,
-          unit: "job",
-          unitCents: 120_000,
-          optional: false,
-        },
-      ],
-    };
+    const content = twelveHundredQuote();
     const sent = await whileServerRuns(() =>
       sendQuote(
         db,
