@@ -213,21 +213,22 @@ export async function acceptChangeOrder(
   now: Date = new Date(),
 ): Promise<AnswerOutcome> {
   if (!isLinkToken(token)) return UNKNOWN;
-  const name = signature.name.trim().replace(/[ \t]+/g, " ");
-  const hidden = hiddenCharacterError(name, "The name you typed");
-  if (hidden) return { ok: false, status: 400, error: hidden };
-  if (name.length < 2 || name.length > SIGNATURE_MAX)
-    return { ok: false, status: 400, error: "Type your full name to sign." };
-  if (!signature.consent)
-    return {
-      ok: false,
-      status: 400,
-      error: "Tick the box to agree to sign and receive this change order electronically.",
-    };
   return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
     const held = await heldOrder(trx, token, orderId);
     if (!held) return UNKNOWN;
     const { job, order } = held;
+    // An unknown link answers 404 before anything typed is judged, as the quote's link does.
+    const name = signature.name.trim().replace(/[ \t]+/g, " ");
+    const hidden = hiddenCharacterError(name, "The name you typed");
+    if (hidden) return { ok: false, status: 400, error: hidden };
+    if (name.length < 2 || name.length > SIGNATURE_MAX)
+      return { ok: false, status: 400, error: "Type your full name to sign." };
+    if (!signature.consent)
+      return {
+        ok: false,
+        status: 400,
+        error: "Tick the box to agree to sign and receive this change order electronically.",
+      };
     if (order.status !== "sent") return { ok: false, status: 409, error: ANSWERED[order.status] };
     if (!order.document_id) return UNKNOWN;
     const sentFile = await trx
