@@ -327,17 +327,18 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
 export const SMALL_FORM_MAX_BYTES = 64 * 1024;
 
 /**
- * A form of a few text fields, read within `SMALL_FORM_MAX_BYTES` like the public forms are, for
- * handlers that would otherwise call `request.formData()` and hold a body of any size in memory.
+ * A form of a few text fields (20 unless the form says how many more it has), read within
+ * `SMALL_FORM_MAX_BYTES` like the public forms are, for handlers that would otherwise call
+ * `request.formData()` and hold a body of any size in memory.
  * A body that is not a form, or is broken, is answered with a 4xx thrown as a Response.
  */
-export async function readSmallForm(request: Request): Promise<FormData> {
+export async function readSmallForm(request: Request, maxFields = 20): Promise<FormData> {
   try {
     const parsed = await parseFormRequest(request, {
       maxFiles: 0,
       maxFileBytes: 0,
       maxTotalBytes: SMALL_FORM_MAX_BYTES,
-      maxFields: 20,
+      maxFields,
       maxFieldBytes: SMALL_FORM_MAX_BYTES,
       isFileField: () => false,
     });

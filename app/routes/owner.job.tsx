@@ -96,7 +96,8 @@ const FIELDS = [
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   if (!ID.test(params.id)) throw data("No such job.", { status: 404 });
-  const form = await readSmallForm(request);
+  // The change order's rows are five fields each; the other forms of the page post a handful.
+  const form = await readSmallForm(request, FIELDS.length + 4);
   const get = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value.slice(0, 2_000) : "";

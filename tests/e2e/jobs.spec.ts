@@ -95,14 +95,14 @@ test.describe("a job, at 375 px", () => {
     await home.getByLabel("I agree to sign and receive this change order electronically").check();
     await home.getByRole("button", { name: "Accept this change" }).tap();
     await expect(home.getByText("You signed change order 1.", { exact: false })).toBeVisible();
-    await expect(home.getByText("$1,546.06")).toBeVisible();
+    await expect(home.getByRole("region", { name: "Your contract" }).getByText("$1,546.06")).toBeVisible();
 
     await desk.reload();
     await desk.getByRole("button", { name: "Mark completed" }).tap();
     await expect(desk.getByText("Marked completed; the homeowner is emailed the written warranty.")).toBeVisible();
 
     await gotoHydrated(home, `${server.origin}/job/${quoteToken}`);
-    await expect(home.getByRole("status")).toContainText("Your job is complete.");
+    await expect(home.getByText("Your job is complete.")).toBeVisible();
     await expect(home.getByRole("heading", { name: "Your warranty" })).toBeVisible();
     await expect(home.getByText(FACTS.warranty)).toBeVisible();
     await expect(home.getByText("It covers the work until", { exact: false })).toBeVisible();
