@@ -95,6 +95,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/quote/:token": "reached only from a quote email; the link is a credential",
   "/job/:token": "reached only from a job or accepted-quote email; the link is a credential",
   "/job/:token/documents/:documentId": "a job's contract PDFs, behind the same credential",
+  "/job/:token/photos/:file": "a job's progress photos, behind the same credential",
   "/review/:token": "reached only from a review request email; the link is a credential",
   "/owner/reviews": "the desk: every review, hiding and replies",
   "/owner": "the owner's lead desk: signed-in, never indexed",

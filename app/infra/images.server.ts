@@ -328,3 +328,51 @@ export function prepareUploadedImage(
     return prepare(input, format, maxEdge);
   });
 }
+
+/** Why an owner's photo cannot be used, in words for them and with the status to answer. */
+export interface PhotoRefusal {
+  status: 413 | 415;
+  error: string;
+}
+
+/** The refusal for an error thrown by `inspectImage` or `prepareUploadedImage`; undefined for any other error. */
+export function photoRefusal(error: unknown): PhotoRefusal | undefined {
+  if (error instanceof ImageTooLargeError)
+    return {
+      status: 413,
+      error: `That photo is too large in pixels. Send one of at most ${Math.floor(MAX_FRAME_PIXELS / 1_000_000)} megapixels.`,
+    };
+  if (error instanceof ImageDecodeError || error instanceof ImageWouldGrowError)
+    return { status: 415, error: "That photo could not be read. Try another one." };
+  return undefined;
+}
+
+/**
+ * An uploaded photo's real format, read from its bytes, with its header checked against the pixel
+ * limits; nothing is decoded. The refusal when it is not a JPEG, PNG, WebP or GIF, or too large.
+ */
+export async function checkUploadedPhoto(path: string): Promise<{ format: ImageFormat } | PhotoRefusal> {
+  const format = await detectImageFormat(path);
+  if (!format) return { status: 415, error: "That file is not a photo we can use: send a JPEG, PNG, WebP or GIF." };
+  try {
+    await inspectImage(path, format);
+  } catch (error) {
+    const refusal = photoRefusal(error);
+    if (refusal) return refusal;
+    throw error;
+  }
+  return { format };
+}
+
+/**
+ * A small WebP of an already prepared (upright, metadata-free) image, `width` pixels wide at most,
+ * made in one of the IMAGE_WORK_SLOTS. An animation gives its first frame.
+ */
+export function encodeThumbnail(input: Buffer, width: number): Promise<Buffer> {
+  return imageWork.run(() =>
+    sharp(input, { failOn: "error", limitInputPixels: MAX_FRAME_PIXELS })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 72 })
+      .toBuffer(),
+  );
+}

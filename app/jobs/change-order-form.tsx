@@ -4,7 +4,7 @@
  * as one plain form; the homeowner signs it on their job page.
  */
 import { Form } from "react-router";
-import { DeskField } from "~/owner/desk-field";
+import { DeskField, DeskInput } from "~/owner/desk-field";
 import { inputClass, primaryButton } from "~/owner/desk-frame";
 import { REASON_MAX } from "./job-rules";
 
@@ -19,6 +19,21 @@ export interface ChangeOrderFormAnswer {
 export function ChangeOrderForm({ busy, answer }: { busy: boolean; answer: ChangeOrderFormAnswer | undefined }) {
   const errors = answer?.errors ?? {};
   const value = (name: string) => answer?.values[name] ?? "";
+  // A plain function rather than a component: a component made during render would be a new type
+  // each time, and React would replace its input (and the focus in it) on every render.
+  const itemInput = (
+    row: number,
+    field: string,
+    input: { label: string; inputMode?: "decimal"; placeholder?: string },
+  ) => (
+    <DeskInput
+      id={`item-${row}-${field}`}
+      name={`item-${row}-${field}`}
+      error={errors[`item-${row}-${field}`]}
+      defaultValue={value(`item-${row}-${field}`)}
+      {...input}
+    />
+  );
   return (
     <Form method="post" className="mt-3 space-y-4">
       {errors.items ? (
@@ -42,51 +57,10 @@ export function ChangeOrderForm({ busy, answer }: { busy: boolean; answer: Chang
               </select>
             )}
           </DeskField>
-          <div className="sm:col-span-3">
-            <DeskField id={`item-${row}-description`} label="Description" error={errors[`item-${row}-description`]}>
-              {(control) => (
-                <input
-                  {...control}
-                  name={`item-${row}-description`}
-                  defaultValue={value(`item-${row}-description`)}
-                  className={inputClass}
-                />
-              )}
-            </DeskField>
-          </div>
-          <DeskField id={`item-${row}-quantity`} label="Quantity" error={errors[`item-${row}-quantity`]}>
-            {(control) => (
-              <input
-                {...control}
-                name={`item-${row}-quantity`}
-                inputMode="decimal"
-                placeholder="1"
-                defaultValue={value(`item-${row}-quantity`)}
-                className={inputClass}
-              />
-            )}
-          </DeskField>
-          <DeskField id={`item-${row}-unit`} label="Unit" error={errors[`item-${row}-unit`]}>
-            {(control) => (
-              <input
-                {...control}
-                name={`item-${row}-unit`}
-                defaultValue={value(`item-${row}-unit`)}
-                className={inputClass}
-              />
-            )}
-          </DeskField>
-          <DeskField id={`item-${row}-price`} label="Unit price ($)" error={errors[`item-${row}-price`]}>
-            {(control) => (
-              <input
-                {...control}
-                name={`item-${row}-price`}
-                inputMode="decimal"
-                defaultValue={value(`item-${row}-price`)}
-                className={inputClass}
-              />
-            )}
-          </DeskField>
+          <div className="sm:col-span-3">{itemInput(row, "description", { label: "Description" })}</div>
+          {itemInput(row, "quantity", { label: "Quantity", inputMode: "decimal", placeholder: "1" })}
+          {itemInput(row, "unit", { label: "Unit" })}
+          {itemInput(row, "price", { label: "Unit price ($)", inputMode: "decimal" })}
         </fieldset>
       ))}
       <DeskField
@@ -106,22 +80,15 @@ export function ChangeOrderForm({ busy, answer }: { busy: boolean; answer: Chang
           />
         )}
       </DeskField>
-      <DeskField
+      <DeskInput
         id="change-completion"
         label="New completion date"
         hint="Only if the change moves it."
         error={errors.completionDay}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            name="completionDay"
-            defaultValue={value("completionDay")}
-            className={inputClass}
-          />
-        )}
-      </DeskField>
+        type="date"
+        name="completionDay"
+        defaultValue={value("completionDay")}
+      />
       <button type="submit" name="intent" value="change-order" disabled={busy} className={primaryButton}>
         Send change order
       </button>

@@ -1,7 +1,8 @@
 /**
  * The homeowner's page for their job, found by any of its links (only their hashes are stored).
  * It shows what the homeowner is owed the sight of: the state, the dates and why they moved, the
- * permit, the contract's documents and total, and at completion the warranty and its last day.
+ * permit, the contract's documents and total, the progress photos, and at completion the warranty
+ * and its last day.
  * Opening it reads and changes nothing.
  */
 import type { Kysely } from "kysely";
@@ -11,6 +12,7 @@ import { quoteFileName } from "~/quotes/quote-files.server";
 import { dayOf } from "~/time/business-time";
 import { changeOrderFileName } from "./change-order-document";
 import { changeOrdersOf, type ChangeOrderListing } from "./change-orders.server";
+import { jobPhotoFile, jobPhotosOf, type JobPhotoListing } from "./job-photos.server";
 import { warrantyRunsTo } from "./job-rules";
 import { contractTotalOf } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
@@ -44,6 +46,7 @@ export interface HomeownerJob {
   warrantyRunsTo: string | undefined;
   documents: JobDocument[];
   changeOrders: ChangeOrderListing[];
+  photos: JobPhotoListing[];
 }
 
 export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | undefined> {
@@ -81,7 +84,7 @@ export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | 
     });
   if (job.warranty_document_id)
     documents.push({ id: job.warranty_document_id, label: "Your written warranty", fileName: "warranty.pdf" });
-  const orders = await changeOrdersOf(db, job.id);
+  const [orders, photos] = await Promise.all([changeOrdersOf(db, job.id), jobPhotosOf(db, job.id)]);
   for (const order of orders) {
     if (order.documentId)
       documents.push({
@@ -121,6 +124,7 @@ export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | 
     warrantyRunsTo: completedDay ? warrantyRunsTo(job.warranty, completedDay) : undefined,
     documents,
     changeOrders: orders,
+    photos,
   };
 }
 
@@ -133,6 +137,19 @@ export async function jobDocument(db: Db, token: unknown, documentId: string) {
     .select(["file_name", "content_type", "data"])
     .where("id", "=", documentId)
     .executeTakeFirst();
+}
+
+/** One of the job's progress photos, by the file name its page links to. */
+export async function jobPhotoByLink(db: Db, token: unknown, fileName: string) {
+  if (!isLinkToken(token)) return undefined;
+  const link = await db
+    .selectFrom("job_links as k")
+    .innerJoin("leads as l", "l.id", "k.lead_id")
+    .select("k.job_id")
+    .where("k.token_hash", "=", hashToken(token))
+    .where("l.quarantined_at", "is", null)
+    .executeTakeFirst();
+  return link && jobPhotoFile(db, link.job_id, fileName);
 }
 
 /** Whether `token` opens a job's page (an accepted quote's link does once its job is scheduled). */

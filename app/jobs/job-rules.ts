@@ -173,3 +173,18 @@ export function warrantyRunsTo(warranty: string, completedDay: string): string |
   const months = warrantyMonths(warranty);
   return months === undefined ? undefined : addMonths(completedDay, months);
 }
+
+/** As long as a project photo's may be, so a project started from the job takes the words whole. */
+export const PHOTO_DESCRIPTION_MAX = 200;
+/** Progress photos a job keeps: a photo or two a day for a few weeks' work. */
+export const MAX_JOB_PHOTOS = 40;
+
+/** A progress photo's description: what the photo shows, read to a homeowner who cannot see it. */
+export function photoDescriptionError(description: string): string | undefined {
+  return textError(
+    description.trim(),
+    "The description",
+    PHOTO_DESCRIPTION_MAX,
+    "Describe the photo: what it shows is read to a homeowner who cannot see it.",
+  );
+}

@@ -85,11 +85,31 @@ export interface ChangeOrdersTable {
   created_at: Timestamp;
 }
 
+/** A progress photo: seen by the homeowner on the job's page, never by the public. */
+export interface JobPhotosTable {
+  id: string;
+  job_id: string;
+  lead_id: string;
+  /** Chosen by the sender, so a retried upload stores one photo. */
+  upload_key: string;
+  position: number;
+  description: string;
+  /** Of `large`; `small` is always WebP. */
+  content_type: string;
+  width: number;
+  height: number;
+  large: Buffer;
+  small: Buffer;
+  created_by: string;
+  created_at: Timestamp;
+}
+
 declare module "~/infra/schema.server" {
   interface Database {
     jobs: JobsTable;
     job_events: JobEventsTable;
     job_links: JobLinksTable;
     change_orders: ChangeOrdersTable;
+    job_photos: JobPhotosTable;
   }
 }

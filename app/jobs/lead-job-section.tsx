@@ -4,8 +4,8 @@
  * required). A job from an accepted quote appears by itself.
  */
 import { Form, Link } from "react-router";
-import { DeskField } from "~/owner/desk-field";
-import { inputClass, Notice, secondaryButton } from "~/owner/desk-frame";
+import { DeskInput } from "~/owner/desk-field";
+import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { jobPath } from "~/owner/paths";
 import { TITLE_MAX } from "./job-rules";
 
@@ -61,48 +61,44 @@ export function LeadJobSection({
       {answer && !answer.ok ? <Notice tone="error">{answer.message}</Notice> : null}
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <DeskField id="job-title" label="What the work is" error={errors.title}>
-            {(control) => (
-              <input
-                {...control}
-                name="title"
-                required
-                maxLength={TITLE_MAX}
-                defaultValue={value("title")}
-                className={inputClass}
-              />
-            )}
-          </DeskField>
+          <DeskInput
+            id="job-title"
+            label="What the work is"
+            error={errors.title}
+            name="title"
+            required
+            maxLength={TITLE_MAX}
+            defaultValue={value("title")}
+          />
         </div>
-        <DeskField id="job-price" label="Agreed price ($)" error={errors.price}>
-          {(control) => (
-            <input
-              {...control}
-              name="price"
-              required
-              inputMode="decimal"
-              defaultValue={value("price")}
-              className={inputClass}
-            />
-          )}
-        </DeskField>
+        <DeskInput
+          id="job-price"
+          label="Agreed price ($)"
+          error={errors.price}
+          name="price"
+          required
+          inputMode="decimal"
+          defaultValue={value("price")}
+        />
         <div />
-        <DeskField id="job-start" label="Start date" hint="Optional" error={errors.startDay}>
-          {(control) => (
-            <input {...control} type="date" name="startDay" defaultValue={value("startDay")} className={inputClass} />
-          )}
-        </DeskField>
-        <DeskField id="job-completion" label="Completion date" hint="Optional" error={errors.completionDay}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              name="completionDay"
-              defaultValue={value("completionDay")}
-              className={inputClass}
-            />
-          )}
-        </DeskField>
+        <DeskInput
+          id="job-start"
+          label="Start date"
+          hint="Optional"
+          error={errors.startDay}
+          type="date"
+          name="startDay"
+          defaultValue={value("startDay")}
+        />
+        <DeskInput
+          id="job-completion"
+          label="Completion date"
+          hint="Optional"
+          error={errors.completionDay}
+          type="date"
+          name="completionDay"
+          defaultValue={value("completionDay")}
+        />
         <p>
           <button type="submit" name="intent" value="start-job" disabled={busy} className={secondaryButton}>
             Start a job

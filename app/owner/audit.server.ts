@@ -44,7 +44,9 @@ export type AuditAction =
   | "job-dates-saved"
   | "job-marked-started"
   | "job-marked-completed"
-  | "change-order-sent";
+  | "change-order-sent"
+  | "job-photo-added"
+  | "job-photo-removed";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -2,8 +2,8 @@
  * One labelled field of a desk form: its label, the control, a hint, and the message when the value
  * was refused, tied to the control for screen readers (`aria-describedby`, `aria-invalid`).
  */
-import type { ReactNode } from "react";
-import { labelClass } from "./desk-frame";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { inputClass, labelClass } from "./desk-frame";
 
 export const hintClass = "mt-1 text-sm text-slate-700";
 export const fieldErrorClass = "mt-1 text-sm font-semibold text-red-800";
@@ -47,5 +47,25 @@ export function DeskField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A DeskField holding one `<input>`: the common case, its attributes passed as they are. */
+export function DeskInput({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "children">) {
+  return (
+    <DeskField id={id} label={label} hint={hint} error={error}>
+      {(control) => <input {...input} {...control} className={inputClass} />}
+    </DeskField>
   );
 }

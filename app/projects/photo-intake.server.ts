@@ -6,13 +6,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import type { Kysely } from "kysely";
-import {
-  detectImageFormat,
-  ImageDecodeError,
-  ImageTooLargeError,
-  inspectImage,
-  MAX_FRAME_PIXELS,
-} from "~/infra/images.server";
+import { checkUploadedPhoto } from "~/infra/images.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import type { UploadedFile } from "~/infra/uploads.server";
 import { projectLeadPrivacy } from "./project-from-lead.server";
@@ -49,28 +43,9 @@ export async function takePhoto(
 ): Promise<PhotoIntake> {
   const descriptionError = checkDescription(upload.description, await projectLeadPrivacy(db, projectId));
   if (descriptionError) return { ok: false, status: 400, error: descriptionError, field: "description" };
-  const format = await detectImageFormat(upload.file.path);
-  if (!format)
-    return {
-      ok: false,
-      status: 415,
-      error: "That file is not a photo we can use: send a JPEG, PNG, WebP or GIF.",
-      field: "photo",
-    };
-  try {
-    await inspectImage(upload.file.path, format);
-  } catch (error) {
-    if (error instanceof ImageTooLargeError)
-      return {
-        ok: false,
-        status: 413,
-        error: `That photo is too large in pixels. Send one of at most ${Math.floor(MAX_FRAME_PIXELS / 1_000_000)} megapixels.`,
-        field: "photo",
-      };
-    if (error instanceof ImageDecodeError)
-      return { ok: false, status: 415, error: "That photo could not be read. Try another one.", field: "photo" };
-    throw error;
-  }
+  const checked = await checkUploadedPhoto(upload.file.path);
+  if ("error" in checked) return { ok: false, ...checked, field: "photo" };
+  const format = checked.format;
   const data = await fs.readFile(upload.file.path);
   return db.transaction().execute(async (trx): Promise<PhotoIntake> => {
     // Writing the project's row first takes its lock (a row lock on PostgreSQL, the write lock on

@@ -1,9 +1,9 @@
 /**
- * Adding a photo to a project from the phone: the camera or the library, its description and an
- * optional Before/After label. Without JavaScript it is a plain multipart form. With it, the photo
- * is shrunk in the browser and sent as the estimate form sends (`leads/estimate-transport.ts`):
- * a progress bar, and retries after a lost connection under the same upload key, so a retry
- * stores one photo.
+ * Adding a photo from the phone, to a project or to a job's progress photos: the camera or the
+ * library, its description and, for a project, an optional Before/After label. Without JavaScript
+ * it is a plain multipart form. With it, the photo is shrunk in the browser and sent as the
+ * estimate form sends (`leads/estimate-transport.ts`): a progress bar, and retries after a lost
+ * connection under the same upload key, so a retry stores one photo.
  */
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -22,11 +22,19 @@ export function PhotoUpload({
   uploadKey,
   errors,
   full,
+  labels = true,
+  descriptionHint = "What the photo shows, for visitors who cannot see it.",
+  submitLabel = "Add photo",
 }: {
   /** For the form sent without JavaScript; the script makes one per photo. */
   uploadKey: string;
   errors: { photo?: string; description?: string };
-  full: boolean;
+  /** What to say instead of the form when no more photos are taken. */
+  full: string | false;
+  /** Whether the Before/After choice is offered. */
+  labels?: boolean;
+  descriptionHint?: string;
+  submitLabel?: string;
 }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -79,7 +87,7 @@ export function PhotoUpload({
     }
   }
 
-  if (full) return <p className="mt-2">This project has its 12 photos. Remove one to add another.</p>;
+  if (full) return <p className="mt-2">{full}</p>;
   return (
     <form
       ref={form}
@@ -103,30 +111,27 @@ export function PhotoUpload({
           />
         )}
       </DeskField>
-      <DeskField
-        id={`${id}-description`}
-        label="Description"
-        error={shown.description}
-        hint="What the photo shows, for visitors who cannot see it."
-      >
+      <DeskField id={`${id}-description`} label="Description" error={shown.description} hint={descriptionHint}>
         {(control) => (
           <input {...control} name="description" maxLength={MAX_DESCRIPTION} required className={inputClass} />
         )}
       </DeskField>
-      <fieldset>
-        <legend className={labelClass}>Label</legend>
-        <div className="flex flex-wrap gap-4">
-          {(["", "before", "after"] as const).map((value) => (
-            <label
-              key={value}
-              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
-            >
-              <input type="radio" name="label" value={value} defaultChecked={value === ""} className="size-5" />
-              {value === "" ? "None" : value === "before" ? "Before" : "After"}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {labels ? (
+        <fieldset>
+          <legend className={labelClass}>Label</legend>
+          <div className="flex flex-wrap gap-4">
+            {(["", "before", "after"] as const).map((value) => (
+              <label
+                key={value}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
+              >
+                <input type="radio" name="label" value={value} defaultChecked={value === ""} className="size-5" />
+                {value === "" ? "None" : value === "before" ? "Before" : "After"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       {sending ? <UploadProgress id={`${id}-progress`} state={sending} /> : null}
       {answer?.ok && answer.message ? (
         <p role="status" className="font-medium text-navy-900">
@@ -134,7 +139,7 @@ export function PhotoUpload({
         </p>
       ) : null}
       <button type="submit" disabled={sending !== undefined} className={primaryButton}>
-        Add photo
+        {submitLabel}
       </button>
     </form>
   );

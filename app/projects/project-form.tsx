@@ -3,7 +3,15 @@ import { Form } from "react-router";
 import { services } from "~/content/services";
 import { DeskField } from "~/owner/desk-field";
 import { inputClass, primaryButton } from "~/owner/desk-frame";
-import { MAX_STORY, MAX_TITLE, MAX_TOWN, servedTowns, type ProjectErrors, type ProjectValues } from "./project-rules";
+import {
+  MAX_PHOTOS,
+  MAX_STORY,
+  MAX_TITLE,
+  MAX_TOWN,
+  servedTowns,
+  type ProjectErrors,
+  type ProjectValues,
+} from "./project-rules";
 
 export const EMPTY_PROJECT: ProjectValues = { title: "", service: "", town: "", finished: "", story: "" };
 
@@ -13,12 +21,15 @@ export function ProjectForm({
   busy,
   submitLabel,
   leadId,
+  jobPhotos = 0,
 }: {
   values: ProjectValues;
   errors: ProjectErrors;
   busy: boolean;
   submitLabel: string;
   leadId?: string;
+  /** The progress photos of the job the project is made from, offered to start with. */
+  jobPhotos?: number;
 }) {
   return (
     <Form method="post" className="mt-3 max-w-xl space-y-4" noValidate>
@@ -97,6 +108,13 @@ export function ProjectForm({
           <textarea {...control} name="story" defaultValue={values.story} rows={8} className={inputClass} />
         )}
       </DeskField>
+      {jobPhotos > 0 ? (
+        <label className="flex min-h-11 items-center gap-2 font-semibold text-navy-900">
+          <input type="checkbox" name="jobPhotos" value="yes" defaultChecked className="size-5" />
+          Start with the job&rsquo;s {jobPhotos === 1 ? "progress photo" : `${jobPhotos} progress photos`}
+          {jobPhotos > MAX_PHOTOS ? ` (the first ${MAX_PHOTOS})` : ""}
+        </label>
+      ) : null}
       <button type="submit" name="intent" value="save" disabled={busy} className={primaryButton}>
         {submitLabel}
       </button>

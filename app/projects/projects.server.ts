@@ -10,7 +10,15 @@ import { timestamp, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { leadPrivacy } from "./project-from-lead.server";
-import { leadMention, publicFieldsMention, RESERVED_SLUGS, slugify, type ProjectValues } from "./project-rules";
+import {
+  leadMention,
+  MAX_DESCRIPTION,
+  MAX_PHOTOS,
+  publicFieldsMention,
+  RESERVED_SLUGS,
+  slugify,
+  type ProjectValues,
+} from "./project-rules";
 
 async function uniqueSlug(db: Kysely<Database>, title: string, town: string, ownId?: string): Promise<string> {
   const base = slugify(`${title} ${town}`) || "project";
@@ -31,12 +39,24 @@ const fields = (values: ProjectValues) => ({
   story: values.story.replace(/\r\n?/g, "\n").trim(),
 });
 
-/** Stores a new draft; returns its id. */
+/** A photo a new project starts with, such as a progress photo of the job it was made from. */
+export interface StartingPhoto {
+  description: string;
+  /** Upright and without metadata already; made into the site's pictures like any upload. */
+  data: Buffer;
+  format: string;
+}
+
+/**
+ * Stores a new draft, with the photos it starts with waiting to be processed (at most MAX_PHOTOS,
+ * the first its cover); returns its id.
+ */
 export async function createProject(
   db: Kysely<Database>,
   values: ProjectValues,
   actor: Actor,
   leadId: string | null = null,
+  startingPhotos: readonly StartingPhoto[] = [],
   now: Date = new Date(),
 ): Promise<string> {
   const id = randomUUID();
@@ -53,6 +73,23 @@ export async function createProject(
         updated_at: timestamp(now),
       })
       .execute();
+    for (const [position, photo] of startingPhotos.slice(0, MAX_PHOTOS).entries())
+      await trx
+        .insertInto("project_photos")
+        .values({
+          id: randomUUID(),
+          project_id: id,
+          upload_key: randomUUID(),
+          position,
+          description: photo.description.slice(0, MAX_DESCRIPTION),
+          label: null,
+          is_cover: position === 0 ? 1 : 0,
+          state: "waiting",
+          original: photo.data,
+          original_format: photo.format,
+          created_at: timestamp(now),
+        })
+        .execute();
     await audit("project-saved", values.title);
   });
   return id;

@@ -18,6 +18,7 @@ import { ChangeOrderView } from "~/jobs/change-order-view";
 import { acceptChangeOrder, declineChangeOrder } from "~/jobs/change-orders.server";
 import { dayLabel, JOB_STATE_LABELS } from "~/jobs/job-rules";
 import { jobByLink } from "~/jobs/job-link.server";
+import { jobPhotoFileName } from "~/jobs/job-photos.server";
 import { formatCents } from "~/quotes/money";
 import { formatDateTimeWithZone, formatWindow } from "~/time/business-time";
 import { visitOfLead } from "~/visits/visits.server";
@@ -81,6 +82,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     completed: job.completedDay ? dayLabel(job.completedDay) : null,
     warranty: job.warranty,
     warrantyRunsTo: job.warrantyRunsTo ? dayLabel(job.warrantyRunsTo) : null,
+    photos: job.photos.map((photo) => ({
+      id: photo.id,
+      description: photo.description,
+      width: photo.width,
+      height: photo.height,
+      small: `/job/${params.token}/photos/${jobPhotoFileName(photo.id, "small")}`,
+      large: `/job/${params.token}/photos/${jobPhotoFileName(photo.id, "large")}`,
+    })),
     changeOrders: job.changeOrders.map((order) => ({
       id: order.id,
       number: order.number,
@@ -225,6 +234,32 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
               error={actionData && !actionData.ok && actionData.orderId === order.id ? actionData.error : undefined}
             />
           ))}
+        </section>
+      ) : null}
+
+      {job.photos.length > 0 ? (
+        <section aria-labelledby="photos-heading" className="mt-8">
+          <h2 id="photos-heading" className="text-xl font-bold text-navy-900">
+            Photos of the work
+          </h2>
+          <p className="mt-2">Only you, with this link, can see them. Tap one to see it larger.</p>
+          <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+            {job.photos.map((photo) => (
+              <li key={photo.id}>
+                <a href={photo.large} className="block">
+                  <img
+                    src={photo.small}
+                    alt={photo.description}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    className="h-auto w-full rounded-lg"
+                  />
+                </a>
+                <p className="mt-1 text-sm">{photo.description}</p>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

@@ -1,24 +1,36 @@
 /**
  * /owner/jobs/:id: one job on the desk. Its state, total and dates; 'Save dates' (the homeowner is
  * emailed the new dates with the reason); 'Mark started', which asks for the permit or why none is
- * needed; 'Mark completed', which emails the homeowner the written warranty; and the history.
+ * needed; progress photos the homeowner sees on their page; change orders; 'Mark completed', which
+ * emails the homeowner the written warranty; and the history.
  */
+import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
-import { readSmallForm } from "~/infra/uploads.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
 import { ChangeOrderForm } from "~/jobs/change-order-form";
 import { changeOrdersOf, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, type JobChange } from "~/jobs/job-changes.server";
-import { dayLabel, isLate, JOB_STATE_LABELS, PERMIT_FIELD_MAX, REASON_MAX, type FieldErrors } from "~/jobs/job-rules";
+import { JobDatesForm, JobStartForm } from "~/jobs/job-desk-forms";
+import { jobPhotoFileName, jobPhotosOf, removeJobPhoto, takeJobPhoto } from "~/jobs/job-photos.server";
+import { JobPhotosSection } from "~/jobs/job-photos-section";
+import {
+  dayLabel,
+  isLate,
+  JOB_STATE_LABELS,
+  MAX_JOB_PHOTOS,
+  PHOTO_DESCRIPTION_MAX,
+  type FieldErrors,
+} from "~/jobs/job-rules";
 import { contractTotalOf, jobById, jobHistory } from "~/jobs/jobs.server";
-import { DeskField } from "~/owner/desk-field";
-import { inputClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { Notice, primaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/owner/intents.server";
-import { contractDocumentPath, jobsPath, leadPath } from "~/owner/paths";
+import { contractDocumentPath, jobPath, jobsPath, leadPath } from "~/owner/paths";
+import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner } from "~/owner/sessions.server";
+import { PhotoUpload } from "~/projects/photo-upload";
 import { formatCents } from "~/quotes/money";
 import { dayOf, formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.job";
@@ -34,11 +46,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   const job = ID.test(params.id) ? await jobById(db, params.id) : undefined;
   if (!job) throw data("No such job.", { status: 404 });
-  const [history, orders, totalCents] = await Promise.all([
+  const [history, orders, totalCents, photos] = await Promise.all([
     jobHistory(db, job.id),
     changeOrdersOf(db, job.id),
     contractTotalOf(db, job),
+    jobPhotosOf(db, job.id),
   ]);
+  const photoPath = (id: string, size: "small" | "large") => `${jobPath(job.id)}/photos/${jobPhotoFileName(id, size)}`;
   const today = dayOf(new Date());
   return {
     id: job.id,
@@ -70,6 +84,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : job.no_permit_reason
         ? `No permit needed: ${job.no_permit_reason}`
         : null,
+    photos: photos.map((photo) => ({
+      ...photo,
+      small: photoPath(photo.id, "small"),
+      large: photoPath(photo.id, "large"),
+    })),
+    uploadKey: randomUUID(),
     history: history.map((event) => ({
       at: formatDateTime(event.created_at),
       actor: event.actor,
@@ -82,6 +102,7 @@ type Answer =
   { ok: true; done: string } | { ok: false; intent: string; errors: FieldErrors; values: Record<string, string> };
 
 const ITEM_FIELDS = ["removes", "description", "quantity", "unit", "price"];
+/** The fields a refused form is shown again with. */
 const FIELDS = [
   "startDay",
   "completionDay",
@@ -96,12 +117,25 @@ const FIELDS = [
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   if (!ID.test(params.id)) throw data("No such job.", { status: 404 });
+  const json = wantsJson(request);
+  const photoAnswer = (ok: boolean, message: string, field: string, status: number) =>
+    json
+      ? // The script shows a refusal at a field; one about the whole job goes under the photo.
+        Response.json(
+          { ok, message, error: ok ? undefined : message, field: field === "form" ? "photo" : field },
+          { status },
+        )
+      : data<Answer>(
+          ok
+            ? { ok: true, done: message }
+            : { ok: false, intent: "add-photo", errors: { [field]: message }, values: {} },
+          { status },
+        );
   // The change order's rows are five fields each; the other forms of the page post a handful.
-  const form = await readSmallForm(request, FIELDS.length + 4);
-  const get = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.slice(0, 2_000) : "";
-  };
+  const read = await readDeskPhotoForm(request, FIELDS.length + 6);
+  if (!read.ok) return photoAnswer(false, read.message, "photo", read.status);
+  const form = read.form;
+  const get = (name: string) => (form.fields.get(name) ?? "").slice(0, 2_000);
   const env = getEnv();
   const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
   const answer = (intent: string, result: JobChange | Awaited<ReturnType<typeof sendChangeOrder>>, done: string) => {
@@ -112,25 +146,50 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const values = Object.fromEntries(FIELDS.map((name) => [name, get(name)]));
     return data<Answer>({ ok: false, intent, errors: result.errors, values }, { status: result.status });
   };
-  return dispatchIntent(form, {
-    dates: async () =>
-      answer("dates", await saveJobDates(db, actor, params.id, get, mail), "Dates saved; the homeowner is emailed."),
-    start: async () => answer("start", await markJobStarted(db, actor, params.id, get), "Marked started."),
-    "change-order": async () => {
-      const sent = await sendChangeOrder(db, actor, params.id, get, mail);
-      return answer(
-        "change-order",
-        sent,
-        sent.ok ? `Change order ${sent.number} sent; the homeowner is emailed it to sign.` : "",
-      );
-    },
-    complete: async () =>
-      answer(
-        "complete",
-        await markJobCompleted(db, actor, params.id, mail),
-        "Marked completed; the homeowner is emailed the written warranty.",
-      ),
-  });
+  try {
+    return await dispatchIntent(form.fields, {
+      dates: async () =>
+        answer("dates", await saveJobDates(db, actor, params.id, get, mail), "Dates saved; the homeowner is emailed."),
+      start: async () => answer("start", await markJobStarted(db, actor, params.id, get), "Marked started."),
+      "add-photo": async () => {
+        const file = form.files[0];
+        if (!file) return photoAnswer(false, "Choose a photo to add.", "photo", 400);
+        const taken = await takeJobPhoto(db, actor, params.id, {
+          file,
+          description: get("description").slice(0, PHOTO_DESCRIPTION_MAX + 50),
+          uploadKey: get("upload_key").slice(0, 80) || randomUUID(),
+        });
+        return taken.ok
+          ? photoAnswer(true, "Photo added: the homeowner sees it on their job page.", "photo", 200)
+          : photoAnswer(false, taken.error, taken.field, taken.status);
+      },
+      "remove-photo": async () =>
+        (await removeJobPhoto(db, actor, params.id, get("photoId").slice(0, 80)))
+          ? data<Answer>({ ok: true, done: "Photo removed." })
+          : data<Answer>(
+              { ok: false, intent: "remove-photo", errors: { form: "That photo is gone." }, values: {} },
+              {
+                status: 404,
+              },
+            ),
+      "change-order": async () => {
+        const sent = await sendChangeOrder(db, actor, params.id, get, mail);
+        return answer(
+          "change-order",
+          sent,
+          sent.ok ? `Change order ${sent.number} sent; the homeowner is emailed it to sign.` : "",
+        );
+      },
+      complete: async () =>
+        answer(
+          "complete",
+          await markJobCompleted(db, actor, params.id, mail),
+          "Marked completed; the homeowner is emailed the written warranty.",
+        ),
+    });
+  } finally {
+    await form.dispose();
+  }
 }
 
 export default function Job({ loaderData: job, actionData }: Route.ComponentProps) {
@@ -139,8 +198,7 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
   const errorsFor = (intent: string) => (refused?.intent === intent ? refused.errors : {});
   const valueOf = (intent: string, name: string, fallback: string) =>
     refused?.intent === intent ? (refused.values[name] ?? fallback) : fallback;
-  const dateErrors = errorsFor("dates");
-  const startErrors = errorsFor("start");
+  const photoErrors = errorsFor("add-photo");
   return (
     <>
       <p>
@@ -167,56 +225,13 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
         </h2>
         <p className="mt-1">{job.dates}</p>
         {job.state === "scheduled" || job.state === "started" ? (
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-            <DeskField id="startDay" label="Start date" error={dateErrors.startDay}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  name="startDay"
-                  required
-                  defaultValue={valueOf("dates", "startDay", job.startDay)}
-                  className={inputClass}
-                />
-              )}
-            </DeskField>
-            <DeskField id="completionDay" label="Completion date" error={dateErrors.completionDay}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  name="completionDay"
-                  required
-                  defaultValue={valueOf("dates", "completionDay", job.completionDay)}
-                  className={inputClass}
-                />
-              )}
-            </DeskField>
-            <div className="sm:col-span-2">
-              <DeskField
-                id="reason"
-                label="Why the dates changed"
-                hint="The homeowner is emailed the new dates with these words."
-                error={dateErrors.reason}
-              >
-                {(control) => (
-                  <textarea
-                    {...control}
-                    name="reason"
-                    rows={2}
-                    maxLength={REASON_MAX}
-                    defaultValue={valueOf("dates", "reason", "")}
-                    className={inputClass}
-                  />
-                )}
-              </DeskField>
-            </div>
-            <p>
-              <button type="submit" name="intent" value="dates" disabled={busy} className={secondaryButton}>
-                Save dates
-              </button>
-            </p>
-          </Form>
+          <JobDatesForm
+            busy={busy}
+            errors={errorsFor("dates")}
+            value={(name, fallback = "") => valueOf("dates", name, fallback)}
+            startDay={job.startDay}
+            completionDay={job.completionDay}
+          />
         ) : null}
       </section>
 
@@ -226,80 +241,11 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
         </h2>
         {job.permit ? <p className="mt-1">{job.permit}</p> : null}
         {job.state === "scheduled" ? (
-          <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
-            <p className="sm:col-span-2">
-              New Jersey requires the permits a job needs before work begins. Record the permit, or say why this work
-              needs none.
-            </p>
-            {startErrors.permit ? (
-              <p role="alert" className="font-semibold text-red-800 sm:col-span-2">
-                {startErrors.permit}
-              </p>
-            ) : null}
-            <DeskField id="permitNumber" label="Permit number" error={startErrors.permitNumber}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="permitNumber"
-                  maxLength={PERMIT_FIELD_MAX}
-                  defaultValue={valueOf("start", "permitNumber", "")}
-                  className={inputClass}
-                />
-              )}
-            </DeskField>
-            <DeskField
-              id="issuedBy"
-              label="Issued by"
-              hint="The township, such as Long Beach Township."
-              error={startErrors.issuedBy}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="issuedBy"
-                  maxLength={PERMIT_FIELD_MAX}
-                  defaultValue={valueOf("start", "issuedBy", "")}
-                  className={inputClass}
-                />
-              )}
-            </DeskField>
-            <div className="sm:col-span-2">
-              <label className="flex min-h-11 items-center gap-2 font-semibold text-navy-900">
-                <input
-                  type="checkbox"
-                  name="noPermit"
-                  value="yes"
-                  defaultChecked={valueOf("start", "noPermit", "") === "yes"}
-                  className="size-5"
-                  aria-describedby={startErrors.noPermit ? "noPermit-error" : undefined}
-                />
-                No permit needed for this work
-              </label>
-              {startErrors.noPermit ? (
-                <p id="noPermit-error" className="mt-1 text-sm font-semibold text-red-800">
-                  {startErrors.noPermit}
-                </p>
-              ) : null}
-            </div>
-            <div className="sm:col-span-2">
-              <DeskField id="noPermitReason" label="Why no permit is needed" error={startErrors.noPermitReason}>
-                {(control) => (
-                  <input
-                    {...control}
-                    name="noPermitReason"
-                    maxLength={REASON_MAX}
-                    defaultValue={valueOf("start", "noPermitReason", "")}
-                    className={inputClass}
-                  />
-                )}
-              </DeskField>
-            </div>
-            <p>
-              <button type="submit" name="intent" value="start" disabled={busy} className={primaryButton}>
-                Mark started
-              </button>
-            </p>
-          </Form>
+          <JobStartForm
+            busy={busy}
+            errors={errorsFor("start")}
+            value={(name, fallback = "") => valueOf("start", name, fallback)}
+          />
         ) : null}
         {job.state === "started" ? (
           <Form method="post" className="mt-3">
@@ -312,6 +258,26 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
         {job.state === "completed" ? <p className="mt-1">Completed. The written warranty was emailed.</p> : null}
         {job.state === "cancelled" ? <p className="mt-1">Cancelled: the homeowner cancelled the contract.</p> : null}
       </section>
+
+      {job.state === "cancelled" ? null : (
+        <JobPhotosSection
+          photos={job.photos}
+          busy={busy}
+          upload={
+            <PhotoUpload
+              uploadKey={job.uploadKey}
+              errors={photoErrors}
+              full={
+                job.photos.length >= MAX_JOB_PHOTOS &&
+                `This job has ${MAX_JOB_PHOTOS} photos. Remove one to add another.`
+              }
+              labels={false}
+              descriptionHint="What the photo shows, read to a homeowner who cannot see it."
+              submitLabel="Add a photo for the homeowner"
+            />
+          }
+        />
+      )}
 
       <section aria-labelledby="changes-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4">
         <h2 id="changes-heading" className="text-lg font-bold text-navy-900">

@@ -8,9 +8,9 @@ import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { describeError, log } from "~/infra/log.server";
-import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/owner/intents.server";
+import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { ProjectForm } from "~/projects/project-form";
 import { photoPath, projectPath } from "~/projects/project-listing";
@@ -41,17 +41,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `Project | ${profile.shortName} desk` },
   { name: "robots", content: "noindex" },
 ];
-
-/** One photo at a time: a phone's full-size JPEG or HEIC-converted photo is well under this. */
-const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
-const FORM_LIMITS = {
-  maxFiles: 1,
-  maxFileBytes: MAX_UPLOAD_BYTES,
-  maxTotalBytes: MAX_UPLOAD_BYTES + 64 * 1024,
-  maxFields: 20,
-  maxFieldBytes: 8_000,
-  isFileField: (name: string) => name === "photo",
-};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
@@ -99,18 +88,11 @@ const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; me
   missing: { ok: false, status: 404, message: "This project no longer exists." },
 };
 
-function parseFailure(error: FormParseError): string {
-  if (error.reason === "file-too-large" || error.reason === "total-too-large")
-    return `That photo is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB. Choose a smaller one.`;
-  if (error.reason === "too-many-files") return "Send one photo at a time.";
-  return "The form could not be read. Try again.";
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
-  const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
+  const json = wantsJson(request);
   const answer = (body: ActionAnswer, status = body.ok ? 200 : 400) =>
-    wantsJson
+    json
       ? Response.json(
           {
             ok: body.ok,
@@ -121,14 +103,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { status },
         )
       : data(body, { status });
-  let form: ParsedForm;
-  try {
-    form = await parseFormRequest(request, FORM_LIMITS);
-  } catch (error) {
-    if (!(error instanceof FormParseError)) throw error;
-    const message = parseFailure(error);
-    return answer({ ok: false, intent: "add-photo", message, photoErrors: { photo: message } }, error.status);
+  const read = await readDeskPhotoForm(request);
+  if (!read.ok) {
+    const { message } = read;
+    return answer({ ok: false, intent: "add-photo", message, photoErrors: { photo: message } }, read.status);
   }
+  const form = read.form;
   try {
     const field = (name: string, max: number) => (form.fields.get(name) ?? "").slice(0, max);
     const id = params.id;
@@ -311,7 +291,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         <PhotoUpload
           uploadKey={loaderData.uploadKey}
           errors={photoAnswer?.photoErrors ?? {}}
-          full={project.photos.length >= MAX_PHOTOS}
+          full={
+            project.photos.length >= MAX_PHOTOS &&
+            `This project has its ${MAX_PHOTOS} photos. Remove one to add another.`
+          }
         />
       </section>
 

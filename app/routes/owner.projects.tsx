@@ -1,7 +1,8 @@
 /**
  * /owner/projects: the owner's finished projects, drafts and published, and 'New project'. Reached
  * from a lead marked Won as /owner/projects?lead=<id>, the form starts with the request's service
- * and town, never its street or name; a story naming either is refused.
+ * and town, never its street or name; a story naming either is refused. When the lead's job has
+ * progress photos, the project can start with them.
  */
 import type { Kysely } from "kysely";
 import { data, Link, redirect, useNavigation } from "react-router";
@@ -13,8 +14,10 @@ import { Notice } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";
+import { progressPhotoCountOfLead, progressPhotosOfLead } from "~/jobs/job-photos.server";
 import {
   checkProject,
+  MAX_PHOTOS,
   finishedLabel,
   serviceTitle,
   type ProjectErrors,
@@ -34,10 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   const leadId = new URL(request.url).searchParams.get("lead");
   const fromLead = leadId ? await projectFromLead(db, leadId.slice(0, 80)) : undefined;
+  const jobPhotos = fromLead && leadId ? await progressPhotoCountOfLead(db, leadId.slice(0, 80)) : 0;
   const projects = await listDeskProjects(db);
   return {
     // Only the fields the form shows: the street and name stay on the server.
-    fromLead: fromLead && leadId ? { leadId, values: fromLead.values } : undefined,
+    fromLead: fromLead && leadId ? { leadId, values: fromLead.values, jobPhotos } : undefined,
     leadRefused: Boolean(leadId && !fromLead),
     projects: projects.map((p) => ({
       id: p.id,
@@ -52,7 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { ok: false; message: string; values: ProjectValues; errors: ProjectErrors; leadId?: string };
+type ActionAnswer = {
+  ok: false;
+  message: string;
+  values: ProjectValues;
+  errors: ProjectErrors;
+  leadId?: string;
+  jobPhotos?: number;
+};
 
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 
@@ -81,10 +92,18 @@ async function saveNew(db: Kysely<Database>, form: FormData, actor: Actor) {
   const errors = checkProject(values, lead?.privacy);
   if (Object.keys(errors).length > 0)
     return data<ActionAnswer>(
-      { ok: false, message: "Check the fields marked below.", values, errors, leadId },
+      {
+        ok: false,
+        message: "Check the fields marked below.",
+        values,
+        errors,
+        leadId,
+        jobPhotos: leadId ? await progressPhotoCountOfLead(db, leadId) : 0,
+      },
       { status: 400 },
     );
-  const id = await createProject(db, values, actor, leadId ?? null);
+  const photos = leadId && form.get("jobPhotos") === "yes" ? await progressPhotosOfLead(db, leadId, MAX_PHOTOS) : [];
+  const id = await createProject(db, values, actor, leadId ?? null, photos);
   return redirect(`/owner/projects/${id}?saved=1`);
 }
 
@@ -132,6 +151,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
           busy={busy}
           submitLabel="Save draft"
           leadId={actionData?.leadId ?? start?.leadId}
+          jobPhotos={actionData?.jobPhotos ?? start?.jobPhotos}
         />
         <p className="mt-2 text-sm text-slate-700">You add the photos on the next page.</p>
       </section>

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
-import { timestampType, type Migration } from "./migration";
+import { blobType, timestampType, type Migration } from "./migration";
 
 export const jobs: Migration = {
   name: "0015_jobs",
   async up(db, dialect) {
     const ts = timestampType(dialect);
+    const blob = blobType(dialect);
     // The work a homeowner agreed to, from acceptance to completion. Amounts are whole cents; days
     // are YYYY-MM-DD in New Jersey.
     await db.schema
@@ -90,6 +91,27 @@ export const jobs: Migration = {
       .addColumn("created_by", "text", (c) => c.notNull())
       .addColumn("created_at", ts, (c) => c.notNull())
       .addUniqueConstraint("change_orders_number", ["job_id", "number"])
+      .execute();
+
+    // Progress photos for the homeowner, never public: stored upright and without metadata at a
+    // viewing size, with a small copy for the job's page. A project made from the job can start
+    // from the larger one.
+    await db.schema
+      .createTable("job_photos")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("job_id", "text", (c) => c.notNull().references("jobs.id").onDelete("cascade"))
+      .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
+      .addColumn("upload_key", "text", (c) => c.notNull())
+      .addColumn("position", "integer", (c) => c.notNull())
+      .addColumn("description", "text", (c) => c.notNull())
+      .addColumn("content_type", "text", (c) => c.notNull())
+      .addColumn("width", "integer", (c) => c.notNull())
+      .addColumn("height", "integer", (c) => c.notNull())
+      .addColumn("large", blob, (c) => c.notNull())
+      .addColumn("small", blob, (c) => c.notNull())
+      .addColumn("created_by", "text", (c) => c.notNull())
+      .addColumn("created_at", ts, (c) => c.notNull())
+      .addUniqueConstraint("job_photos_upload_key", ["job_id", "upload_key"])
       .execute();
   },
 };

@@ -29,6 +29,7 @@ export const LEAD_CHILD_TABLES = [
   "job_links",
   "job_events",
   "change_orders",
+  "job_photos",
   "jobs",
   "quote_versions",
   "stored_documents",
