@@ -146,6 +146,8 @@ describe.each(backends)("jobs on %s", (backend) => {
 
   it("asks for a review when the job is completed, not three days after Won while the work goes on", async () => {
     const { leadId, now } = await acceptedDeckQuote();
+    // The switch lives in app_meta, which outlives the harness's reset: an earlier test turned it on.
+    await setAutomaticRequests(db, false, OWNER, now);
     const job = await jobRow(db);
     const weekLater = new Date(now.getTime() + 7 * 24 * 3_600_000);
     expect(await leadsDueForAutomaticRequest(db, weekLater)).toEqual([]);

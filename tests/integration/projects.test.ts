@@ -26,33 +26,9 @@ import { backends, useHarness } from "../support/harness";
 import { bilevelPng, jpegWithGps, smallJpeg } from "../support/images";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
-import { ORIGIN, routeArgs } from "../support/requests";
+import { argsFor as args, ORIGIN, runRoute as run } from "../support/requests";
 
 const actor = { email: "pat@causeway.test", client: null };
-
-type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
-
-function args<F extends (...args: never[]) => unknown>(request: Request, params: Record<string, string> = {}): Args<F> {
-  return { ...routeArgs(request), params } as unknown as Args<F>;
-}
-
-/** What a route handed back: a Response (redirect, file), or `data()` with its status. */
-async function settle(value: unknown): Promise<{ status: number; body: unknown; headers?: Headers }> {
-  if (value instanceof Response) return { status: value.status, body: undefined, headers: value.headers };
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const d = value as unknown as { data: unknown; init?: { status?: number } };
-    return { status: d.init?.status ?? 200, body: d.data };
-  }
-  return { status: 200, body: value };
-}
-
-async function run(call: () => unknown): Promise<{ status: number; body: unknown; headers?: Headers }> {
-  try {
-    return await settle(await call());
-  } catch (thrown) {
-    return settle(thrown);
-  }
-}
 
 function form(fields: Record<string, string>, photo?: { name: string; data: Buffer }): FormData {
   const body = new FormData();

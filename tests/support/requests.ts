@@ -54,3 +54,38 @@ export function routeArgs(request: Request) {
   const url = new URL(request.url);
   return { request, url, pattern: url.pathname, params: {}, context: {} };
 }
+
+type Args<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+
+/** `routeArgs` with the route's params, typed as the loader or action `F` takes them. */
+export function argsFor<F extends (...args: never[]) => unknown>(
+  request: Request,
+  params: Record<string, string> = {},
+): Args<F> {
+  return { ...routeArgs(request), params } as unknown as Args<F>;
+}
+
+export interface RouteAnswer {
+  status: number;
+  body: unknown;
+  headers?: Headers;
+}
+
+/** What a route handed back: a Response (redirect, file), or `data()` with its status. */
+function settle(value: unknown): RouteAnswer {
+  if (value instanceof Response) return { status: value.status, body: undefined, headers: value.headers };
+  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
+    const d = value as unknown as { data: unknown; init?: { status?: number } };
+    return { status: d.init?.status ?? 200, body: d.data };
+  }
+  return { status: 200, body: value };
+}
+
+/** Calls a loader or action and settles what it returned or threw (a thrown 404 is an answer too). */
+export async function runRoute(call: () => unknown): Promise<RouteAnswer> {
+  try {
+    return settle(await call());
+  } catch (thrown) {
+    return settle(thrown);
+  }
+}
