@@ -32,7 +32,7 @@ export function JobPhotosSection({
       </h2>
       <p className="mt-1">They appear on the homeowner&rsquo;s job page and nowhere public.</p>
       {photos.length > 0 ? (
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {photos.map((photo) => (
             <li key={photo.id}>
               <a href={photo.large}>

@@ -1,8 +1,8 @@
 /**
  * A job in Chromium at 375 px with touch, on both sides. The owner finds the accepted quote's job on
  * the desk, moves its dates with a reason, is refused 'Mark started' without a permit and starts it
- * with one, and writes a $250 change order; the homeowner signs it on their job's page and reads
- * the new total; the owner completes the job and the homeowner's page shows the warranty. Both
+ * with one, adds a progress photo, and writes a $250 change order; the homeowner sees the photo,
+ * signs the change on their job's page and reads the new total; the owner completes the job and the homeowner's page shows the warranty. Both
  * pages pass axe and fit the screen.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "../../app/infra/db.server";
@@ -10,6 +10,7 @@ import { sendQuote } from "../../app/quotes/send-quote.server";
 import { acceptContract } from "../../app/server/contract.server";
 import { addDays } from "../../app/time/business-time";
 import { axeViolations } from "../support/axe";
+import { jpegWithGps } from "../support/images";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
@@ -74,6 +75,17 @@ test.describe("a job, at 375 px", () => {
     await desk.getByRole("button", { name: "Mark started" }).tap();
     await expect(desk.getByText("Marked started.")).toBeVisible();
 
+    const photos = desk.getByRole("region", { name: /Photos for the homeowner/ });
+    await photos.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "framing.jpg",
+      mimeType: "image/jpeg",
+      buffer: await jpegWithGps(1600, 1200),
+    });
+    await photos.getByLabel("Description").fill("New stringers bolted to the deck");
+    await photos.getByRole("button", { name: "Add a photo for the homeowner" }).tap();
+    await expect(desk.getByText("Photo added: the homeowner sees it on their job page.")).toBeVisible();
+    await expect(desk.getByRole("img", { name: "New stringers bolted to the deck" })).toBeVisible();
+
     await desk.getByText("Write a change order").tap();
     const item = desk.getByRole("group", { name: "Item 1", exact: true });
     await item.getByLabel("Description").fill("Add a handrail on the left side");
@@ -89,15 +101,20 @@ test.describe("a job, at 375 px", () => {
     await gotoHydrated(home, `${server.origin}/job/${await linkIn(db, "change-order-sent", "job")}`);
     await expect(home.getByRole("heading", { name: "Change order 1" })).toBeVisible();
     await expect(home.getByText("Contract total with this change")).toBeVisible();
+    const progress = home.getByRole("img", { name: "New stringers bolted to the deck" });
+    await progress.scrollIntoViewIfNeeded();
+    await expect(progress).toBeVisible();
+    expect(await progress.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     expect(await axeViolations(home)).toEqual([]);
     expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await home.getByLabel("Type your full name to sign").fill("Dana Job");
     await home.getByLabel("I agree to sign and receive this change order electronically").check();
     await home.getByRole("button", { name: "Accept this change" }).tap();
     await expect(home.getByText("You signed change order 1.", { exact: false })).toBeVisible();
-    await expect(home.getByRole("region", { name: "Your contract" }).getByText("$1,546.06")).toBeVisible();
+    await expect(home.getByRole("region", { name: "Your contract", exact: true }).getByText("$1,546.06")).toBeVisible();
 
     await desk.reload();
+    await desk.screenshot({ path: "test-results/job-desk-375.png", fullPage: true });
     await desk.getByRole("button", { name: "Mark completed" }).tap();
     await expect(desk.getByText("Marked completed; the homeowner is emailed the written warranty.")).toBeVisible();
 

@@ -4,8 +4,9 @@
  * on /owner/jobs with its dates; the dates moved and the homeowner emailed; 'Mark started' refused
  * without a permit, then accepted with one; a $250 change order signed on the job's page, both
  * sides mailed the signed PDF, and the contract total $1,546.06 on both sides; 'Mark completed'
- * mailing the warranty; the job's page showing it all. And the refusals: no session, a foreign
- * Origin, a guessed link, a burst of guesses.
+ * mailing the warranty; the job's page showing it all, with a progress photo sent as the desk's
+ * script sends it. And the refusals: no session, a foreign Origin, a guessed link, a burst of
+ * guesses.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -15,6 +16,7 @@ import type { Database } from "~/infra/schema.server";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { addDays } from "~/time/business-time";
 import { startBuiltServer } from "../support/built-server";
+import { smallJpeg } from "../support/images";
 import { insertLead } from "../support/leads";
 import { enterContractFacts, FACTS } from "../support/quotes";
 import { builtSites, postgresForThisFile, stopAfterEachTest, whileServerRuns } from "../support/system";
@@ -100,6 +102,26 @@ describe.each(["sqlite", "postgres"] as const)("a job on %s", (backend) => {
     const permit = { permitNumber: "BP-2027-0412", issuedBy: "Long Beach Township", intent: "start" };
     expect((await desk(`/owner/jobs/${job.id}`, permit)).status).toBe(200);
 
+    // A progress photo, as the desk's script sends it; refused from another site.
+    const photoPost = (headers: Record<string, string>) => {
+      const body = new FormData();
+      body.append("intent", "add-photo");
+      body.append("description", "New stringers bolted to the deck");
+      body.append("upload_key", crypto.randomUUID());
+      body.append("photo", new File([new Uint8Array(photoBytes)], "framing.jpg", { type: "image/jpeg" }));
+      return fetch(`${origin}/owner/jobs/${job.id}/photos`, { method: "POST", body, headers, redirect: "manual" });
+    };
+    const photoBytes = await smallJpeg();
+    expect((await photoPost({ cookie, Origin: "https://evil.example" })).status).toBe(403);
+    // Without a session the desk sends the script to sign in, and stores nothing.
+    expect([302, 303, 401]).toContain((await photoPost({ Origin: origin, Accept: "application/json" })).status);
+    expect(await db.selectFrom("job_photos").select("id").execute()).toEqual([]);
+    const added = await photoPost({ cookie, Origin: origin, Accept: "application/json" });
+    expect([added.status, await added.json()]).toEqual([
+      200,
+      { ok: true, message: "Photo added: the homeowner sees it on their job page.", field: "photo" },
+    ]);
+
     // 4. A $250 change order, signed by the homeowner on the job's page; both sides get the signed PDF.
     const change = {
       "item-0-description": "Add a handrail on the left side",
@@ -148,6 +170,11 @@ describe.each(["sqlite", "postgres"] as const)("a job on %s", (backend) => {
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toContain("no-store");
     const html = await page.text();
+    const photo = await db.selectFrom("job_photos").select("id").executeTakeFirstOrThrow();
+    expect(html).toContain(`alt="New stringers bolted to the deck"`);
+    const file = await homeowner(`/job/${changeLink}/photos/${photo.id}-small.webp`);
+    expect([file.status, file.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    expect((await homeowner(`/owner/jobs/${job.id}/photos/${photo.id}-small.webp`)).status).toBe(401);
     for (const text of [
       "Your job is complete.",
       later.reason,
@@ -169,6 +196,7 @@ describe("the job's page and the desk's jobs, tried as an attacker would", () =>
       "/Owner/Jobs/",
       "/owner/jobs.data",
       "/owner/jobs/00000000-0000-0000-0000-000000000000",
+      "/owner/jobs/00000000-0000-0000-0000-000000000000/photos/00000000-0000-0000-0000-000000000000-large",
     ]) {
       const response = await fetch(`${server.origin}${path}`, { redirect: "manual" });
       // A .data request is sent to sign in by a single-fetch redirect (202 with a header).
@@ -179,6 +207,8 @@ describe("the job's page and the desk's jobs, tried as an attacker would", () =>
     const page = await fetch(`${server.origin}/job/${guess()}`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("This link does not work");
+    const photo = await fetch(`${server.origin}/job/${guess()}/photos/00000000-0000-0000-0000-000000000000-small.webp`);
+    expect(photo.status).toBe(404);
     const statuses = await Promise.all(
       Array.from({ length: 12 }, () =>
         fetch(`${server.origin}/job/${guess()}`, {
