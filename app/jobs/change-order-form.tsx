@@ -4,7 +4,7 @@
  * as one plain form; the homeowner signs it on their job page.
  */
 import { Form } from "react-router";
-import { DeskField, DeskInput } from "~/owner/desk-field";
+import { DeskField, DeskInput, DeskTextarea } from "~/owner/desk-field";
 import { inputClass, primaryButton } from "~/owner/desk-frame";
 import { REASON_MAX } from "./job-rules";
 
@@ -63,23 +63,16 @@ export function ChangeOrderForm({ busy, answer }: { busy: boolean; answer: Chang
           {itemInput(row, "price", { label: "Unit price ($)", inputMode: "decimal" })}
         </fieldset>
       ))}
-      <DeskField
+      <DeskTextarea
         id="change-reason"
         label="Reason"
         hint="The homeowner reads this before signing."
         error={errors.reason}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            name="reason"
-            rows={2}
-            maxLength={REASON_MAX}
-            defaultValue={value("reason")}
-            className={inputClass}
-          />
-        )}
-      </DeskField>
+        name="reason"
+        rows={2}
+        maxLength={REASON_MAX}
+        defaultValue={value("reason")}
+      />
       <DeskInput
         id="change-completion"
         label="New completion date"

@@ -198,6 +198,25 @@ async function heldOrder(trx: Db, token: string, orderId: string) {
   return order ? { job, order } : undefined;
 }
 
+type HeldOrder = NonNullable<Awaited<ReturnType<typeof heldOrder>>>;
+
+/**
+ * The homeowner's answer to a change order, in one transaction with the job held. A link that
+ * opens no job, or an order not of its job, is answered 404 before anything else is judged.
+ */
+async function answerOrder(
+  db: Db,
+  token: unknown,
+  orderId: string,
+  answer: (trx: Db, held: HeldOrder, token: string) => Promise<AnswerOutcome>,
+): Promise<AnswerOutcome> {
+  if (!isLinkToken(token)) return UNKNOWN;
+  return db.transaction().execute(async (trx) => {
+    const held = await heldOrder(trx, token, orderId);
+    return held ? answer(trx, held, token) : UNKNOWN;
+  });
+}
+
 const ANSWERED: Record<ChangeOrderStatus, string> = {
   sent: "",
   accepted: "This change order is already signed.",
@@ -212,11 +231,7 @@ export async function acceptChangeOrder(
   context: BusinessMailContext,
   now: Date = new Date(),
 ): Promise<AnswerOutcome> {
-  if (!isLinkToken(token)) return UNKNOWN;
-  return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
-    const held = await heldOrder(trx, token, orderId);
-    if (!held) return UNKNOWN;
-    const { job, order } = held;
+  return answerOrder(db, token, orderId, async (trx, { job, order }, link) => {
     // An unknown link answers 404 before anything typed is judged, as the quote's link does.
     const name = signature.name.trim().replace(/[ \t]+/g, " ");
     const hidden = hiddenCharacterError(name, "The name you typed");
@@ -300,7 +315,7 @@ export async function acceptChangeOrder(
       owners,
       { number: order.number, jobTitle: job.title, total },
       documents,
-      token,
+      link,
       context,
     );
     for (const mail of mails) await enqueueMail(trx, mail, now);
@@ -315,11 +330,7 @@ export async function declineChangeOrder(
   context: BusinessMailContext,
   now: Date = new Date(),
 ): Promise<AnswerOutcome> {
-  if (!isLinkToken(token)) return UNKNOWN;
-  return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
-    const held = await heldOrder(trx, token, orderId);
-    if (!held) return UNKNOWN;
-    const { job, order } = held;
+  return answerOrder(db, token, orderId, async (trx, { job, order }) => {
     const declined = await trx
       .updateTable("change_orders")
       .set({ status: "declined", declined_at: timestamp(now) })

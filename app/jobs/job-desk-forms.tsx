@@ -3,8 +3,8 @@
  * homeowner is emailed, and 'Mark started' with the permit, or why the work needs none.
  */
 import { Form } from "react-router";
-import { DeskField, DeskInput } from "~/owner/desk-field";
-import { inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { DeskInput, DeskTextarea } from "~/owner/desk-field";
+import { primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { PERMIT_FIELD_MAX, REASON_MAX, type FieldErrors } from "./job-rules";
 
 interface FormProps {
@@ -42,23 +42,16 @@ export function JobDatesForm({
         defaultValue={value("completionDay", completionDay)}
       />
       <div className="sm:col-span-2">
-        <DeskField
+        <DeskTextarea
           id="reason"
           label="Why the dates changed"
           hint="The homeowner is emailed the new dates with these words."
           error={errors.reason}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              name="reason"
-              rows={2}
-              maxLength={REASON_MAX}
-              defaultValue={value("reason")}
-              className={inputClass}
-            />
-          )}
-        </DeskField>
+          name="reason"
+          rows={2}
+          maxLength={REASON_MAX}
+          defaultValue={value("reason")}
+        />
       </div>
       <p>
         <button type="submit" name="intent" value="dates" disabled={busy} className={secondaryButton}>

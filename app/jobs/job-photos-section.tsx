@@ -6,14 +6,10 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { secondaryButton } from "~/owner/desk-frame";
 import { MAX_JOB_PHOTOS } from "./job-rules";
+import { ProgressPhoto, type ProgressPhotoView } from "./progress-photo";
 
-export interface DeskJobPhoto {
+export interface DeskJobPhoto extends ProgressPhotoView {
   id: string;
-  description: string;
-  small: string;
-  large: string;
-  width: number;
-  height: number;
 }
 
 export function JobPhotosSection({
@@ -34,25 +30,14 @@ export function JobPhotosSection({
       {photos.length > 0 ? (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {photos.map((photo) => (
-            <li key={photo.id}>
-              <a href={photo.large}>
-                <img
-                  src={photo.small}
-                  alt={photo.description}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="h-auto w-full rounded-lg"
-                />
-              </a>
-              <p className="mt-1 text-sm">{photo.description}</p>
+            <ProgressPhoto key={photo.id} photo={photo}>
               <Form method="post">
                 <input type="hidden" name="photoId" value={photo.id} />
                 <button type="submit" name="intent" value="remove-photo" disabled={busy} className={secondaryButton}>
                   Remove<span className="sr-only">: {photo.description}</span>
                 </button>
               </Form>
-            </li>
+            </ProgressPhoto>
           ))}
         </ul>
       ) : null}

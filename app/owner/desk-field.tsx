@@ -2,7 +2,7 @@
  * One labelled field of a desk form: its label, the control, a hint, and the message when the value
  * was refused, tied to the control for screen readers (`aria-describedby`, `aria-invalid`).
  */
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { inputClass, labelClass } from "./desk-frame";
 
 export const hintClass = "mt-1 text-sm text-slate-700";
@@ -66,6 +66,26 @@ export function DeskInput({
   return (
     <DeskField id={id} label={label} hint={hint} error={error}>
       {(control) => <input {...input} {...control} className={inputClass} />}
+    </DeskField>
+  );
+}
+
+/** A DeskField holding one `<textarea>`. */
+export function DeskTextarea({
+  id,
+  label,
+  hint,
+  error,
+  ...textarea
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className" | "children">) {
+  return (
+    <DeskField id={id} label={label} hint={hint} error={error}>
+      {(control) => <textarea {...textarea} {...control} className={inputClass} />}
     </DeskField>
   );
 }

@@ -19,6 +19,7 @@ import { acceptChangeOrder, declineChangeOrder } from "~/jobs/change-orders.serv
 import { dayLabel, JOB_STATE_LABELS } from "~/jobs/job-rules";
 import { jobByLink } from "~/jobs/job-link.server";
 import { jobPhotoFileName } from "~/jobs/job-photos.server";
+import { ProgressPhoto } from "~/jobs/progress-photo";
 import { formatCents } from "~/quotes/money";
 import { formatDateTimeWithZone, formatWindow } from "~/time/business-time";
 import { visitOfLead } from "~/visits/visits.server";
@@ -245,19 +246,7 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-2">Only you, with this link, can see them. Tap one to see it larger.</p>
           <ul className="mt-3 grid gap-4 sm:grid-cols-2">
             {job.photos.map((photo) => (
-              <li key={photo.id}>
-                <a href={photo.large} className="block">
-                  <img
-                    src={photo.small}
-                    alt={photo.description}
-                    width={photo.width}
-                    height={photo.height}
-                    loading="lazy"
-                    className="h-auto w-full rounded-lg"
-                  />
-                </a>
-                <p className="mt-1 text-sm">{photo.description}</p>
-              </li>
+              <ProgressPhoto key={photo.id} photo={photo} />
             ))}
           </ul>
         </section>

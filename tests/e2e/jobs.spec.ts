@@ -2,8 +2,8 @@
  * A job in Chromium at 375 px with touch, on both sides. The owner finds the accepted quote's job on
  * the desk, moves its dates with a reason, is refused 'Mark started' without a permit and starts it
  * with one, adds a progress photo, and writes a $250 change order; the homeowner sees the photo,
- * signs the change on their job's page and reads the new total; the owner completes the job and the homeowner's page shows the warranty. Both
- * pages pass axe and fit the screen.
+ * signs the change on their job's page and reads the new total; the owner completes the job and
+ * the homeowner's page shows the warranty. Both pages pass axe and fit the screen.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "../../app/infra/db.server";
 import { sendQuote } from "../../app/quotes/send-quote.server";

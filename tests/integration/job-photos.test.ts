@@ -23,16 +23,9 @@ import { linkIn } from "../support/jobs";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { enterContractFacts } from "../support/quotes";
-import { argsFor, ORIGIN, runRoute } from "../support/requests";
+import { argsFor, ORIGIN, photoForm, runRoute } from "../support/requests";
 
 const OWNER = { email: "pat@causeway.test", client: null };
-
-function photoForm(fields: Record<string, string>, photo?: { name: string; data: Buffer }): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (photo) body.append("photo", new File([new Uint8Array(photo.data)], photo.name, { type: "image/jpeg" }));
-  return body;
-}
 
 describe.each(backends)("progress photos on %s", (backend) => {
   const harness = useHarness(backend, { worker: false });

@@ -26,16 +26,9 @@ import { backends, useHarness } from "../support/harness";
 import { bilevelPng, jpegWithGps, smallJpeg } from "../support/images";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
-import { argsFor as args, ORIGIN, runRoute as run } from "../support/requests";
+import { argsFor as args, ORIGIN, photoForm as form, runRoute as run } from "../support/requests";
 
 const actor = { email: "pat@causeway.test", client: null };
-
-function form(fields: Record<string, string>, photo?: { name: string; data: Buffer }): FormData {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  if (photo) body.append("photo", new File([new Uint8Array(photo.data)], photo.name, { type: "image/jpeg" }));
-  return body;
-}
 
 const deskPost = (path: string, cookie: string, body: FormData | URLSearchParams) =>
   new Request(`${ORIGIN}${path}`, { method: "POST", body, headers: { cookie, Origin: ORIGIN } });

@@ -89,3 +89,11 @@ export async function runRoute(call: () => unknown): Promise<RouteAnswer> {
     return settle(thrown);
   }
 }
+
+/** A desk form as the browser sends it, with one photo under `photo` when given. */
+export function photoForm(fields: Record<string, string>, photo?: { name: string; data: Buffer }): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (photo) body.append("photo", new File([new Uint8Array(photo.data)], photo.name, { type: "image/jpeg" }));
+  return body;
+}
