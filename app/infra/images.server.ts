@@ -369,10 +369,15 @@ export async function checkUploadedPhoto(path: string): Promise<{ format: ImageF
  * made in one of the IMAGE_WORK_SLOTS. An animation gives its first frame.
  */
 export function encodeThumbnail(input: Buffer, width: number): Promise<Buffer> {
-  return imageWork.run(() =>
-    sharp(input, { failOn: "error", limitInputPixels: MAX_FRAME_PIXELS })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 72 })
-      .toBuffer(),
-  );
+  return imageWork.run(async () => {
+    try {
+      return await sharp(input, { failOn: "error", limitInputPixels: MAX_FRAME_PIXELS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 72 })
+        .toBuffer();
+    } catch (error) {
+      // What libvips could not read is the photo's fault, answered as one, not the server's.
+      throw new ImageDecodeError(error);
+    }
+  });
 }

@@ -55,7 +55,9 @@ export interface ChangeOrderFormValues {
 /** 'Send change order': at least one item, a reason, and a real completion date if one is given. */
 export function readChangeOrderForm(
   get: (name: string) => string,
-  job: { start_day: string | null; base_cents: number },
+  job: { start_day: string | null; tax_rate_milli_percent: number },
+  /** The contract total now: the quote and every change signed so far. */
+  contractTotalCents: number,
 ):
   | { ok: true; content: ChangeOrderContent; values: ChangeOrderFormValues }
   | { ok: false; errors: FieldErrors; values: ChangeOrderFormValues } {
@@ -91,11 +93,11 @@ export function readChangeOrderForm(
       errors.completionDay = "Completion cannot come before the start.";
   }
   if (Object.keys(errors).length === 0) {
-    const totals = changeTotals(items, 0);
+    const totals = changeTotals(items, job.tax_rate_milli_percent);
     if (Math.abs(totals.netCents) > MAX_CENTS)
       errors.items = `A change can amount to at most ${formatCents(MAX_CENTS)}.`;
-    else if (job.base_cents + totals.netCents < 0)
-      errors.items = "A change cannot take out more than the contract is worth.";
+    else if (contractTotalCents + totals.totalCents < 0)
+      errors.items = `A change cannot take out more than the contract is worth (${formatCents(contractTotalCents)}).`;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
   return { ok: true, content: { items, reason: values.reason, completionDay: values.completionDay }, values };

@@ -10,7 +10,8 @@ import type { QuoteDocument } from "~/quotes/quote-document";
 export interface ShownChangeOrder {
   id: string;
   number: number;
-  status: "sent" | "accepted" | "declined";
+  /** Lapsed: never answered, and the job is over, so it can no longer be signed. */
+  status: "sent" | "accepted" | "declined" | "lapsed";
   statusText: string;
   document: QuoteDocument;
 }
@@ -84,7 +85,7 @@ export function ChangeOrderView({
         <Form method="post" className="mt-4 border-t border-slate-300 pt-4">
           <input type="hidden" name="order" value={order.id} />
           {error ? (
-            <p role="alert" className="mb-2 font-semibold text-red-800">
+            <p id={`signature-${order.number}-error`} role="alert" className="mb-2 font-semibold text-red-800">
               {error}
             </p>
           ) : null}
@@ -95,6 +96,8 @@ export function ChangeOrderView({
             id={`signature-${order.number}`}
             name="signature"
             autoComplete="name"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `signature-${order.number}-error` : undefined}
             maxLength={120}
             className="mt-1 block min-h-11 w-full rounded-lg border border-slate-500 px-3 py-2 text-base"
           />

@@ -27,7 +27,7 @@ import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
 import { changeTotals, parseChangeOrder, readChangeOrderForm } from "./change-order-content";
 import { changeOrderDocument, changeOrderFileName, type SentChangeOrder } from "./change-order-document";
 import { changeOrderAcceptedEmails, changeOrderDeclinedEmails, changeOrderSentEmail } from "./job-emails.server";
-import { dayLabel, type FieldErrors } from "./job-rules";
+import { dayLabel, isOpen, type FieldErrors } from "./job-rules";
 import { contractTotalOf, holdJob, issueJobLink, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { ChangeOrderStatus } from "./jobs-tables";
 
@@ -63,7 +63,8 @@ export async function sendChangeOrder(
     if (!job) return { ok: false, status: 404, errors: { form: "This job no longer exists." } };
     if (job.state !== "scheduled" && job.state !== "started")
       return { ok: false, status: 409, errors: { form: `This job is ${job.state}: its contract no longer changes.` } };
-    const read = readChangeOrderForm(get, job);
+    const totalBeforeCents = await contractTotalOf(trx, job);
+    const read = readChangeOrderForm(get, job, totalBeforeCents);
     if (!read.ok) return { ok: false, status: 400, errors: read.errors, values: read.values };
     const last = await trx
       .selectFrom("change_orders")
@@ -71,7 +72,6 @@ export async function sendChangeOrder(
       .where("job_id", "=", job.id)
       .executeTakeFirst();
     const number = Number(last?.number ?? 0) + 1;
-    const totalBeforeCents = await contractTotalOf(trx, job);
     const sent: SentChangeOrder = {
       ...read.content,
       contractor: contractorNow(),
@@ -213,7 +213,11 @@ async function answerOrder(
   if (!isLinkToken(token)) return UNKNOWN;
   return db.transaction().execute(async (trx) => {
     const held = await heldOrder(trx, token, orderId);
-    return held ? answer(trx, held, token) : UNKNOWN;
+    if (!held) return UNKNOWN;
+    // Cancelled with its contract, or completed: a change to it no longer means anything.
+    if (!isOpen(held.job.state))
+      return { ok: false, status: 409, error: `This job is ${held.job.state}: its contract no longer changes.` };
+    return answer(trx, held, token);
   });
 }
 
@@ -245,6 +249,13 @@ export async function acceptChangeOrder(
         error: "Tick the box to agree to sign and receive this change order electronically.",
       };
     if (order.status !== "sent") return { ok: false, status: 409, error: ANSWERED[order.status] };
+    // Another change taking work out may have been signed since this one was sent.
+    if ((await contractTotalOf(trx, job)) + order.amount_cents < 0)
+      return {
+        ok: false,
+        status: 409,
+        error: "This change would now take out more than the contract is worth. Ask us for a new one.",
+      };
     if (!order.document_id) return UNKNOWN;
     const sentFile = await trx
       .selectFrom("stored_documents")

@@ -34,7 +34,7 @@ import {
   warrantyRunsTo,
   type FieldErrors,
 } from "./job-rules";
-import { holdJob, issueJobLink, leadHasAcceptedQuote, recordJobEvent, type HeldJob } from "./jobs.server";
+import { holdJob, issueJobLink, leadHasQuoteWaiting, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
 
 type Db = Kysely<Database>;
@@ -231,7 +231,8 @@ export async function startJobWithoutQuote(
     const lead = await leadForChange(trx, leadId);
     if (!lead) return refuse(404, "This lead no longer exists.");
     if (lead.status !== "won") return refuse(409, "Start a job once the lead is Won.");
-    if (await leadHasAcceptedQuote(trx, leadId)) return refuse(409, "This lead's accepted quote already has its job.");
+    if (await leadHasQuoteWaiting(trx, leadId))
+      return refuse(409, "A quote waits for this homeowner's answer: once accepted, its contract starts the job.");
     const job = { id: randomUUID(), lead_id: leadId };
     const facts = await readContractFacts(trx);
     const inserted = await trx

@@ -156,9 +156,11 @@ export async function jobPhotoByLink(db: Db, token: unknown, fileName: string) {
 export async function opensJobPage(db: Db, token: unknown): Promise<boolean> {
   if (!isLinkToken(token)) return false;
   const row = await db
-    .selectFrom("job_links")
-    .select("job_id")
-    .where("token_hash", "=", hashToken(token))
+    .selectFrom("job_links as k")
+    .innerJoin("leads as l", "l.id", "k.lead_id")
+    .select("k.job_id")
+    .where("k.token_hash", "=", hashToken(token))
+    .where("l.quarantined_at", "is", null)
     .executeTakeFirst();
   return row !== undefined;
 }

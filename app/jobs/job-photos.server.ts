@@ -41,6 +41,38 @@ async function existingUpload(db: Db, jobId: string, uploadKey: string) {
     .executeTakeFirst();
 }
 
+const GONE: JobPhotoIntake = { ok: false, status: 404, error: "This job no longer exists.", field: "form" };
+
+/**
+ * Why the job takes no more photos (gone, cancelled, or at MAX_JOB_PHOTOS); undefined when it takes
+ * one. Asked once before decoding, and again with the job's row held, where a burst is counted.
+ */
+async function refusal(db: Db, jobId: string): Promise<JobPhotoIntake | undefined> {
+  const job = await db
+    .selectFrom("jobs")
+    .select((eb) => [
+      "state",
+      eb
+        .selectFrom("job_photos")
+        .select(eb.fn.countAll<number | string>().as("n"))
+        .whereRef("job_id", "=", "jobs.id")
+        .as("photos"),
+    ])
+    .where("id", "=", jobId)
+    .executeTakeFirst();
+  if (!job) return GONE;
+  if (job.state === "cancelled")
+    return { ok: false, status: 409, error: "This job was cancelled: it takes no more photos.", field: "form" };
+  if (Number(job.photos) >= MAX_JOB_PHOTOS)
+    return {
+      ok: false,
+      status: 409,
+      error: `A job keeps at most ${MAX_JOB_PHOTOS} photos. Remove one first.`,
+      field: "photo",
+    };
+  return undefined;
+}
+
 /**
  * Checks, strips and stores one progress photo. Refuses, before anything is decoded, a missing
  * description, a file that is not a JPEG, PNG, WebP or GIF, or one that promises too many pixels;
@@ -55,9 +87,11 @@ export async function takeJobPhoto(
 ): Promise<JobPhotoIntake> {
   const descriptionError = photoDescriptionError(upload.description);
   if (descriptionError) return { ok: false, status: 400, error: descriptionError, field: "description" };
-  // A retry of a photo already stored costs no decoding.
+  // A retry of a photo already stored, or a photo the job would refuse anyway, costs no decoding.
   const earlier = await existingUpload(db, jobId, upload.uploadKey);
   if (earlier) return { ok: true, photoId: earlier.id, duplicate: true };
+  const refused = await refusal(db, jobId);
+  if (refused) return refused;
   const checked = await checkUploadedPhoto(upload.file.path);
   if ("error" in checked) return { ok: false, ...checked, field: "photo" };
   let large;
@@ -75,23 +109,16 @@ export async function takeJobPhoto(
     // Holding the job's row counts photos sent at the same instant one after another, so a burst
     // cannot pass the limit.
     const job = await holdJob(trx, jobId);
-    if (!job) return { ok: false, status: 404, error: "This job no longer exists.", field: "form" };
-    if (job.state === "cancelled")
-      return { ok: false, status: 409, error: "This job was cancelled: it takes no more photos.", field: "form" };
+    if (!job) return GONE;
     const again = await existingUpload(trx, jobId, upload.uploadKey);
     if (again) return { ok: true, photoId: again.id, duplicate: true };
-    const photos = await trx
+    const refusedNow = await refusal(trx, jobId);
+    if (refusedNow) return refusedNow;
+    const last = await trx
       .selectFrom("job_photos")
-      .select((eb) => [eb.fn.countAll<number | string>().as("count"), eb.fn.max("position").as("last")])
+      .select((eb) => eb.fn.max("position").as("last"))
       .where("job_id", "=", jobId)
       .executeTakeFirstOrThrow();
-    if (Number(photos.count) >= MAX_JOB_PHOTOS)
-      return {
-        ok: false,
-        status: 409,
-        error: `A job keeps at most ${MAX_JOB_PHOTOS} photos. Remove one first.`,
-        field: "photo",
-      };
     const id = randomUUID();
     const description = upload.description.trim();
     await trx
@@ -101,7 +128,7 @@ export async function takeJobPhoto(
         job_id: job.id,
         lead_id: job.lead_id,
         upload_key: upload.uploadKey,
-        position: Number(photos.last ?? -1) + 1,
+        position: Number(last.last ?? -1) + 1,
         description,
         content_type: prepared.contentType,
         width: prepared.width,

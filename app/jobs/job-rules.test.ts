@@ -88,6 +88,8 @@ describe("the warranty's last day", () => {
     expect(warrantyRunsTo("A 12-month warranty on labor.", "2027-04-16")).toBe("2028-04-16");
     expect(warrantyRunsTo("1 year parts and labor", "2027-04-16")).toBe("2028-04-16");
     expect(warrantyRunsTo("Lifetime, as the manufacturer's.", "2027-04-16")).toBeUndefined();
+    // Two periods: one last day would misstate one of them, so none is given.
+    expect(warrantyRunsTo("5 years on materials, 1 year on workmanship.", "2027-04-16")).toBeUndefined();
   });
 
   it("keeps the day within a shorter month", () => {

@@ -147,16 +147,19 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 
 /**
- * How long the written warranty runs, read from its words ("two years", "12-month", "1 year"): the
- * first period it names, in months. Undefined when it names none ("lifetime", "as the maker's"), and
- * the homeowner's page then says only that it runs as written.
+ * How long the written warranty runs, read from its words ("two years", "12-month", "1 year"), in
+ * months. Undefined when it names no period ("lifetime", "as the maker's") or more than one ("5
+ * years on materials, 1 year on workmanship"): a single last day would then overstate or contradict
+ * the words, so the homeowner's page and the letter say only that it runs as written.
  */
 export function warrantyMonths(warranty: string): number | undefined {
-  const match = /\b(\d{1,3}|[a-z]+(?:-[a-z]+)?)[\s-]+(year|month)s?\b/i.exec(warranty);
-  if (!match?.[1] || !match[2]) return undefined;
-  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1].toLowerCase()];
-  if (!count) return undefined;
-  return match[2].toLowerCase() === "year" ? count * 12 : count;
+  const periods = [...warranty.matchAll(/\b(\d{1,3}|[a-z]+(?:-[a-z]+)?)[\s-]+(year|month)s?\b/gi)]
+    .map(([, amount = "", unit = ""]) => {
+      const count = /^\d+$/.test(amount) ? Number(amount) : NUMBER_WORDS[amount.toLowerCase()];
+      return count ? (unit.toLowerCase() === "year" ? count * 12 : count) : undefined;
+    })
+    .filter((months) => months !== undefined);
+  return periods.length === 1 ? periods[0] : undefined;
 }
 
 /** `day` (YYYY-MM-DD) plus whole months, kept within the month it lands in (Jan 31 + 1 → Feb 28). */

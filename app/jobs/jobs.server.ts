@@ -141,21 +141,25 @@ export interface JobListing {
  * day (undated last), then completion.
  */
 export async function jobsForCalendar(db: Db, fromDay: string): Promise<JobListing[]> {
-  return db
-    .selectFrom("jobs as j")
-    .innerJoin("leads as l", "l.id", "j.lead_id")
-    .select(["j.id", "j.lead_id", "l.name as lead_name", "j.title", "j.state", "j.start_day", "j.completion_day"])
-    .where((eb) =>
-      eb.or([
-        eb("j.state", "in", [...OPEN_STATES]),
-        eb.and([eb("j.state", "in", ["completed", "cancelled"]), eb("j.completion_day", ">=", fromDay)]),
-      ]),
-    )
-    .orderBy((eb) => eb.case().when("j.start_day", "is", null).then(1).else(0).end())
-    .orderBy("j.start_day")
-    .orderBy("j.completion_day")
-    .orderBy("j.created_at")
-    .execute();
+  return (
+    db
+      .selectFrom("jobs as j")
+      .innerJoin("leads as l", "l.id", "j.lead_id")
+      .select(["j.id", "j.lead_id", "l.name as lead_name", "j.title", "j.state", "j.start_day", "j.completion_day"])
+      // Suspected spam stays off the desk's lists, as on the leads' page.
+      .where("l.quarantined_at", "is", null)
+      .where((eb) =>
+        eb.or([
+          eb("j.state", "in", [...OPEN_STATES]),
+          eb.and([eb("j.state", "in", ["completed", "cancelled"]), eb("j.completion_day", ">=", fromDay)]),
+        ]),
+      )
+      .orderBy((eb) => eb.case().when("j.start_day", "is", null).then(1).else(0).end())
+      .orderBy("j.start_day")
+      .orderBy("j.completion_day")
+      .orderBy("j.created_at")
+      .execute()
+  );
 }
 
 export async function jobById(db: Db, id: string) {
@@ -199,15 +203,23 @@ export async function jobHistory(db: Db, jobId: string) {
     .execute();
 }
 
-/** Whether the lead's quote was accepted: its job comes from the contract, never from 'Start a job'. */
-export async function leadHasAcceptedQuote(db: Db, leadId: string): Promise<boolean> {
+/**
+ * Whether a quote of the lead waits for the homeowner's answer: its acceptance would start a job of
+ * its own, so small work does not start meanwhile.
+ */
+export async function leadHasQuoteWaiting(db: Db, leadId: string): Promise<boolean> {
   const row = await db
     .selectFrom("quote_versions")
     .select("id")
     .where("lead_id", "=", leadId)
-    .where("status", "=", "accepted")
+    .where("status", "=", "sent")
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether the lead has a job scheduled or started: one at a time. */
+export async function leadHasOpenJob(db: Db, leadId: string): Promise<boolean> {
+  return (await openJobOf(db, leadId)) !== undefined;
 }
 
 /** The job, held by the transaction so two changes to it run one after the other. */

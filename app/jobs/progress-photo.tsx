@@ -15,7 +15,7 @@ export interface ProgressPhotoView {
 export function ProgressPhoto({ photo, children }: { photo: ProgressPhotoView; children?: ReactNode }) {
   return (
     <li>
-      <a href={photo.large} className="block">
+      <a href={photo.large} aria-label={`${photo.description} (open the larger copy)`} className="block">
         <img
           src={photo.small}
           alt={photo.description}
@@ -25,7 +25,10 @@ export function ProgressPhoto({ photo, children }: { photo: ProgressPhotoView; c
           className="h-auto w-full rounded-lg"
         />
       </a>
-      <p className="mt-1 text-sm">{photo.description}</p>
+      {/* The link already says it to a screen reader. */}
+      <p aria-hidden="true" className="mt-1 text-sm">
+        {photo.description}
+      </p>
       {children}
     </li>
   );

@@ -79,9 +79,19 @@ export function PhotoUpload({
       setAnswer({ ok: false, error: "The connection was lost. Try again when you have a signal." });
       return;
     }
-    const body2 = (result.body ?? {}) as Answer;
-    setAnswer({ ...body2, ok: result.status < 400 });
-    if (result.status < 400) {
+    if (result.status === 401) {
+      setAnswer({ ok: false, error: "You were signed out. Sign in again, then add the photo." });
+      return;
+    }
+    const body2 = (result.body ?? {}) as Partial<Answer>;
+    // Only the action's own answer counts as stored: anything else (a page from a proxy) is not.
+    const stored = result.status < 400 && body2.ok === true;
+    setAnswer({
+      ...body2,
+      ok: stored,
+      error: stored ? undefined : (body2.error ?? "The photo was not stored. Try again."),
+    });
+    if (stored) {
       form.current?.reset();
       void revalidator.revalidate();
     }

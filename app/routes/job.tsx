@@ -14,9 +14,9 @@ import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { changeOrderDocument } from "~/jobs/change-order-document";
-import { ChangeOrderView } from "~/jobs/change-order-view";
+import { ChangeOrderView, type ShownChangeOrder } from "~/jobs/change-order-view";
 import { acceptChangeOrder, declineChangeOrder } from "~/jobs/change-orders.server";
-import { dayLabel, JOB_STATE_LABELS } from "~/jobs/job-rules";
+import { dayLabel, isOpen, JOB_STATE_LABELS } from "~/jobs/job-rules";
 import { jobByLink } from "~/jobs/job-link.server";
 import { jobPhotoFileName } from "~/jobs/job-photos.server";
 import { ProgressPhoto } from "~/jobs/progress-photo";
@@ -39,6 +39,7 @@ const CHANGE_STATUS = {
   sent: "Waiting for your answer: nothing changes until you sign.",
   accepted: "Signed",
   declined: "Declined: the contract stays as it was.",
+  lapsed: "Not signed while the job was open: it no longer applies.",
 } as const;
 
 /** What the state means for the homeowner, in a sentence. */
@@ -91,16 +92,21 @@ export async function loader({ params }: Route.LoaderArgs) {
       small: `/job/${params.token}/photos/${jobPhotoFileName(photo.id, "small")}`,
       large: `/job/${params.token}/photos/${jobPhotoFileName(photo.id, "large")}`,
     })),
-    changeOrders: job.changeOrders.map((order) => ({
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      statusText:
-        order.status === "accepted" && order.acceptedAt
-          ? `Signed by ${order.acceptedName ?? ""} on ${formatDateTimeWithZone(order.acceptedAt)}`
-          : CHANGE_STATUS[order.status],
-      document: changeOrderDocument(order.number, order.sent),
-    })),
+    changeOrders: job.changeOrders.map((order) => {
+      // An unanswered change to a job that is over (cancelled with its contract) cannot be signed.
+      const status: ShownChangeOrder["status"] =
+        order.status === "sent" && !isOpen(job.state) ? "lapsed" : order.status;
+      return {
+        id: order.id,
+        number: order.number,
+        status,
+        statusText:
+          order.status === "accepted" && order.acceptedAt
+            ? `Signed by ${order.acceptedName ?? ""} on ${formatDateTimeWithZone(order.acceptedAt)}`
+            : CHANGE_STATUS[status],
+        document: changeOrderDocument(order.number, order.sent),
+      };
+    }),
   });
 }
 
@@ -161,6 +167,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       </div>
     );
   const job = loaderData;
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const refusedNumber = job.changeOrders.find((order) => order.id === refused?.orderId)?.number;
+  const refusedOrder = refused && refusedNumber !== undefined ? { number: refusedNumber, error: refused.error } : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-semibold tracking-wide text-slate-700 uppercase">Your job with {profile.shortName}</p>
@@ -168,6 +177,16 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
       <p role="status" className="mt-4 rounded-lg border border-navy-800 bg-white p-4 text-lg">
         <strong>{job.stateLabel}.</strong> {job.stateText}
       </p>
+      {refusedOrder ? (
+        // Sent without JavaScript, the answer is a new page read from the top: say here what went
+        // wrong and lead to the change order, far down a phone's screen.
+        <p className="mt-4 rounded-lg border border-red-800 bg-white p-4 font-semibold text-red-800">
+          Change order {refusedOrder.number} was not signed: {refusedOrder.error}{" "}
+          <a href={`#signature-${refusedOrder.number}`} className="inline-flex min-h-11 items-center underline">
+            Go to change order {refusedOrder.number}
+          </a>
+        </p>
+      ) : null}
 
       <section aria-labelledby="when-heading" className="mt-8">
         <h2 id="when-heading" className="text-xl font-bold text-navy-900">

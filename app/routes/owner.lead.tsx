@@ -34,8 +34,8 @@ import { setLeadService } from "~/leads/record/service.server";
 import { LeadReviewSection } from "~/reviews/lead-review-section";
 import { askForReview, requestOfLead } from "~/reviews/review-requests.server";
 import { startJobWithoutQuote } from "~/jobs/job-changes.server";
-import { JOB_STATE_LABELS } from "~/jobs/job-rules";
-import { jobOfLead, leadHasAcceptedQuote } from "~/jobs/jobs.server";
+import { isOpen, JOB_STATE_LABELS } from "~/jobs/job-rules";
+import { jobOfLead, leadHasQuoteWaiting } from "~/jobs/jobs.server";
 import { LeadJobSection, type StartJobAnswer } from "~/jobs/lead-job-section";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -55,7 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const job = await jobOfLead(db, lead.id);
   return {
     job: job ? { id: job.id, title: job.title, state: JOB_STATE_LABELS[job.state] } : null,
-    canStartJob: !job && lead.status === "won" && !(await leadHasAcceptedQuote(db, lead.id)),
+    // Small work once the lead is Won: not beside an open job, nor while a quote waits for an answer.
+    canStartJob: (!job || !isOpen(job.state)) && lead.status === "won" && !(await leadHasQuoteWaiting(db, lead.id)),
     reviewRequest: asked.state === "not-asked" ? asked : { ...asked, at: asked.at.toISOString() },
     visit: visit
       ? {

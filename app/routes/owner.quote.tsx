@@ -11,6 +11,7 @@ import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { contractDocumentPath } from "~/owner/paths";
+import { leadHasOpenJob } from "~/jobs/jobs.server";
 import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
@@ -136,6 +137,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? data<Answer>({ ok: true, message: `Draft saved (version ${saved.version}).`, values: read.values })
         : data<Answer>({ ok: false, message: saved.error, values: read.values }, { status: saved.status });
     }
+    // A contract accepted now would start a second job beside the open one; a lead has one at a time.
+    if (await leadHasOpenJob(db, params.id))
+      return data<Answer>(
+        {
+          ok: false,
+          message:
+            "This lead has a job under way. A change to its work is a change order, on the job's page; " +
+            "send a new quote once the job is completed.",
+          values: read.values,
+        },
+        { status: 409 },
+      );
     const env = getEnv();
     const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
     const sent = await sendQuote(db, params.id, read.content, actor, mail, now);

@@ -119,10 +119,13 @@ function shown(
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = await getDatabase();
-  const { body, status } = shown(await quoteLink(db, params.token));
+  const url = new URL(request.url);
+  const link = await quoteLink(db, params.token);
+  // Arrived from the acceptance itself (see the action): the thanks, the record and the right to cancel.
+  const { body, status } = shown(link, { just: link.state === "accepted" && url.searchParams.get("accepted") === "1" });
   if (body.state === "accepted" && (await opensJobPage(db, params.token))) {
     // An accepted quote's link is the homeowner's page for the whole job; the contract stays one tap away.
-    if (new URL(request.url).searchParams.get("view") !== "contract") throw redirect(`/job/${params.token}`, 303);
+    if (url.searchParams.get("view") !== "contract") throw redirect(`/job/${params.token}`, 303);
     return data({ ...body, jobPage: `/job/${params.token}` }, { status });
   }
   return data(body, { status });
@@ -154,7 +157,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       mailContext,
       now,
     );
-    if (outcome.accepted) nudgeMailWorkers();
+    if (outcome.accepted) {
+      nudgeMailWorkers();
+      // Post, then redirect to the contract as accepted: the page after a plain form's post is rendered
+      // with the loader, which would otherwise send the link on to the job's page and lose the thanks.
+      if (await opensJobPage(db, params.token)) throw redirect(`/quote/${params.token}?view=contract&accepted=1`, 303);
+    }
     const { body, status } = outcome.accepted
       ? shown(outcome.state, { just: true })
       : shown(outcome.state, { chosen, error: outcome.error });

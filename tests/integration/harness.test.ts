@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { claimRun } from "~/infra/scheduler.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { backends, databaseTables, KEPT_TABLES, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
+import { insertJobRows } from "../support/jobs";
 import { bookVisit, insertLeadWithEverything } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { addClosedDay } from "~/closed-days/closed-days.server";
@@ -22,6 +23,7 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   const now = timestamp();
   const later = timestamp(new Date(Date.now() + 3_600_000));
   const { id: leadId } = await insertLeadWithEverything(db, dataDir);
+  await insertJobRows(db, leadId);
   await bookVisit(db, leadId, { ownerEmail: "pat@causeway.test", siteUrl: SITE_URL, leadsTo: LEADS_TO });
   const { owner } = await signedInOwner(db, SITE_URL);
   await db

@@ -10,17 +10,20 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
-import { jobByLink } from "~/jobs/job-link.server";
+import { jobByLink, opensJobPage } from "~/jobs/job-link.server";
 import { jobsForCalendar } from "~/jobs/jobs.server";
 import { leadsDueForAutomaticRequest, setAutomaticRequests } from "~/reviews/review-requests.server";
+import { action as quoteAction } from "~/routes/owner.quote";
 import { loader as quotePageLoader } from "~/routes/quote";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { acceptContract, cancelContract } from "~/server/contract.server";
 import { addDays, dayOf } from "~/time/business-time";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { insertLead } from "../support/leads";
+import { signedInOwner } from "../support/owner";
 import { pdfText } from "../support/pdf-text";
-import { deckQuote, enterContractFacts, FACTS } from "../support/quotes";
+import { deckQuote, enterContractFacts, FACTS, quoteForm } from "../support/quotes";
+import { argsFor, ORIGIN, runRoute } from "../support/requests";
 import { linkIn, twelveHundredQuote } from "../support/jobs";
 
 const OWNER = { email: "pat@causeway.test", client: null };
@@ -292,5 +295,110 @@ describe.each(backends)("jobs on %s", (backend) => {
       // A link that is not the job's opens nothing.
       expect(await acceptChangeOrder(db, "x".repeat(43), id, signature, context)).toMatchObject({ status: 404 });
     });
+
+    it("cannot be signed once the homeowner has cancelled the contract", async () => {
+      const { token } = await acceptedTwelveHundred();
+      const job = await jobRow(db);
+      expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
+      const link = await linkIn(db, "change-order-sent", "job");
+      const id = (await jobByLink(db, link))?.changeOrders[0]?.id ?? "";
+      expect(await cancelContract(db, token, context)).toMatchObject({ cancelled: true });
+      const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
+      expect(await acceptChangeOrder(db, link, id, signature, context)).toEqual({
+        ok: false,
+        status: 409,
+        error: "This job is cancelled: its contract no longer changes.",
+      });
+      expect(await db.selectFrom("change_orders").select("status").executeTakeFirstOrThrow()).toEqual({
+        status: "sent",
+      });
+    });
+
+    it("never takes out more than the contract is worth, counting the changes signed since", async () => {
+      await acceptedTwelveHundred();
+      const job = await jobRow(db);
+      const takeOut = (dollars: string) =>
+        form({
+          "item-0-removes": "yes",
+          "item-0-description": "Leave out the lower landing",
+          "item-0-quantity": "1",
+          "item-0-unit": "job",
+          "item-0-price": dollars,
+          reason: "Agreed at the walk-through.",
+        });
+      const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
+      const sign = async () => {
+        const link = await linkIn(db, "change-order-sent", "job");
+        const page = await jobByLink(db, link);
+        return { link, orders: page?.changeOrders ?? [] };
+      };
+      // $1,000 out at 6.625%: $1,279.50 - $1,066.25 = $213.25 left.
+      expect(await sendChangeOrder(db, OWNER, job.id, takeOut("1000"), context)).toEqual({ ok: true, number: 1 });
+      const first = await sign();
+      expect(await acceptChangeOrder(db, first.link, first.orders[0]?.id ?? "", signature, context)).toMatchObject({
+        ok: true,
+      });
+      expect(await sendChangeOrder(db, OWNER, job.id, takeOut("300"), context)).toMatchObject({
+        ok: false,
+        status: 400,
+        errors: { items: "A change cannot take out more than the contract is worth ($213.25)." },
+      });
+      // Two changes of $150 out ($159.94 each) fit one at a time, not both.
+      expect(await sendChangeOrder(db, OWNER, job.id, takeOut("150"), context)).toEqual({ ok: true, number: 2 });
+      expect(await sendChangeOrder(db, OWNER, job.id, takeOut("150"), context)).toEqual({ ok: true, number: 3 });
+      const { link, orders } = await sign();
+      const [second, third] = orders.filter((order) => order.status === "sent");
+      expect(await acceptChangeOrder(db, link, second?.id ?? "", signature, context)).toMatchObject({ ok: true });
+      expect(await acceptChangeOrder(db, link, third?.id ?? "", signature, context)).toMatchObject({
+        ok: false,
+        status: 409,
+      });
+      expect((await jobByLink(db, link))?.contractTotalCents).toBe(21_325 - 15_994);
+    });
+  });
+
+  it("starts small work only when no job is open and no quote waits, and sends no quote beside an open job", async () => {
+    await enterContractFacts(db);
+    const small = { title: "Replace the storm door closer", price: "185" };
+    const won = await insertLead(db, { status: "won", email: "sam@example.com" });
+    const first = await startJobWithoutQuote(db, OWNER, won, form(small), context);
+    if (!first.ok) throw new Error("the job did not start");
+    const { cookie } = await signedInOwner(db, ORIGIN);
+    const send = await runRoute(() =>
+      quoteAction(
+        argsFor<typeof quoteAction>(
+          new Request(`${ORIGIN}/owner/leads/${won}/quote`, {
+            method: "POST",
+            headers: { cookie, Origin: ORIGIN },
+            body: quoteForm(deckQuote(), "send"),
+          }),
+          { id: won },
+        ),
+      ),
+    );
+    expect(send.status).toBe(409);
+    expect(send.body).toMatchObject({ message: expect.stringContaining("This lead has a job under way.") as unknown });
+    expect(await db.selectFrom("quote_versions").select("id").execute()).toEqual([]);
+
+    // Once the job is done, the next small job may start; not while a quote waits for an answer.
+    await markJobStarted(db, OWNER, first.jobId, form({ noPermit: "yes", noPermitReason: "A closer needs none" }));
+    expect(await markJobCompleted(db, OWNER, first.jobId, context)).toMatchObject({ ok: true });
+    expect(await startJobWithoutQuote(db, OWNER, won, form(small), context)).toMatchObject({ ok: true });
+
+    const quoted = await insertLead(db, { email: "quoted@example.com" });
+    expect(await sendQuote(db, quoted, deckQuote(), OWNER, context)).toMatchObject({ ok: true });
+    await db.updateTable("leads").set({ status: "won" }).where("id", "=", quoted).execute();
+    expect(await startJobWithoutQuote(db, OWNER, quoted, form(small), context)).toMatchObject({
+      ok: false,
+      status: 409,
+      errors: { form: "A quote waits for this homeowner's answer: once accepted, its contract starts the job." },
+    });
+  });
+
+  it("keeps a quarantined lead's jobs off the desk's calendar, and its accepted quote's link on the contract", async () => {
+    const { leadId, token, now } = await acceptedDeckQuote();
+    await db.updateTable("leads").set({ quarantined_at: now.toISOString() }).where("id", "=", leadId).execute();
+    expect(await jobsForCalendar(db, dayOf(now))).toEqual([]);
+    expect(await opensJobPage(db, token)).toBe(false);
   });
 });

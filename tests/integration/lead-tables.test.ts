@@ -12,6 +12,7 @@ import { timestamp, type Database } from "~/infra/schema.server";
 import { deleteLeadRows } from "~/leads/record/delete.server";
 import { LEAD_CHILD_TABLES, NOT_DELETED_WITH_THE_LEAD } from "~/leads/record/lead-tables.server";
 import { backends, useHarness, type Backend } from "../support/harness";
+import { insertJobRows } from "../support/jobs";
 import { insertLeadWithEverything } from "../support/leads";
 
 const KEPT_TABLES = Object.keys(NOT_DELETED_WITH_THE_LEAD) as (keyof typeof NOT_DELETED_WITH_THE_LEAD)[];
@@ -36,6 +37,7 @@ async function tablesWithLeadId(db: Kysely<Database>, backend: Backend): Promise
  */
 async function leadWithRowsEverywhere(db: Kysely<Database>, dataDir: string): Promise<string> {
   const { id } = await insertLeadWithEverything(db, dataDir, { photos: 1 });
+  await insertJobRows(db, id);
   const now = timestamp();
   const later = timestamp(new Date(Date.now() + 86_400_000));
   const visitId = randomUUID();

@@ -2,6 +2,7 @@
  * What the job tests share: the link a homeowner reads in the latest email of a kind, and the
  * quote of the issue's worked example ($1,200 of work at 6.625% sales tax).
  */
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
@@ -29,4 +30,67 @@ export function twelveHundredQuote(now = new Date()): QuoteContent {
       { description: "Rebuild deck stairs", quantityHundredths: 100, unit: "job", unitCents: 120_000, optional: false },
     ],
   };
+}
+
+/**
+ * A row in each of a job's tables about the lead (the job, its history, a link, a change order and a
+ * progress photo), for tests that check every table with a lead_id.
+ */
+export async function insertJobRows(db: Kysely<Database>, leadId: string): Promise<string> {
+  const now = new Date().toISOString();
+  const jobId = randomUUID();
+  await db
+    .insertInto("jobs")
+    .values({
+      id: jobId,
+      lead_id: leadId,
+      quote_version_id: null,
+      state: "scheduled",
+      title: "Replace the storm door closer",
+      base_cents: 18_500,
+      tax_rate_milli_percent: 0,
+      warranty: "One year on workmanship.",
+      created_by: "pat@causeway.test",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const about = { job_id: jobId, lead_id: leadId, created_at: now };
+  await db
+    .insertInto("job_events")
+    .values({ id: randomUUID(), ...about, actor: "pat@causeway.test", detail: "Started without a quote" })
+    .execute();
+  await db
+    .insertInto("job_links")
+    .values({ token_hash: randomUUID(), ...about })
+    .execute();
+  await db
+    .insertInto("change_orders")
+    .values({
+      id: randomUUID(),
+      ...about,
+      number: 1,
+      status: "sent",
+      content: "{}",
+      amount_cents: 1_000,
+      created_by: "pat@causeway.test",
+    })
+    .execute();
+  await db
+    .insertInto("job_photos")
+    .values({
+      id: randomUUID(),
+      ...about,
+      upload_key: randomUUID(),
+      position: 0,
+      description: "The new closer",
+      content_type: "image/jpeg",
+      width: 1,
+      height: 1,
+      large: Buffer.from([1]),
+      small: Buffer.from([1]),
+      created_by: "pat@causeway.test",
+    })
+    .execute();
+  return jobId;
 }

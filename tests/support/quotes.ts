@@ -8,7 +8,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, PDFString, Standard
 import type { Database } from "~/infra/schema.server";
 import type { CheckedFacts } from "~/quotes/contract-facts-rules";
 import { cleanCertificate, saveContractFacts } from "~/quotes/contract-facts.server";
-import type { QuoteContent } from "~/quotes/quote-content";
+import { formValuesOf, type QuoteContent } from "~/quotes/quote-content";
 import { acceptedPdf } from "~/quotes/quote-files.server";
 import { chosenOf, sentVersionOf } from "~/quotes/quote-link.server";
 import { addDays, dayOf } from "~/time/business-time";
@@ -179,4 +179,18 @@ export async function storedBytes(db: Kysely<Database>, id: string | null): Prom
     .where("id", "=", id ?? "")
     .executeTakeFirstOrThrow();
   return new Uint8Array(row.data);
+}
+
+/** The quote editor's form as the desk posts it for `content`, with the button `intent` pressed. */
+export function quoteForm(content: QuoteContent, intent: "save" | "send"): URLSearchParams {
+  const { items, ...fields } = formValuesOf(content);
+  const form = new URLSearchParams({ ...fields, intent });
+  items.forEach((item, row) => {
+    form.set(`item-${row}-description`, item.description);
+    form.set(`item-${row}-quantity`, item.quantity);
+    form.set(`item-${row}-unit`, item.unit);
+    form.set(`item-${row}-price`, item.price);
+    if (item.optional) form.set(`item-${row}-optional`, "yes");
+  });
+  return form;
 }
