@@ -8,7 +8,7 @@
  * one shows the contract and, until the deadline, 'Cancel this contract'. Once the accepted
  * contract's job is scheduled, the link opens the job's page, which links back to the contract.
  */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
@@ -34,8 +34,12 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-/** The action's answer is the page: reading the link again would lose the ticks and the message. */
-export const shouldRevalidate = () => false;
+/**
+ * After a post to the same address the action's answer is the page: reading the link again would
+ * lose the ticks and the message. A new address (the contract, once accepted) is read.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
 type Shown =
   | { state: "open"; document: QuoteLinkViewDocument; content: QuoteLinkViewContent; chosen: number[]; error?: string }

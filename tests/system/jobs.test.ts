@@ -71,9 +71,15 @@ describe.each(["sqlite", "postgres"] as const)("a job on %s", (backend) => {
       consent: "yes",
       intent: "accept",
     });
-    // Accepted, the quote's link leads to the job's page (after the post, as after any later visit).
+    // Accepted, the post lands on the contract with the thanks, the record and the right to cancel,
+    // and the job's page one tap away; any later visit of the quote's link opens the job's page.
     expect(accepted.status).toBe(303);
-    expect(accepted.headers.get("location")).toBe(`/job/${token}`);
+    expect(accepted.headers.get("location")).toBe(`/quote/${token}?view=contract&accepted=1`);
+    const thanked = await (await homeowner(`/quote/${token}?view=contract&accepted=1`)).text();
+    for (const text of ["Thank you: you accepted this quote.", "Cancel this contract", `href="/job/${token}"`])
+      expect(thanked).toContain(text);
+    const revisit = await homeowner(`/quote/${token}`);
+    expect([revisit.status, revisit.headers.get("location")]).toEqual([303, `/job/${token}`]);
 
     // 1. The job is on /owner/jobs with its dates.
     const job = await db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
@@ -113,8 +119,8 @@ describe.each(["sqlite", "postgres"] as const)("a job on %s", (backend) => {
     };
     const photoBytes = await smallJpeg();
     expect((await photoPost({ cookie, Origin: "https://evil.example" })).status).toBe(403);
-    // Without a session the desk sends the script to sign in, and stores nothing.
-    expect([302, 303, 401]).toContain((await photoPost({ Origin: origin, Accept: "application/json" })).status);
+    // Without a session the script is told so (a redirect to sign in would read as success), and nothing is stored.
+    expect((await photoPost({ Origin: origin, Accept: "application/json" })).status).toBe(401);
     expect(await db.selectFrom("job_photos").select("id").execute()).toEqual([]);
     const added = await photoPost({ cookie, Origin: origin, Accept: "application/json" });
     expect([added.status, await added.json()]).toEqual([
