@@ -139,8 +139,8 @@ export async function jobDocument(db: Db, token: unknown, documentId: string) {
     .executeTakeFirst();
 }
 
-/** One of the job's progress photos, by the file name its page links to. */
-export async function jobPhotoByLink(db: Db, token: unknown, fileName: string) {
+/** The job a homeowner's link opens; undefined for a link never sent, or one of suspected spam. */
+async function jobIdOfLink(db: Db, token: unknown): Promise<string | undefined> {
   if (!isLinkToken(token)) return undefined;
   const link = await db
     .selectFrom("job_links as k")
@@ -149,18 +149,16 @@ export async function jobPhotoByLink(db: Db, token: unknown, fileName: string) {
     .where("k.token_hash", "=", hashToken(token))
     .where("l.quarantined_at", "is", null)
     .executeTakeFirst();
-  return link && jobPhotoFile(db, link.job_id, fileName);
+  return link?.job_id;
+}
+
+/** One of the job's progress photos, by the file name its page links to. */
+export async function jobPhotoByLink(db: Db, token: unknown, fileName: string) {
+  const jobId = await jobIdOfLink(db, token);
+  return jobId === undefined ? undefined : jobPhotoFile(db, jobId, fileName);
 }
 
 /** Whether `token` opens a job's page (an accepted quote's link does once its job is scheduled). */
 export async function opensJobPage(db: Db, token: unknown): Promise<boolean> {
-  if (!isLinkToken(token)) return false;
-  const row = await db
-    .selectFrom("job_links as k")
-    .innerJoin("leads as l", "l.id", "k.lead_id")
-    .select("k.job_id")
-    .where("k.token_hash", "=", hashToken(token))
-    .where("l.quarantined_at", "is", null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await jobIdOfLink(db, token)) !== undefined;
 }
