@@ -112,6 +112,8 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",
+  "/owner/export/invoices.csv": "the desk's download of a year's invoices, for the accountant",
+  "/owner/export/payments.csv": "the desk's download of a year's payments, for the accountant",
   "/owner/passkey": "the desk's passkey endpoint for scripts, not a page",
   "/owner/sign-out": "the desk's sign-out endpoint, not a page",
   "/owner/manifest.webmanifest": "the desk's web-app manifest",

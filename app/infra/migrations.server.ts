@@ -21,6 +21,7 @@ import { quotes } from "./migrations/0012_quotes";
 import { projects } from "./migrations/0013_projects";
 import { contractTerms } from "./migrations/0014_contract_terms";
 import { jobs } from "./migrations/0015_jobs";
+import { invoices } from "./migrations/0016_invoices";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -49,6 +50,7 @@ export const migrations: readonly Migration[] = [
   projects,
   contractTerms,
   jobs,
+  invoices,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

@@ -41,7 +41,10 @@ export type MailKind =
   | "job-completed"
   | "change-order-sent"
   | "change-order-accepted"
-  | "change-order-declined";
+  | "change-order-declined"
+  | "invoice-sent"
+  | "invoice-reminder"
+  | "payment-receipt";
 
 export interface MailAddress {
   name: string;

@@ -20,6 +20,12 @@ export interface ChangeOrderContent {
   reason: string;
   /** YYYY-MM-DD, or "" when the completion date stays. */
   completionDay: string;
+  /**
+   * Paid on its own once signed, rather than with the final payment. Absent on change orders
+   * written before the choice existed: those go with the final payment, and their documents,
+   * made again when signed, say nothing of it, as they said nothing when sent.
+   */
+  dueWhenSigned?: boolean;
 }
 
 export interface ChangeTotals {
@@ -50,6 +56,7 @@ export interface ChangeOrderFormValues {
   items: (ItemRowValues & { removes: boolean })[];
   reason: string;
   completionDay: string;
+  dueWhenSigned: boolean;
 }
 
 /** 'Send change order': at least one item, a reason, and a real completion date if one is given. */
@@ -70,6 +77,7 @@ export function readChangeOrderForm(
       .trim()
       .slice(0, REASON_MAX + 1),
     completionDay: get("completionDay").trim().slice(0, 10),
+    dueWhenSigned: get("payment") === "when-signed",
   };
   // Rows kept by readItemRows are the filled ones, in order: match each back to its row's choice.
   const filled = rows.values.flatMap((typed, row) =>
@@ -100,7 +108,13 @@ export function readChangeOrderForm(
       errors.items = `A change cannot take out more than the contract is worth (${formatCents(contractTotalCents)}).`;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, content: { items, reason: values.reason, completionDay: values.completionDay }, values };
+  // Only an addition can be asked for on its own; work taken out always comes off the balance.
+  const dueWhenSigned = values.dueWhenSigned && changeTotals(items, job.tax_rate_milli_percent).totalCents > 0;
+  return {
+    ok: true,
+    content: { items, reason: values.reason, completionDay: values.completionDay, dueWhenSigned },
+    values,
+  };
 }
 
 /** Stored JSON back to content; a row that does not parse is a bug, not input, and throws. */

@@ -66,6 +66,7 @@ export function changeOrderDocument(number: number, order: SentChangeOrder): Quo
     ],
     sections: [
       { heading: "Why the work changes", paragraphs: [order.reason] },
+      ...paymentSection(order.dueWhenSigned, totals.totalCents),
       {
         heading: "What signing means",
         paragraphs: [
@@ -78,4 +79,14 @@ export function changeOrderDocument(number: number, order: SentChangeOrder): Quo
     consent: CHANGE_CONSENT,
     paperCopy: paperCopyText(contractor),
   };
+}
+
+function paymentSection(dueWhenSigned: boolean | undefined, totalCents: number) {
+  if (dueWhenSigned === undefined) return [];
+  const paragraph = dueWhenSigned
+    ? "This change is paid on its own: we invoice its amount once you sign it."
+    : totalCents < 0
+      ? "What this change takes out comes off the final payment."
+      : "This change is added to the final payment, due when the work is finished.";
+  return [{ heading: "Payment", paragraphs: [paragraph] }];
 }

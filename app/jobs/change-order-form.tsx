@@ -82,6 +82,14 @@ export function ChangeOrderForm({ busy, answer }: { busy: boolean; answer: Chang
         name="completionDay"
         defaultValue={value("completionDay")}
       />
+      <DeskField id="change-payment" label="Payment" hint="Work taken out always comes off the final payment.">
+        {(control) => (
+          <select {...control} name="payment" defaultValue={value("payment") || "with-final"} className={inputClass}>
+            <option value="with-final">Added to the final payment</option>
+            <option value="when-signed">Invoiced on its own once signed</option>
+          </select>
+        )}
+      </DeskField>
       <button type="submit" name="intent" value="change-order" disabled={busy} className={primaryButton}>
         Send change order
       </button>

@@ -36,6 +36,9 @@ export interface HomeownerJob {
   datesReason: string | null;
   permit: string | null;
   contractTotalCents: number;
+  /** The accepted total before change orders, and the version it came from: the money's basis. */
+  baseCents: number;
+  quoteVersionId: string | null;
   /**
    * The contract's own page, where it can still be cancelled in time: only when this link is the
    * one the quote was accepted at (a link from a later email opens the job's page alone).
@@ -115,6 +118,8 @@ export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | 
         ? `No permit needed: ${job.no_permit_reason}`
         : null,
     contractTotalCents: await contractTotalOf(db, job),
+    baseCents: job.base_cents,
+    quoteVersionId: job.quote_version_id,
     contract:
       job.quote_token_hash === hashToken(token)
         ? { href: `/quote/${token}?view=contract`, cancelUntil: job.cancel_until ? toDate(job.cancel_until) : null }
@@ -140,7 +145,7 @@ export async function jobDocument(db: Db, token: unknown, documentId: string) {
 }
 
 /** The job a homeowner's link opens; undefined for a link never sent, or one of suspected spam. */
-async function jobIdOfLink(db: Db, token: unknown): Promise<string | undefined> {
+export async function jobIdOfLink(db: Db, token: unknown): Promise<string | undefined> {
   if (!isLinkToken(token)) return undefined;
   const link = await db
     .selectFrom("job_links as k")

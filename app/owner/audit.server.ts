@@ -46,7 +46,16 @@ export type AuditAction =
   | "job-marked-completed"
   | "change-order-sent"
   | "job-photo-added"
-  | "job-photo-removed";
+  | "job-photo-removed"
+  | "invoice-sent"
+  | "invoice-voided"
+  | "invoice-reminder-switched"
+  | "payment-recorded"
+  | "payment-voided"
+  | "ways-to-pay-saved"
+  | "export-invoices"
+  | "export-payments"
+  | "kept-record-downloaded";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -1,11 +1,13 @@
 /**
  * /job/:token/documents/:documentId: one of the job's PDFs (the accepted contract, the signed copy,
- * the warranty), behind the homeowner's link; only a document the job's page lists is served.
+ * the warranty, an invoice, a receipt), behind the homeowner's link; only a document the job's page
+ * lists is served.
  */
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { getDatabase } from "~/infra/db.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
-import { jobDocument } from "~/jobs/job-link.server";
+import { jobMoneyDocument } from "~/invoices/money-documents.server";
+import { jobDocument, jobIdOfLink } from "~/jobs/job-link.server";
 import type { Route } from "./+types/job-document";
 
 const notFound = () =>
@@ -14,7 +16,10 @@ const notFound = () =>
 export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
   const { db } = await getDatabase();
-  const document = await jobDocument(db, params.token, params.documentId);
+  const jobId = await jobIdOfLink(db, params.token);
+  if (jobId === undefined) return notFound();
+  const document =
+    (await jobDocument(db, params.token, params.documentId)) ?? (await jobMoneyDocument(db, jobId, params.documentId));
   if (!document) return notFound();
   return new Response(new Uint8Array(document.data), {
     headers: {

@@ -1,7 +1,8 @@
 /**
  * /job/:token: the homeowner's page for their job, from acceptance to the warranty. It says where
  * the job stands and what comes next: the dates and why they moved, the next booked visit, the
- * permit, the contract's documents and total, and at completion the warranty and its last day.
+ * permit, the contract's documents and total, the invoices, payments and balance (with 'Pay
+ * online' when the owner set a payment link), and at completion the warranty and its last day.
  * Opening it changes nothing, and it works without JavaScript. An unknown link answers 404 with a
  * page that names nobody.
  */
@@ -13,6 +14,11 @@ import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";
+import { HomeownerMoney } from "~/invoices/homeowner-money";
+import { FINAL_WAITS } from "~/invoices/payment-schedule";
+import { jobMoney } from "~/invoices/job-money.server";
+import { moneyView } from "~/invoices/money-view";
+import { readWaysToPay } from "~/invoices/ways-to-pay.server";
 import { changeOrderDocument } from "~/jobs/change-order-document";
 import { ChangeOrderView, type ShownChangeOrder } from "~/jobs/change-order-view";
 import { acceptChangeOrder, declineChangeOrder } from "~/jobs/change-orders.server";
@@ -21,7 +27,7 @@ import { jobByLink } from "~/jobs/job-link.server";
 import { jobPhotoFileName } from "~/jobs/job-photos.server";
 import { ProgressPhoto } from "~/jobs/progress-photo";
 import { formatCents } from "~/quotes/money";
-import { formatDateTimeWithZone, formatWindow } from "~/time/business-time";
+import { dayOf, formatDateTimeWithZone, formatWindow } from "~/time/business-time";
 import { visitOfLead } from "~/visits/visits.server";
 import type { Route } from "./+types/job";
 
@@ -58,8 +64,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   const booked =
     visit?.status === "confirmed" ? visit.windows.find((w) => w.chosen && w.endsAt > new Date()) : undefined;
   const now = new Date();
+  const jobRow = { id: job.jobId, base_cents: job.baseCents, quote_version_id: job.quoteVersionId, state: job.state };
+  const [money, ways] = await Promise.all([jobMoney(db, jobRow, dayOf(now)), readWaysToPay(db)]);
   return data({
     found: true as const,
+    money: moneyView(money, { completed: job.state === "completed", open: isOpen(job.state), finalWaits: FINAL_WAITS }),
+    payOnlineUrl: ways.payOnlineUrl || null,
     token: params.token,
     title: job.title,
     state: job.state,
@@ -235,6 +245,12 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           </p>
         ) : null}
       </section>
+
+      <HomeownerMoney
+        money={job.money}
+        documentHref={(documentId) => `/job/${job.token}/documents/${documentId}`}
+        payOnlineUrl={job.payOnlineUrl}
+      />
 
       {job.changeOrders.length > 0 ? (
         <section aria-labelledby="changes-heading" className="mt-8">

@@ -1,7 +1,7 @@
 /**
  * /owner/leads/:id/documents/:documentId: one of a lead's contract documents (the quote as sent,
  * the accepted contract, the signed copy, the record of a cancellation, a change order and its
- * signed copy, the warranty given at completion) as a download. They hold
+ * signed copy, the warranty given at completion, an invoice, a receipt) as a download. They hold
  * the homeowner's name, address and signature, so, like the exports, they ask for a sign-in within
  * the last 10 minutes, and each download goes in the audit log.
  */
@@ -11,6 +11,7 @@ import { isLeadId } from "~/leads/record/queries.server";
 import { recordAudit } from "~/owner/audit.server";
 import { quotePath, signInPath } from "~/owner/paths";
 import { requireOwnerOr401, signedInRecently } from "~/owner/sessions.server";
+import { leadMoneyDocument } from "~/invoices/money-documents.server";
 import { leadJobDocument } from "~/jobs/jobs.server";
 import { leadContractDocument } from "~/quotes/quote-versions.server";
 import type { Route } from "./+types/owner.contract-document";
@@ -24,7 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!signedInRecently(session)) throw redirect(signInPath(quotePath(params.id), true));
   const document =
     (await leadContractDocument(db, params.id, params.documentId)) ??
-    (await leadJobDocument(db, params.id, params.documentId));
+    (await leadJobDocument(db, params.id, params.documentId)) ??
+    (await leadMoneyDocument(db, params.id, params.documentId));
   if (!document) return notFound();
   await recordAudit(db, {
     actor: actor.email,

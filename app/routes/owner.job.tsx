@@ -2,12 +2,18 @@
  * /owner/jobs/:id: one job on the desk. Its state, total and dates; 'Save dates' (the homeowner is
  * emailed the new dates with the reason); 'Mark started', which asks for the permit or why none is
  * needed; progress photos the homeowner sees on their page; change orders; 'Mark completed', which
- * emails the homeowner the written warranty; and the history.
+ * emails the homeowner the written warranty; the money (invoices from the contract's payments, and
+ * payments received: see `app/invoices/`); and the history.
  */
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
+import { FINAL_WAITS } from "~/invoices/payment-schedule";
+import { jobMoney } from "~/invoices/job-money.server";
+import { JobMoneySection } from "~/invoices/job-money-section";
+import { MONEY_FIELDS, moneyIntents } from "~/invoices/money-intents.server";
+import { moneyView } from "~/invoices/money-view";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
 import { ChangeOrderForm } from "~/jobs/change-order-form";
@@ -46,15 +52,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   const job = ID.test(params.id) ? await jobById(db, params.id) : undefined;
   if (!job) throw data("No such job.", { status: 404 });
-  const [history, orders, totalCents, photos] = await Promise.all([
+  const today = dayOf(new Date());
+  const [history, orders, totalCents, photos, money] = await Promise.all([
     jobHistory(db, job.id),
     changeOrdersOf(db, job.id),
     contractTotalOf(db, job),
     jobPhotosOf(db, job.id),
+    jobMoney(db, job, today),
   ]);
   const photoPath = (id: string, size: "small" | "large") => `${jobPath(job.id)}/photos/${jobPhotoFileName(id, size)}`;
-  const today = dayOf(new Date());
   return {
+    today,
+    money: moneyView(money, {
+      completed: job.state === "completed",
+      open: job.state === "scheduled" || job.state === "started",
+      finalWaits: FINAL_WAITS,
+    }),
+    paymentKey: randomUUID(),
     id: job.id,
     leadId: job.lead_id,
     name: job.lead_name,
@@ -111,6 +125,8 @@ const FIELDS = [
   "issuedBy",
   "noPermit",
   "noPermitReason",
+  "payment",
+  ...MONEY_FIELDS,
   ...Array.from({ length: CHANGE_ITEMS_MAX }, (_, row) => ITEM_FIELDS.map((field) => `item-${row}-${field}`)).flat(),
 ];
 
@@ -147,8 +163,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const values = Object.fromEntries(FIELDS.map((name) => [name, get(name)]));
     return data<Answer>({ ok: false, intent, errors: result.errors, values }, { status: result.status });
   };
+  const money = moneyIntents(db, actor, params.id, get, mail);
+  const moneyAnswer = async (intent: keyof typeof money) => {
+    const result = await money[intent]();
+    if (result.ok) {
+      nudgeMailWorkers();
+      return data<Answer>({ ok: true, done: result.done });
+    }
+    const values = Object.fromEntries(FIELDS.map((name) => [name, get(name)]));
+    return data<Answer>({ ok: false, intent, errors: result.errors, values }, { status: result.status });
+  };
   try {
     return await dispatchIntent(form.fields, {
+      "send-invoice": () => moneyAnswer("send-invoice"),
+      "void-invoice": () => moneyAnswer("void-invoice"),
+      "invoice-reminder": () => moneyAnswer("invoice-reminder"),
+      "record-payment": () => moneyAnswer("record-payment"),
+      "void-payment": () => moneyAnswer("void-payment"),
       dates: async () =>
         answer("dates", await saveJobDates(db, actor, params.id, get, mail), "Dates saved; the homeowner is emailed."),
       start: async () => answer("start", await markJobStarted(db, actor, params.id, get), "Marked started."),
@@ -322,6 +353,15 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
           </details>
         ) : null}
       </section>
+
+      <JobMoneySection
+        money={job.money}
+        documentHref={(documentId) => contractDocumentPath(job.leadId, documentId)}
+        paymentKey={job.paymentKey}
+        today={job.today}
+        busy={busy}
+        answer={refused ? { ...refused, target: refused.values.target } : undefined}
+      />
 
       <section aria-labelledby="history-heading" className="mt-6">
         <h2 id="history-heading" className="text-lg font-bold text-navy-900">

@@ -14,6 +14,7 @@ import { readSmallForm } from "~/infra/uploads.server";
 import { usPhoneDigits } from "~/leads/estimate-schema";
 import { addLeadNote, setLeadStatus } from "~/leads/record/changes.server";
 import { deleteLead } from "~/server/delete-lead.server";
+import { keptOnDeletion, keptSentence } from "~/invoices/kept-records.server";
 import { LeadPhotos } from "~/leads/record/lead-photos";
 import { DeleteSection, HistorySection, NotesSection, ReleaseForm, StatusSection } from "~/leads/record/lead-sections";
 import { releaseLead } from "~/leads/record/quarantine.server";
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const asked = await requestOfLead(db, lead.id, now);
   const job = await jobOfLead(db, lead.id);
   return {
+    keptOnDeletion: keptSentence(await keptOnDeletion(db, lead.id)),
     job: job ? { id: job.id, title: job.title, state: JOB_STATE_LABELS[job.state] } : null,
     // Small work once the lead is Won: not beside an open job, nor while a quote waits for an answer.
     canStartJob: (!job || !isOpen(job.state)) && lead.status === "won" && !(await leadHasQuoteWaiting(db, lead.id)),
@@ -286,7 +288,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
 
       <NotesSection notes={lead.notes} busy={busy} />
       <HistorySection receivedAt={lead.createdAt} history={lead.history} />
-      <DeleteSection name={lead.name} />
+      <DeleteSection name={lead.name} kept={loaderData.keptOnDeletion} />
     </article>
   );
 }

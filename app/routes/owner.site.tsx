@@ -1,7 +1,8 @@
 /**
  * /owner/site: what the public site says that is not in the code. The notice above every page
  * (with a preview at a phone's width), the closed days, and the notices before. Each change is on
- * every page of every instance within seconds (`app/live/`), and goes in the audit log.
+ * every page of every instance within seconds (`app/live/`), and goes in the audit log. Below them,
+ * what the desk's documents state: the ways to pay on every invoice, and the contract facts.
  */
 import { data, Form, useNavigation } from "react-router";
 import { closedDaysBetween, addClosedDay, removeClosedDay } from "~/closed-days/closed-days.server";
@@ -22,6 +23,9 @@ import { formatDateTime } from "~/time/business-time";
 import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
+import { readWaysToPay, saveWaysToPayForm, waysToPayFormValues } from "~/invoices/ways-to-pay.server";
+import type { WaysToPayErrors, WaysToPayInput } from "~/invoices/ways-to-pay";
+import { WaysToPaySection } from "~/invoices/ways-to-pay-section";
 import { ContractFactsSection } from "~/quotes/contract-facts-section";
 import { contractFactsFormValues, readContractFacts } from "~/quotes/contract-facts.server";
 import { AutoAskSection } from "~/reviews/auto-ask-section";
@@ -46,10 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     closedDaysBetween(db, today, addDays(today, CLOSED_DAYS_LISTED)),
     automaticRequestsOn(db),
   ]);
-  const facts = await readContractFacts(db);
+  const [facts, ways] = await Promise.all([readContractFacts(db), readWaysToPay(db)]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     autoAsk,
+    ways: waysToPayFormValues(ways),
     now: now.toISOString(),
     today,
     current: current
@@ -83,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionAnswer =
   | { form: "notice"; ok: boolean; message?: string; values: NoticeValues; errors: NoticeErrors }
   | { form: "closed-day"; ok: boolean; message?: string; values: ClosedDayInput; errors: ClosedDayErrors }
+  | { form: "ways"; ok: boolean; message?: string; values?: WaysToPayInput; errors: WaysToPayErrors }
   | { form: "other"; ok: boolean; message: string };
 
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
@@ -151,6 +157,21 @@ export async function action({ request, context }: Route.ActionArgs) {
             { status: 404 },
           );
     },
+    "ways-to-pay": async () => {
+      const saved = await saveWaysToPayForm(db, actor, (name) => text(form, name, 1_000), now);
+      return saved.ok
+        ? data<ActionAnswer>({ form: "ways", ok: true, message: saved.message, errors: {} })
+        : data<ActionAnswer>(
+            {
+              form: "ways",
+              ok: false,
+              message: "The ways to pay were not saved: see the fields marked below.",
+              values: saved.values,
+              errors: saved.errors,
+            },
+            { status: 400 },
+          );
+    },
     "review-auto-ask": async () => {
       const on = form.get("autoAsk") === "on";
       await setAutomaticRequests(db, on, actor, now);
@@ -193,6 +214,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const notice = actionData?.form === "notice" ? actionData : undefined;
   const closedDay = actionData?.form === "closed-day" ? actionData : undefined;
+  const ways = actionData?.form === "ways" ? actionData : undefined;
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Site</h1>
@@ -226,6 +248,12 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       />
       <AutoAskSection on={loaderData.autoAsk} busy={busy} />
       <NoticeHistory entries={loaderData.history} now={loaderData.now} />
+      <WaysToPaySection
+        key={ways ? JSON.stringify(ways) : "stored"}
+        values={ways?.values ?? loaderData.ways}
+        errors={ways?.errors ?? {}}
+        busy={busy}
+      />
       <ContractFactsSection
         values={loaderData.contract.values}
         errors={{}}

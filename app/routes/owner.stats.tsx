@@ -1,17 +1,23 @@
 /**
  * /owner/stats: the numbers of the last 12 weeks. Leads per week as a chart and a table, the
  * median time to a first reply, the share won, the lost by reason, and the pages the requests
- * came from; then the jobs of the last six months. Signed-in owners only; see
- * `leads/record/stats.server.ts` and `jobs/job-stats.server.ts` for how each figure is counted.
+ * came from; then the jobs and the money of the last six months, with the accountant's downloads.
+ * Signed-in owners only; see `leads/record/stats.server.ts`, `jobs/job-stats.server.ts` and
+ * `invoices/money-stats.server.ts` for how each figure is counted.
  */
 import type { ReactNode } from "react";
 import { profile } from "~/content/profile";
+import { keptRecords } from "~/invoices/kept-records.server";
+import { moneyStats } from "~/invoices/money-stats.server";
+import { MoneyStatsSection } from "~/invoices/money-stats-section";
 import { jobStats } from "~/jobs/job-stats.server";
+import { dayLabel as longDay } from "~/jobs/job-rules";
+import { formatCents } from "~/quotes/money";
 import { leadStats, percent } from "~/leads/record/stats.server";
 import { LOST_REASON_LABELS } from "~/leads/record/status";
 import { requireOwner } from "~/owner/sessions.server";
 import { BarList, ColumnChart } from "~/owner/stats-charts";
-import { formatDuration } from "~/time/business-time";
+import { dayOf, formatDuration } from "~/time/business-time";
 import type { Route } from "./+types/owner.stats";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,9 +31,35 @@ const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  const [stats, jobs] = await Promise.all([leadStats(db), jobStats(db)]);
+  const [stats, jobs, money, kept] = await Promise.all([leadStats(db), jobStats(db), moneyStats(db), keptRecords(db)]);
   const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+  const thisYear = Number(dayOf(new Date()).slice(0, 4));
   return {
+    money: {
+      months: money.months.map((m) => ({
+        label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)),
+        invoiced: formatCents(m.invoicedCents),
+        collected: formatCents(m.collectedCents),
+        outstanding: formatCents(m.outstandingCents),
+      })),
+      overdue: money.overdue.map((o) => ({
+        jobId: o.jobId,
+        number: o.number,
+        customer: o.customer,
+        unpaid: formatCents(o.unpaidCents),
+        due: longDay(o.dueDay),
+        ageDays: o.ageDays,
+      })),
+      years: Array.from({ length: 8 }, (_, i) => thisYear - i),
+      kept: kept.map((k) => ({
+        id: k.id,
+        title: k.title,
+        customer: k.customer_name,
+        signed: longDay(k.signed_day),
+        keepUntil: longDay(k.keep_until),
+        documentId: k.document_id,
+      })),
+    },
     jobs: {
       months: jobs.months.map((m) => ({
         label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)),
@@ -185,6 +217,8 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </section>
+
+      <MoneyStatsSection money={d.money} />
 
       <section aria-labelledby="by-page" className="mt-6">
         <h2 id="by-page" className="text-lg font-bold text-navy-900">

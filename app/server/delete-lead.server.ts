@@ -13,6 +13,7 @@ import {
   type DeleteOptions,
   type LeadDeletionStep,
 } from "~/leads/record/delete.server";
+import { keepBusinessRecords } from "~/invoices/kept-records.server";
 import { queueCancellationsBeforeDeletion } from "~/visits/visits.server";
 
 /** The name under which the result counts the booked visits withdrawn. */
@@ -21,6 +22,9 @@ export const VISITS_WITHDRAWN = "visitsWithdrawn";
 const STEPS: readonly LeadDeletionStep[] = [
   // A booked visit sits in both calendars; the cancellation removes it there.
   { name: VISITS_WITHDRAWN, run: queueCancellationsBeforeDeletion },
+  // Signed contracts, invoices and payments are the business's records: they are kept, with
+  // their PDFs, and lose their tie to the lead.
+  keepBusinessRecords,
 ];
 
 export function deleteLead(

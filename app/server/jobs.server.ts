@@ -19,6 +19,8 @@ import { pruneIdempotencyKeys } from "~/leads/estimate-idempotency.server";
 import { purgeQuarantine } from "~/leads/record/quarantine.server";
 import { pruneDeskRecords } from "~/owner/retention.server";
 import { businessHoursWithClosures, closedDaysAround } from "~/closed-days/closed-days.server";
+import { sendInvoiceReminders } from "~/invoices/invoice-reminders.server";
+import { pruneKeptRecords } from "~/invoices/kept-records.server";
 import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
 import { sendDueReviewRequests } from "~/reviews/review-requests.server";
 import { processWaitingPhotos } from "~/projects/project-photos.server";
@@ -101,6 +103,21 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       },
     },
     {
+      // A homeowner's one reminder about an invoice unpaid 7 business days after its due date; the
+      // claim on the invoice keeps it to one however many instances look at once.
+      name: "invoice-reminders",
+      scope: "one-instance",
+      everyMs: 15 * MINUTE_MS,
+      runAtStart: true,
+      async run(now) {
+        const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+        const sent = await sendInvoiceReminders(db, context, await closedDaysAround(db, now), now);
+        if (sent === 0) return;
+        nudgeMailWorkers();
+        log("info", "invoice reminders queued", { invoices: sent });
+      },
+    },
+    {
       // Off until the owner switches it on (/owner/site); each lead's one request is claimed by the
       // insert that queues it, so instances racing here send it once.
       name: "review-requests",
@@ -125,9 +142,11 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
           quarantined: await purgeQuarantine(db, now),
           limits: await pruneExpiredBudgets(db),
           requestKeys: await pruneIdempotencyKeys(db, now),
+          keptRecords: await pruneKeptRecords(db, now),
         };
         await pruneDeskRecords(db, now);
-        if (counts.mail + counts.subscribers + counts.quarantined > 0) log("info", "expired records deleted", counts);
+        if (counts.mail + counts.subscribers + counts.quarantined + counts.keptRecords > 0)
+          log("info", "expired records deleted", counts);
       },
     },
     {

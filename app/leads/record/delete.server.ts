@@ -55,11 +55,13 @@ export interface LeadBeingDeleted {
 
 /**
  * A feature's part in deleting a lead, run inside the deletion's transaction before the rows go.
- * It returns how many things it did; each owes mail, queued without the lead's id so that it
- * outlives the deletion.
+ * It returns how many things it did. Mail it owes is queued without the lead's id, so that it
+ * outlives the deletion; a step that owes none says so, and the mail worker is not woken for it.
  */
 export interface LeadDeletionStep {
   name: string;
+  /** False for a step that keeps or moves rows and owes no mail. */
+  queuesMail?: boolean;
   run(trx: Db, lead: LeadBeingDeleted, context: { siteUrl: string; leadsTo: string }, now: Date): Promise<number>;
 }
 
@@ -106,7 +108,7 @@ export async function deleteLeadRecord(
       quarantined,
       mailFiles,
       steps: done,
-      queuedMail: Object.values(done).some((count) => count > 0),
+      queuedMail: steps.some((step) => step.queuesMail !== false && (done[step.name] ?? 0) > 0),
     };
   });
 }

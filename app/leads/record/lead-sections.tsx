@@ -145,7 +145,8 @@ export function HistorySection(props: {
   );
 }
 
-export function DeleteSection({ name }: { name: string }) {
+/** `kept`: what the deletion keeps (signed contracts, invoices, payments), said before it is done. */
+export function DeleteSection({ name, kept }: { name: string; kept: string | null }) {
   return (
     <section aria-labelledby="delete-heading" className="mt-8 rounded-lg border border-red-800 p-3">
       <h2 id="delete-heading" className="text-lg font-bold text-red-800">
@@ -155,6 +156,7 @@ export function DeleteSection({ name }: { name: string }) {
         Its details, photos, notes and history are deleted for good. A booked visit is cancelled in the homeowner&apos;s
         calendar.
       </p>
+      {kept ? <p className="mt-1 text-sm font-semibold">{kept}</p> : null}
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="delete" />
         <label className="flex min-h-11 items-center gap-2">

@@ -43,6 +43,12 @@ export const NOT_DELETED_WITH_THE_LEAD = {
   projects:
     "a project is the owner's own public page, showing only the service and the town; its lead_id " +
     "only serves to refuse text naming the lead while the lead exists",
+  invoices:
+    "an invoice is a record the business must keep for its taxes; it names its customer itself, and " +
+    "its lead_id becomes null (docs/decisions/0030-invoices-payments-and-kept-records.md)",
+  payments:
+    "a payment received is a record the business must keep for its taxes, kept as invoices are " +
+    "(docs/decisions/0030-invoices-payments-and-kept-records.md)",
 } as const satisfies Partial<Record<TablesWithLeadId, string>>;
 
 type Listed = (typeof LEAD_CHILD_TABLES)[number] | keyof typeof NOT_DELETED_WITH_THE_LEAD;

@@ -1,0 +1,102 @@
+/**
+ * The homeowner's money emails: an invoice with its PDF, a receipt for each payment, and the one
+ * reminder of an unpaid invoice. Each carries a new link to the job's page, where every invoice,
+ * payment and the balance stand, and 'Pay online' when the owner has set a payment link.
+ */
+import { addressee, businessMail, type BusinessMailContext } from "~/infra/business-mail.server";
+import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
+import { jobUrl, type JobHomeowner } from "~/jobs/job-emails.server";
+import { dayLabel } from "~/jobs/job-rules";
+import { formatCents } from "~/quotes/money";
+import { howToPayLines, type WaysToPay } from "./ways-to-pay";
+
+const pageLink = (context: BusinessMailContext, token: string) => ({
+  href: jobUrl(context.siteUrl, token),
+  label: "Your job's page",
+});
+
+export interface InvoiceMailFacts {
+  number: string;
+  label: string;
+  amountCents: number;
+  dueDay: string;
+  dueDays: number;
+  jobTitle: string;
+}
+
+const dueText = (invoice: InvoiceMailFacts) =>
+  invoice.dueDays > 0 ? `It is due by ${dayLabel(invoice.dueDay)}.` : "It is due on receipt.";
+
+export function invoiceEmail(
+  homeowner: JobHomeowner,
+  invoice: InvoiceMailFacts,
+  ways: WaysToPay,
+  pdf: MailDocumentRef,
+  token: string,
+  context: BusinessMailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return businessMail(
+    "invoice-sent",
+    to,
+    `Invoice ${invoice.number}: ${invoice.label}, ${formatCents(invoice.amountCents)}`.slice(0, 150),
+    [
+      `${greeting}\n\nHere is invoice ${invoice.number} for ${formatCents(invoice.amountCents)}: ${invoice.label}, for ${invoice.jobTitle}. ${dueText(invoice)}`,
+      `It is attached as ${pdf.fileName}. How to pay:\n${howToPayLines(ways).join("\n")}`,
+      "Your job's page lists every invoice and payment, and the balance. Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    { link: pageLink(context, token), documents: [pdf] },
+  );
+}
+
+export function receiptEmail(
+  homeowner: JobHomeowner,
+  payment: { amountCents: number; receivedDay: string; jobTitle: string; balanceCents: number },
+  pdf: MailDocumentRef,
+  token: string,
+  context: BusinessMailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  const balance =
+    payment.balanceCents > 0
+      ? `The balance of your contract is now ${formatCents(payment.balanceCents)}.`
+      : "Your contract is paid in full.";
+  return businessMail(
+    "payment-receipt",
+    to,
+    `Receipt: ${formatCents(payment.amountCents)} received, thank you`.slice(0, 150),
+    [
+      `${greeting}\n\nWe received your payment of ${formatCents(payment.amountCents)} on ${dayLabel(payment.receivedDay)} for ${payment.jobTitle}. Thank you. ${balance}`,
+      `Your receipt is attached as ${pdf.fileName}.`,
+    ],
+    context,
+    homeowner.leadId,
+    { link: pageLink(context, token), documents: [pdf] },
+  );
+}
+
+export function invoiceReminderEmail(
+  homeowner: JobHomeowner,
+  invoice: InvoiceMailFacts & { unpaidCents: number },
+  ways: WaysToPay,
+  pdf: MailDocumentRef | null,
+  token: string,
+  context: BusinessMailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return businessMail(
+    "invoice-reminder",
+    to,
+    `Reminder: invoice ${invoice.number} is unpaid`.slice(0, 150),
+    [
+      `${greeting}\n\nA reminder that invoice ${invoice.number} (${invoice.label}, for ${invoice.jobTitle}) was due on ${dayLabel(invoice.dueDay)}, and ${formatCents(invoice.unpaidCents)} of it is unpaid. If you have already paid, thank you, and please let us know so we can match it.`,
+      `How to pay:\n${howToPayLines(ways).join("\n")}`,
+      "This is the only reminder we send. Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    { link: pageLink(context, token), documents: pdf ? [pdf] : [] },
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * One reminder to a homeowner whose invoice is still unpaid 7 business days after its due date,
+ * unless the owner switched it off on that invoice, or the invoice is void or paid. Run by the
+ * scheduler (`server/jobs.server.ts`). Once, however many instances run: each invoice is claimed by
+ * one conditional update of `reminded_at`, in the transaction that queues the email.
+ */
+import type { Kysely } from "kysely";
+import type { BusinessMailContext } from "~/infra/business-mail.server";
+import { enqueueMail } from "~/infra/outbox.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { issueJobLink, jobById } from "~/jobs/jobs.server";
+import { nthBusinessDayAfter } from "~/quotes/business-days";
+import { addDays, dayOf, startOfDay, type ClosedDays } from "~/time/business-time";
+import { invoiceFileName } from "./invoice-document";
+import { invoiceReminderEmail } from "./invoice-emails.server";
+import { jobMoney } from "./job-money.server";
+import { readWaysToPay } from "./ways-to-pay.server";
+
+export const REMINDER_BUSINESS_DAYS_AFTER_DUE = 7;
+/** Seven business days are at most a few weeks with closures; older invoices are the owner's to chase. */
+const LOOK_BACK_DAYS = 60;
+
+/** The day an invoice due on `dueDay` earns its reminder. */
+export function invoiceReminderDay(dueDay: string, closed: ClosedDays): string {
+  return nthBusinessDayAfter(startOfDay(dueDay), REMINDER_BUSINESS_DAYS_AFTER_DUE, closed);
+}
+
+export async function sendInvoiceReminders(
+  db: Kysely<Database>,
+  context: BusinessMailContext,
+  closed: ClosedDays,
+  now: Date = new Date(),
+): Promise<number> {
+  const today = dayOf(now);
+  const candidates = await db
+    .selectFrom("invoices")
+    .select(["id", "job_id", "due_day"])
+    .where("status", "=", "open")
+    .where("remind", "=", 1)
+    .where("reminded_at", "is", null)
+    .where("job_id", "is not", null)
+    .where("due_day", "<=", addDays(today, -REMINDER_BUSINESS_DAYS_AFTER_DUE))
+    .where("due_day", ">=", addDays(today, -LOOK_BACK_DAYS))
+    .limit(100)
+    .execute();
+  let sent = 0;
+  for (const candidate of candidates) {
+    if (!candidate.job_id || today < invoiceReminderDay(candidate.due_day, closed)) continue;
+    const jobId = candidate.job_id;
+    const claimed = await db.transaction().execute(async (trx) => {
+      const job = await jobById(trx, jobId);
+      if (!job) return false;
+      const money = await jobMoney(trx, job, today);
+      const invoice = money.invoices.find((listed) => listed.id === candidate.id);
+      if (!invoice || invoice.state !== "overdue") return false;
+      const claim = await trx
+        .updateTable("invoices")
+        .set({ reminded_at: timestamp(now) })
+        .where("id", "=", invoice.id)
+        .where("status", "=", "open")
+        .where("remind", "=", 1)
+        .where("reminded_at", "is", null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) return false;
+      const ways = await readWaysToPay(trx);
+      const token = await issueJobLink(trx, job, now);
+      const pdf = invoice.documentId
+        ? { documentId: invoice.documentId, fileName: invoiceFileName(invoice.number), contentType: "application/pdf" }
+        : null;
+      const facts = {
+        number: invoice.number,
+        label: invoice.label,
+        amountCents: invoice.amountCents,
+        unpaidCents: invoice.amountCents - invoice.paidCents,
+        dueDay: invoice.dueDay,
+        dueDays: ways.dueDays,
+        jobTitle: job.title,
+      };
+      const to = { leadId: job.lead_id, name: job.lead_name, email: job.lead_email };
+      await enqueueMail(trx, invoiceReminderEmail(to, facts, ways, pdf, token, context), now);
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}

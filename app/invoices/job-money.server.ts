@@ -1,0 +1,175 @@
+/**
+ * A job's money as both sides see it: the schedule the contract sets, the invoices sent against it,
+ * the payments received, and what each invoice and the contract still owe. Read inside a change's
+ * transaction (after the job is held) as well as for the pages, so a decision and the page it
+ * came from count the same way.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/schema.server";
+import { parseChangeOrder } from "~/jobs/change-order-content";
+import { parseTerms } from "~/quotes/contract-terms";
+import type { PaymentTerms } from "~/quotes/contract-facts-rules";
+import type { JobState } from "~/jobs/jobs-tables";
+import type { PaymentMethod } from "./invoices-tables";
+import {
+  allocatePayments,
+  invoiceState,
+  paymentSchedule,
+  type InvoiceState,
+  type ScheduledPayment,
+  type ScheduledState,
+} from "./payment-schedule";
+
+type Db = Kysely<Database>;
+
+export interface MoneyJob {
+  id: string;
+  base_cents: number;
+  quote_version_id: string | null;
+  state: JobState;
+}
+
+export interface InvoiceListing {
+  id: string;
+  number: string;
+  scheduleKey: string;
+  label: string;
+  amountCents: number;
+  paidCents: number;
+  issuedDay: string;
+  dueDay: string;
+  state: InvoiceState;
+  documentId: string | null;
+  voidReason: string | null;
+  remind: boolean;
+  remindedAt: Date | string | null;
+}
+
+export interface PaymentListing {
+  id: string;
+  amountCents: number;
+  method: PaymentMethod;
+  receivedDay: string;
+  reference: string;
+  receiptDocumentId: string | null;
+  void: boolean;
+  voidReason: string | null;
+}
+
+export interface ScheduleLine extends ScheduledPayment {
+  state: ScheduledState;
+  /** The invoice in force for it, if any. */
+  invoiceNumber: string | null;
+}
+
+export interface JobMoney {
+  contractTotalCents: number;
+  collectedCents: number;
+  /** The contract total less every payment recorded: what the homeowner still owes in all. */
+  balanceCents: number;
+  /** What the invoices sent ask for and the payments do not yet cover. */
+  invoicedUnpaidCents: number;
+  schedule: ScheduleLine[];
+  invoices: InvoiceListing[];
+  payments: PaymentListing[];
+}
+
+/** The payment terms the job's contract was sent with; null for small work started without a quote. */
+async function termsOf(db: Db, job: MoneyJob): Promise<PaymentTerms | null> {
+  if (!job.quote_version_id) return null;
+  const version = await db
+    .selectFrom("quote_versions")
+    .select(["terms", "created_by"])
+    .where("id", "=", job.quote_version_id)
+    .executeTakeFirst();
+  if (!version?.terms) return null;
+  return parseTerms(version.terms, version.created_by).facts.payment;
+}
+
+export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<JobMoney> {
+  const [terms, changes, invoiceRows, paymentRows] = await Promise.all([
+    termsOf(db, job),
+    db
+      .selectFrom("change_orders")
+      .select(["number", "amount_cents", "content"])
+      .where("job_id", "=", job.id)
+      .where("status", "=", "accepted")
+      .orderBy("number")
+      .execute(),
+    db.selectFrom("invoices").selectAll().where("job_id", "=", job.id).orderBy("year").orderBy("sequence").execute(),
+    db
+      .selectFrom("payments")
+      .selectAll()
+      .where("job_id", "=", job.id)
+      .orderBy("received_day")
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  const signed = changes.map((row) => ({
+    number: row.number,
+    amountCents: row.amount_cents,
+    dueWhenSigned: parseChangeOrder(row.content).dueWhenSigned === true,
+  }));
+  const contractTotalCents = job.base_cents + signed.reduce((sum, change) => sum + change.amountCents, 0);
+  const collectedCents = paymentRows
+    .filter((row) => row.status === "recorded")
+    .reduce((sum, row) => sum + row.amount_cents, 0);
+  const { paid } = allocatePayments(
+    invoiceRows.map((row) => ({ id: row.id, amountCents: row.amount_cents, void: row.status === "void" })),
+    collectedCents,
+  );
+  const invoices: InvoiceListing[] = invoiceRows.map((row) => {
+    const paidCents = paid.get(row.id) ?? 0;
+    return {
+      id: row.id,
+      number: row.number,
+      scheduleKey: row.schedule_key,
+      label: row.label,
+      amountCents: row.amount_cents,
+      paidCents,
+      issuedDay: row.issued_day,
+      dueDay: row.due_day,
+      state: invoiceState(
+        { amountCents: row.amount_cents, void: row.status === "void", dueDay: row.due_day },
+        paidCents,
+        today,
+      ),
+      documentId: row.document_id,
+      voidReason: row.void_reason,
+      remind: row.remind === 1,
+      remindedAt: row.reminded_at,
+    };
+  });
+  const schedule = paymentSchedule(job.base_cents, terms, signed).map((line): ScheduleLine => {
+    const inForce = invoices.find((invoice) => invoice.scheduleKey === line.key && invoice.state !== "void");
+    const voided = invoices.some((invoice) => invoice.scheduleKey === line.key && invoice.state === "void");
+    const state: ScheduledState = inForce
+      ? inForce.state === "paid"
+        ? "paid"
+        : "invoiced"
+      : voided
+        ? "void"
+        : "not-yet-due";
+    return { ...line, state, invoiceNumber: inForce?.number ?? null };
+  });
+  return {
+    contractTotalCents,
+    collectedCents,
+    balanceCents: contractTotalCents - collectedCents,
+    invoicedUnpaidCents: invoices
+      .filter((invoice) => invoice.state !== "void")
+      .reduce((sum, invoice) => sum + invoice.amountCents - invoice.paidCents, 0),
+    schedule,
+    invoices,
+    payments: paymentRows.map((row) => ({
+      id: row.id,
+      amountCents: row.amount_cents,
+      method: row.method,
+      receivedDay: row.received_day,
+      reference: row.reference,
+      receiptDocumentId: row.receipt_document_id,
+      void: row.status === "void",
+      voidReason: row.void_reason,
+    })),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * 'Download for the accountant': a year's invoices in the columns QuickBooks Online's invoice
+ * import maps by itself (Invoice number, Customer, Invoice date, Due date, Terms, Item
+ * (Product/Service), Item Description, Item Quantity, Item Rate, Item Amount, Item tax code, Memo),
+ * and a year's payments beside it. A voided invoice stays in the file at zero with its reason,
+ * as QuickBooks shows a void, so the numbers run without a gap. Cells are defused as the leads'
+ * export defuses them.
+ */
+import type { Kysely } from "kysely";
+import { csvDocument } from "~/infra/csv.server";
+import type { Database } from "~/infra/schema.server";
+import { PAYMENT_METHOD_LABELS } from "./invoice-document";
+import { dueTermsText, daysBetween } from "./payment-schedule";
+
+type Db = Kysely<Database>;
+
+export const INVOICE_COLUMNS = [
+  "Invoice number",
+  "Customer",
+  "Invoice date",
+  "Due date",
+  "Terms",
+  "Item (Product/Service)",
+  "Item Description",
+  "Item Quantity",
+  "Item Rate",
+  "Item Amount",
+  "Item tax code",
+  "Memo",
+] as const;
+
+export const PAYMENT_COLUMNS = [
+  "Date received",
+  "Customer",
+  "Amount",
+  "Method",
+  "Reference",
+  "Job",
+  "Status",
+  "Memo",
+] as const;
+
+/** The product QuickBooks files every contract payment under; the accountant maps it once. */
+export const LEDGER_ITEM = "Home improvement contract";
+
+/** QuickBooks reads US dates as MM/DD/YYYY. */
+const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A year asked for in the address: four digits within the business's life. */
+export function ledgerYear(raw: string | null, today: string): number | undefined {
+  if (raw === null || raw === "") return Number(today.slice(0, 4));
+  if (!/^\d{4}$/.test(raw)) return undefined;
+  const year = Number(raw);
+  return year >= 2000 && year <= Number(today.slice(0, 4)) + 1 ? year : undefined;
+}
+
+export async function invoicesCsv(db: Db, year: number): Promise<{ csv: string; count: number; totalCents: number }> {
+  const rows = await db
+    .selectFrom("invoices as i")
+    .leftJoin("jobs as j", "j.id", "i.job_id")
+    .select([
+      "i.number",
+      "i.customer_name",
+      "i.issued_day",
+      "i.due_day",
+      "i.label",
+      "i.job_title",
+      "i.amount_cents",
+      "i.status",
+      "i.void_reason",
+      "j.tax_rate_milli_percent",
+    ])
+    .where("i.year", "=", year)
+    .orderBy("i.sequence")
+    .execute();
+  let totalCents = 0;
+  const lines = rows.map((row) => {
+    const voided = row.status === "void";
+    const cents = voided ? 0 : row.amount_cents;
+    totalCents += cents;
+    const tax = row.tax_rate_milli_percent
+      ? `Includes sales tax at ${row.tax_rate_milli_percent / 1000}% as the contract states`
+      : "No sales tax in the contract";
+    return [
+      row.number,
+      row.customer_name,
+      usDate(row.issued_day),
+      usDate(row.due_day),
+      dueTermsText(daysBetween(row.issued_day, row.due_day)),
+      LEDGER_ITEM,
+      `${row.label}: ${row.job_title}`,
+      1,
+      dollars(cents),
+      dollars(cents),
+      "NON",
+      voided ? `Void (was ${dollars(row.amount_cents)}): ${row.void_reason ?? ""}` : tax,
+    ];
+  });
+  return { csv: csvDocument(INVOICE_COLUMNS, lines), count: rows.length, totalCents };
+}
+
+export async function paymentsCsv(db: Db, year: number): Promise<{ csv: string; count: number; totalCents: number }> {
+  const rows = await db
+    .selectFrom("payments")
+    .select([
+      "received_day",
+      "customer_name",
+      "amount_cents",
+      "method",
+      "reference",
+      "job_title",
+      "status",
+      "void_reason",
+    ])
+    .where("received_day", ">=", `${year}-01-01`)
+    .where("received_day", "<=", `${year}-12-31`)
+    .orderBy("received_day")
+    .orderBy("created_at")
+    .execute();
+  let totalCents = 0;
+  const lines = rows.map((row) => {
+    const voided = row.status === "void";
+    if (!voided) totalCents += row.amount_cents;
+    return [
+      usDate(row.received_day),
+      row.customer_name,
+      dollars(voided ? 0 : row.amount_cents),
+      PAYMENT_METHOD_LABELS[row.method],
+      row.reference,
+      row.job_title,
+      voided ? "Void" : "Received",
+      voided ? `Void (was ${dollars(row.amount_cents)}): ${row.void_reason ?? ""}` : "",
+    ];
+  });
+  return { csv: csvDocument(PAYMENT_COLUMNS, lines), count: rows.length, totalCents };
+}

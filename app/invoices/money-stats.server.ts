@@ -1,0 +1,91 @@
+/**
+ * The money on /owner/stats: for each of the last six months, what was invoiced, what was
+ * collected, and what was outstanding at the month's end; then every invoice overdue today with
+ * its age. Amounts are summed here from bounded reads, so both databases give the same figures,
+ * and an invoice's paid part is counted as the job's pages count it.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "~/infra/schema.server";
+import { jobById } from "~/jobs/jobs.server";
+import { dayOf } from "~/time/business-time";
+import { jobMoney } from "./job-money.server";
+import { daysBetween } from "./payment-schedule";
+
+type Db = Kysely<Database>;
+
+export const MONEY_MONTHS = 6;
+
+export interface MoneyMonth {
+  /** "2026-11" */
+  month: string;
+  invoicedCents: number;
+  collectedCents: number;
+  /** Invoiced and not collected, as it stood at the month's end (or today, for this month). */
+  outstandingCents: number;
+}
+
+export interface OverdueInvoice {
+  jobId: string;
+  number: string;
+  customer: string;
+  unpaidCents: number;
+  dueDay: string;
+  ageDays: number;
+}
+
+function monthsEndingWith(day: string, count: number): string[] {
+  const [year = 0, month = 1] = day.split("-").map(Number);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(year, month - 1 - (count - 1 - i), 1)).toISOString().slice(0, 7),
+  );
+}
+
+export async function moneyStats(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ months: MoneyMonth[]; overdue: OverdueInvoice[] }> {
+  const today = dayOf(now);
+  const [invoices, payments] = await Promise.all([
+    db.selectFrom("invoices").select(["issued_day", "amount_cents"]).where("status", "=", "open").execute(),
+    db.selectFrom("payments").select(["received_day", "amount_cents"]).where("status", "=", "recorded").execute(),
+  ]);
+  const months = monthsEndingWith(today, MONEY_MONTHS).map((month): MoneyMonth => {
+    const end = `${month}-31`;
+    const inMonth = (day: string) => day.startsWith(month);
+    const invoicedBy = invoices.filter((i) => i.issued_day <= end).reduce((sum, i) => sum + i.amount_cents, 0);
+    const collectedBy = payments.filter((p) => p.received_day <= end).reduce((sum, p) => sum + p.amount_cents, 0);
+    return {
+      month,
+      invoicedCents: invoices.filter((i) => inMonth(i.issued_day)).reduce((sum, i) => sum + i.amount_cents, 0),
+      collectedCents: payments.filter((p) => inMonth(p.received_day)).reduce((sum, p) => sum + p.amount_cents, 0),
+      outstandingCents: Math.max(0, invoicedBy - collectedBy),
+    };
+  });
+  const late = await db
+    .selectFrom("invoices")
+    .select("job_id")
+    .distinct()
+    .where("status", "=", "open")
+    .where("due_day", "<", today)
+    .where("job_id", "is not", null)
+    .limit(200)
+    .execute();
+  const overdue: OverdueInvoice[] = [];
+  for (const { job_id } of late) {
+    const job = job_id ? await jobById(db, job_id) : undefined;
+    if (!job) continue;
+    const money = await jobMoney(db, job, today);
+    for (const invoice of money.invoices)
+      if (invoice.state === "overdue")
+        overdue.push({
+          jobId: job.id,
+          number: invoice.number,
+          customer: job.lead_name,
+          unpaidCents: invoice.amountCents - invoice.paidCents,
+          dueDay: invoice.dueDay,
+          ageDays: daysBetween(invoice.dueDay, today),
+        });
+  }
+  overdue.sort((a, b) => b.ageDays - a.ageDays || a.number.localeCompare(b.number));
+  return { months, overdue };
+}
