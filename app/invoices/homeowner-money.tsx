@@ -42,7 +42,7 @@ export function HomeownerMoney({
         <ul className="mt-4 space-y-3">
           {money.invoices.map((invoice) => (
             <li key={invoice.id}>
-              <span className="font-semibold">Invoice {invoice.number}</span>: {invoice.label},{" "}
+              <span className="font-semibold">{`Invoice ${invoice.number}`}</span>: {invoice.label},{" "}
               <span className="tabular-nums">{invoice.amount}</span>{" "}
               <strong className={`rounded px-1.5 py-0.5 text-sm ${STATE_CLASS[invoice.state]}`}>
                 {invoice.stateLabel}
@@ -54,7 +54,7 @@ export function HomeownerMoney({
               </span>
               {invoice.documentId && invoice.state !== "void" ? (
                 <a href={documentHref(invoice.documentId)} className={link}>
-                  Invoice {invoice.number} (PDF)
+                  {`Invoice ${invoice.number} (PDF)`}
                 </a>
               ) : null}
             </li>

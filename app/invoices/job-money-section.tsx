@@ -124,7 +124,7 @@ export function JobMoneySection({
       <ul className="mt-1 divide-y divide-slate-200">
         {money.invoices.map((invoice) => (
           <li key={invoice.id} className="py-2">
-            <span className="font-semibold">Invoice {invoice.number}</span>: {invoice.label},{" "}
+            <span className="font-semibold">{`Invoice ${invoice.number}`}</span>: {invoice.label},{" "}
             <span className="tabular-nums">{invoice.amount}</span> · <strong>{invoice.stateLabel}</strong>
             <span className="block text-sm">
               Issued {invoice.issued}. {invoice.due}.{invoice.partly ? ` ${invoice.partly}.` : null}
@@ -132,7 +132,7 @@ export function JobMoneySection({
             </span>
             {invoice.documentId ? (
               <a href={documentHref(invoice.documentId)} className={link}>
-                Invoice {invoice.number} (PDF)
+                {`Invoice ${invoice.number} (PDF)`}
               </a>
             ) : null}
             {invoice.state === "due" || invoice.state === "overdue" ? (
