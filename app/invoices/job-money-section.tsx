@@ -199,7 +199,9 @@ export function JobMoneySection({
       </ul>
 
       {money.balanceCents > 0 ? (
-        <details className="mt-3" open={answer?.intent === "record-payment"}>
+        // Keyed by the form's key, which is new after each payment: the form starts empty and closed,
+        // so a second press cannot record the same check again.
+        <details key={paymentKey} className="mt-3" open={answer?.intent === "record-payment"}>
           <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-900">
             Record a payment
           </summary>
