@@ -10,6 +10,7 @@ const link = "inline-flex min-h-11 items-center font-medium text-sea-600 underli
 
 const STATE_CLASS = {
   paid: "bg-green-800 text-white",
+  settled: "bg-slate-200 text-slate-900",
   due: "bg-navy-800 text-white",
   overdue: "bg-red-800 text-white",
   void: "bg-slate-200 text-slate-900",
@@ -35,7 +36,7 @@ export function HomeownerMoney({
         <dd className="text-right tabular-nums">{money.contractTotal}</dd>
         <dt>Paid</dt>
         <dd className="text-right tabular-nums">{money.collected}</dd>
-        <dt className="font-bold">Balance due</dt>
+        <dt className="font-bold">{money.balanceLabel}</dt>
         <dd className="text-right font-bold tabular-nums">{money.balance}</dd>
       </dl>
       {money.invoices.length > 0 ? (

@@ -31,6 +31,8 @@ export interface InvoiceFacts {
   contractTotalCents: number;
   taxRateMilliPercent: number;
   paidSoFarCents: number;
+  /** Of this invoice's amount, what payments already received cover (a check taken at signing). */
+  paidOnItCents: number;
   waysToPay: WaysToPay;
 }
 
@@ -73,9 +75,15 @@ export function invoiceDocument(invoice: InvoiceFacts): QuoteDocument {
       { label: "Contract total", amount: formatCents(invoice.contractTotalCents) },
       { label: "Paid so far", amount: formatCents(invoice.paidSoFarCents) },
       { label: "Balance of the contract", amount: formatCents(balance) },
-      { label: "Amount due on this invoice", amount: formatCents(invoice.amountCents) },
+      ...(invoice.paidOnItCents > 0
+        ? [{ label: "Of this invoice, already received", amount: formatCents(invoice.paidOnItCents) }]
+        : []),
+      { label: "Amount due on this invoice", amount: formatCents(invoice.amountCents - invoice.paidOnItCents) },
     ],
     sections: [
+      ...(invoice.paidOnItCents >= invoice.amountCents
+        ? [{ heading: "Paid", paragraphs: ["This invoice is paid in full by payments already received. Thank you."] }]
+        : []),
       { heading: "Sales tax", paragraphs: [taxTreatment(invoice.taxRateMilliPercent)] },
       {
         heading: "How to pay",

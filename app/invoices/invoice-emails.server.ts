@@ -22,10 +22,18 @@ export interface InvoiceMailFacts {
   dueDay: string;
   dueDays: number;
   jobTitle: string;
+  /** Of its amount, what payments already received cover. */
+  paidOnItCents?: number;
 }
 
-const dueText = (invoice: InvoiceMailFacts) =>
-  invoice.dueDays > 0 ? `It is due by ${dayLabel(invoice.dueDay)}.` : "It is due on receipt.";
+function dueText(invoice: InvoiceMailFacts): string {
+  const paid = invoice.paidOnItCents ?? 0;
+  if (paid >= invoice.amountCents) return "It is already paid by what we received: thank you.";
+  const when = invoice.dueDays > 0 ? `by ${dayLabel(invoice.dueDay)}` : "on receipt";
+  return paid > 0
+    ? `We already received ${formatCents(paid)} of it; ${formatCents(invoice.amountCents - paid)} is due ${when}.`
+    : `It is due ${when}.`;
+}
 
 export function invoiceEmail(
   homeowner: JobHomeowner,

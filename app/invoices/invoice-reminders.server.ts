@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { issueJobLink, jobById } from "~/jobs/jobs.server";
+import { holdJob, issueJobLink } from "~/jobs/jobs.server";
 import { nthBusinessDayAfter } from "~/quotes/business-days";
 import { addDays, dayOf, startOfDay, type ClosedDays } from "~/time/business-time";
 import { invoiceFileName } from "./invoice-document";
@@ -41,14 +41,16 @@ export async function sendInvoiceReminders(
     .where("job_id", "is not", null)
     .where("due_day", "<=", addDays(today, -REMINDER_BUSINESS_DAYS_AFTER_DUE))
     .where("due_day", ">=", addDays(today, -LOOK_BACK_DAYS))
-    .limit(100)
+    .orderBy("due_day")
+    .limit(500)
     .execute();
   let sent = 0;
   for (const candidate of candidates) {
     if (!candidate.job_id || today < invoiceReminderDay(candidate.due_day, closed)) continue;
     const jobId = candidate.job_id;
     const claimed = await db.transaction().execute(async (trx) => {
-      const job = await jobById(trx, jobId);
+      // Held, so a payment recorded meanwhile is counted before deciding the invoice is unpaid.
+      const job = await holdJob(trx, jobId);
       if (!job) return false;
       const money = await jobMoney(trx, job, today);
       const invoice = money.invoices.find((listed) => listed.id === candidate.id);
@@ -71,7 +73,7 @@ export async function sendInvoiceReminders(
         number: invoice.number,
         label: invoice.label,
         amountCents: invoice.amountCents,
-        unpaidCents: invoice.amountCents - invoice.paidCents,
+        unpaidCents: invoice.owedCents,
         dueDay: invoice.dueDay,
         dueDays: ways.dueDays,
         jobTitle: job.title,

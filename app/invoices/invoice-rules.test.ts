@@ -9,6 +9,7 @@ import {
   dueTermsText,
   invoiceNumber,
   invoiceState,
+  owedOnInvoices,
   paymentSchedule,
   type ScheduledPayment,
 } from "./payment-schedule";
@@ -56,7 +57,7 @@ describe("the payment schedule", () => {
       ["deposit", "Deposit (30%)", 38_385],
       ["milestone-1", "40% when the framing is inspected", 51_180],
       ["change-2", "Change order 2", 12_000],
-      ["final", "Final payment (30%, on completion)", 63_385],
+      ["final", "Final payment (30% and the change orders, on completion)", 63_385],
     ]);
     expect(lines.find((line) => line.key === "change-2")?.final).toBe(false);
     expect(sum(lines)).toBe(127_950 + 25_000 + 12_000);
@@ -106,10 +107,25 @@ describe("payments applied to invoices", () => {
 
   it("names each invoice's state from what it has been paid and its due day", () => {
     const invoice = { amountCents: 38_385, void: false, dueDay: "2026-12-13" };
-    expect(invoiceState(invoice, 38_385, "2027-01-05")).toBe("paid");
-    expect(invoiceState(invoice, 38_384, "2026-12-13")).toBe("due");
-    expect(invoiceState(invoice, 38_384, "2026-12-14")).toBe("overdue");
-    expect(invoiceState({ ...invoice, void: true }, 38_385, "2026-12-01")).toBe("void");
+    expect(invoiceState(invoice, 38_385, 0, "2027-01-05")).toBe("paid");
+    expect(invoiceState(invoice, 38_384, 1, "2026-12-13")).toBe("due");
+    expect(invoiceState(invoice, 38_384, 1, "2026-12-14")).toBe("overdue");
+    expect(invoiceState(invoice, 10_000, 0, "2026-12-14")).toBe("settled");
+    expect(invoiceState({ ...invoice, void: true }, 38_385, 0, "2026-12-01")).toBe("void");
+  });
+
+  it("asks no more in all than the contract's balance, the newest invoice giving way first", () => {
+    // $10,000 at 30% and 40%, both invoiced; a signed -$4,000 change leaves $6,000, all still unpaid.
+    const invoices = [
+      { id: "deposit", unpaidCents: 300_000 },
+      { id: "milestone", unpaidCents: 400_000 },
+    ];
+    const owed = owedOnInvoices(invoices, 600_000);
+    expect([owed.get("deposit"), owed.get("milestone")]).toEqual([300_000, 300_000]);
+    // Paid beyond the contract: nothing is owed on any invoice.
+    expect([...owedOnInvoices(invoices, -5_000).values()]).toEqual([0, 0]);
+    // Within the balance, each owes its unpaid part.
+    expect([...owedOnInvoices(invoices, 900_000).values()]).toEqual([300_000, 400_000]);
   });
 });
 
@@ -309,6 +325,7 @@ describe("the invoice and the receipt", () => {
     contractTotalCents: 127_950,
     taxRateMilliPercent: 6_625,
     paidSoFarCents: 20_000,
+    paidOnItCents: 0,
     waysToPay: { checksPayableTo: "Barnegat Home Repair LLC", transferLine: "", payOnlineUrl: "", dueDays: 15 },
   };
 
@@ -334,6 +351,18 @@ describe("the invoice and the receipt", () => {
       { label: "Balance of the contract", amount: "$1,079.50" },
       { label: "Amount due on this invoice", amount: "$383.85" },
     ]);
+  });
+
+  it("never asks again for what was received before the invoice was sent", () => {
+    const partly = invoiceDocument({ ...facts, paidOnItCents: 20_000 });
+    expect(partly.totals.slice(-2)).toEqual([
+      { label: "Of this invoice, already received", amount: "$200.00" },
+      { label: "Amount due on this invoice", amount: "$183.85" },
+    ]);
+    expect(partly.sections.map((section) => section.heading)).not.toContain("Paid");
+    const paid = invoiceDocument({ ...facts, paidOnItCents: 38_385 });
+    expect(paid.totals.at(-1)).toEqual({ label: "Amount due on this invoice", amount: "$0.00" });
+    expect(paid.sections[0]?.heading).toBe("Paid");
   });
 
   it("repeats the contract's sales tax, naming the rate only when there is one", () => {

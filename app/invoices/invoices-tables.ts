@@ -32,6 +32,8 @@ export interface InvoicesTable {
   customer_address: string;
   job_title: string;
   amount_cents: number;
+  /** The contract's sales tax rate, in thousandths of a percent: the amount includes it. */
+  tax_rate_milli_percent: number;
   /** YYYY-MM-DD in New Jersey. */
   issued_day: string;
   due_day: string;

@@ -14,6 +14,7 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import { holdJob, issueJobLink, recordJobEvent } from "~/jobs/jobs.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
+import { HOMEOWNER } from "~/quotes/accept-quote.server";
 import { contractorNow } from "~/quotes/contract-terms";
 import { formatCents } from "~/quotes/money";
 import { renderQuotePdf } from "~/quotes/quote-pdf.server";
@@ -23,7 +24,7 @@ import { invoiceEmail } from "./invoice-emails.server";
 import { takeInvoiceSequence } from "./invoice-numbers.server";
 import { jobMoney } from "./job-money.server";
 import { readVoidReason, type FieldErrors } from "./payment-rules";
-import { dueDayOf, FINAL_WAITS, invoiceNumber } from "./payment-schedule";
+import { allocatePayments, dueDayOf, FINAL_WAITS, invoiceNumber } from "./payment-schedule";
 import { readWaysToPay } from "./ways-to-pay.server";
 
 type Db = Kysely<Database>;
@@ -58,6 +59,16 @@ export async function sendInvoice(
     if (line.final && job.state !== "completed") return refuse(409, FINAL_WAITS);
     if (line.amountCents <= 0) return refuse(409, "Nothing is left to ask for in this payment.");
     const ways = await readWaysToPay(trx);
+    // Money received before the invoice (a check taken at signing) is counted against it as the
+    // pages will count it, so the PDF never asks again for what was paid.
+    const allocation = allocatePayments(
+      [
+        ...money.invoices.map((i) => ({ id: i.id, amountCents: i.amountCents, void: i.state === "void" })),
+        { id: "new", amountCents: line.amountCents, void: false },
+      ],
+      money.collectedCents,
+    );
+    const paidOnItCents = allocation.paid.get("new") ?? 0;
     const year = Number(today.slice(0, 4));
     const number = invoiceNumber(year, await takeInvoiceSequence(trx, year));
     const dueDay = dueDayOf(today, ways.dueDays);
@@ -76,6 +87,7 @@ export async function sendInvoice(
         contractTotalCents: money.contractTotalCents,
         taxRateMilliPercent: job.tax_rate_milli_percent,
         paidSoFarCents: money.collectedCents,
+        paidOnItCents,
         waysToPay: ways,
       }),
       { madeAt: now, producer: contractorNow().shortName },
@@ -102,6 +114,7 @@ export async function sendInvoice(
         customer_address: job.lead_address,
         job_title: job.title,
         amount_cents: line.amountCents,
+        tax_rate_milli_percent: job.tax_rate_milli_percent,
         issued_day: today,
         due_day: dueDay,
         document_id: stored.id,
@@ -118,6 +131,7 @@ export async function sendInvoice(
       dueDay,
       dueDays: ways.dueDays,
       jobTitle: job.title,
+      paidOnItCents,
     };
     const document = { documentId: stored.id, fileName, contentType: "application/pdf" };
     const to = { leadId: job.lead_id, name: job.lead_name, email: job.lead_email };
@@ -129,7 +143,7 @@ export async function sendInvoice(
       `Invoice ${number} sent: ${line.label}, ${formatCents(line.amountCents)}`,
       now,
     );
-    await audit("invoice-sent", `${number}: ${job.lead_name}, ${formatCents(line.amountCents)}`);
+    await audit("invoice-sent", `${number}: ${job.title}, ${formatCents(line.amountCents)}`);
     return { ok: true, done: `Invoice ${number} sent; the homeowner is emailed its PDF.` };
   });
 }
@@ -203,4 +217,41 @@ export async function switchInvoiceReminder(
         : `No reminder for invoice ${invoice.number}.`,
     };
   });
+}
+
+/** Why the invoices of a contract cancelled in time are voided, as each keeps it. */
+export const CANCELLED_WITH_THE_CONTRACT = "The homeowner cancelled the contract within the three business days.";
+
+/**
+ * The contract of `versionId` was cancelled in time: nothing is owed on it, so its job's open
+ * invoices are voided, keeping their numbers. Call in the cancellation's transaction, after the
+ * job is cancelled. What was already paid shows on both pages as to be refunded.
+ */
+export async function voidInvoicesOfCancelledContract(
+  trx: Db,
+  cancelled: { leadId: string; versionId: string },
+  now: Date,
+): Promise<void> {
+  const job = await trx
+    .selectFrom("jobs")
+    .select(["id", "lead_id"])
+    .where("quote_version_id", "=", cancelled.versionId)
+    .where("state", "=", "cancelled")
+    .executeTakeFirst();
+  if (!job) return;
+  const voided = await trx
+    .updateTable("invoices")
+    .set({ status: "void", void_reason: CANCELLED_WITH_THE_CONTRACT, voided_by: HOMEOWNER, voided_at: timestamp(now) })
+    .where("job_id", "=", job.id)
+    .where("status", "=", "open")
+    .returning("number")
+    .execute();
+  if (voided.length > 0)
+    await recordJobEvent(
+      trx,
+      job,
+      HOMEOWNER,
+      `Invoice${voided.length === 1 ? "" : "s"} ${voided.map((v) => v.number).join(", ")} voided with the contract`,
+      now,
+    );
 }

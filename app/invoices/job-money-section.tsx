@@ -86,7 +86,7 @@ export function JobMoneySection({
         <dd className="text-right font-semibold tabular-nums">{money.contractTotal}</dd>
         <dt>Paid</dt>
         <dd className="text-right font-semibold tabular-nums">{money.collected}</dd>
-        <dt>Balance due</dt>
+        <dt>{money.balanceLabel}</dt>
         <dd className="text-right font-semibold tabular-nums">{money.balance}</dd>
       </dl>
 
@@ -155,7 +155,7 @@ export function JobMoneySection({
                       disabled={busy}
                       className={secondaryButton}
                     >
-                      {invoice.remind ? "Send no reminder" : "Send the reminder"}
+                      {invoice.remind ? "Send no reminder" : "Remind if still unpaid"}
                     </button>
                   )}
                 </Form>

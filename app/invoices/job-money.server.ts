@@ -14,6 +14,7 @@ import type { PaymentMethod } from "./invoices-tables";
 import {
   allocatePayments,
   invoiceState,
+  owedOnInvoices,
   paymentSchedule,
   type InvoiceState,
   type ScheduledPayment,
@@ -36,6 +37,8 @@ export interface InvoiceListing {
   label: string;
   amountCents: number;
   paidCents: number;
+  /** What is still asked of the homeowner on it: its unpaid part, within the contract's balance. */
+  owedCents: number;
   issuedDay: string;
   dueDay: string;
   state: InvoiceState;
@@ -65,7 +68,11 @@ export interface ScheduleLine extends ScheduledPayment {
 export interface JobMoney {
   contractTotalCents: number;
   collectedCents: number;
-  /** The contract total less every payment recorded: what the homeowner still owes in all. */
+  /**
+   * The contract total less every payment recorded: what the homeowner still owes in all. Below
+   * zero, what was paid beyond it, to be refunded; a cancelled contract owes nothing, so all that
+   * was paid on it is.
+   */
   balanceCents: number;
   /** What the invoices sent ask for and the payments do not yet cover. */
   invoicedUnpaidCents: number;
@@ -118,8 +125,16 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
     invoiceRows.map((row) => ({ id: row.id, amountCents: row.amount_cents, void: row.status === "void" })),
     collectedCents,
   );
+  const balanceCents = (job.state === "cancelled" ? 0 : contractTotalCents) - collectedCents;
+  const owed = owedOnInvoices(
+    invoiceRows
+      .filter((row) => row.status === "open")
+      .map((row) => ({ id: row.id, unpaidCents: row.amount_cents - (paid.get(row.id) ?? 0) })),
+    balanceCents,
+  );
   const invoices: InvoiceListing[] = invoiceRows.map((row) => {
     const paidCents = paid.get(row.id) ?? 0;
+    const owedCents = owed.get(row.id) ?? 0;
     return {
       id: row.id,
       number: row.number,
@@ -127,11 +142,13 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
       label: row.label,
       amountCents: row.amount_cents,
       paidCents,
+      owedCents,
       issuedDay: row.issued_day,
       dueDay: row.due_day,
       state: invoiceState(
         { amountCents: row.amount_cents, void: row.status === "void", dueDay: row.due_day },
         paidCents,
+        owedCents,
         today,
       ),
       documentId: row.document_id,
@@ -144,7 +161,7 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
     const inForce = invoices.find((invoice) => invoice.scheduleKey === line.key && invoice.state !== "void");
     const voided = invoices.some((invoice) => invoice.scheduleKey === line.key && invoice.state === "void");
     const state: ScheduledState = inForce
-      ? inForce.state === "paid"
+      ? inForce.state === "paid" || inForce.state === "settled"
         ? "paid"
         : "invoiced"
       : voided
@@ -155,10 +172,8 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
   return {
     contractTotalCents,
     collectedCents,
-    balanceCents: contractTotalCents - collectedCents,
-    invoicedUnpaidCents: invoices
-      .filter((invoice) => invoice.state !== "void")
-      .reduce((sum, invoice) => sum + invoice.amountCents - invoice.paidCents, 0),
+    balanceCents,
+    invoicedUnpaidCents: invoices.reduce((sum, invoice) => sum + invoice.owedCents, 0),
     schedule,
     invoices,
     payments: paymentRows.map((row) => ({

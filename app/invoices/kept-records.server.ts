@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { LeadDeletionStep } from "~/leads/record/delete.server";
+import { formatCents } from "~/quotes/money";
 import { dayOf } from "~/time/business-time";
 import type { KeptRecordKind } from "./invoices-tables";
 
@@ -107,6 +108,8 @@ async function countOf(db: Db, table: "invoices" | "payments", leadId: string): 
 export interface KeptOnDeletion {
   contracts: number;
   changeOrders: number;
+  /** Warranty letters and records of a cancellation. */
+  letters: number;
   invoices: number;
   payments: number;
 }
@@ -121,6 +124,7 @@ export async function keptOnDeletion(db: Db, leadId: string): Promise<KeptOnDele
   return {
     contracts: signed.filter((k) => k.kind === "contract").length,
     changeOrders: signed.filter((k) => k.kind === "change-order").length,
+    letters: signed.filter((k) => k.kind === "warranty" || k.kind === "cancellation").length,
     invoices,
     payments,
   };
@@ -163,29 +167,98 @@ export const keepBusinessRecords: LeadDeletionStep = {
     ];
     if (documents.length > 0)
       await trx.updateTable("stored_documents").set({ lead_id: null }).where("id", "in", documents).execute();
-    await trx.updateTable("invoices").set({ lead_id: null, job_id: null }).where("lead_id", "=", lead.id).execute();
+    // The invoice keeps the name and address it was made out to; the email address was only for
+    // sending it, and goes with the rest of the person's details.
+    await trx
+      .updateTable("invoices")
+      .set({ lead_id: null, job_id: null, customer_email: "" })
+      .where("lead_id", "=", lead.id)
+      .execute();
     await trx.updateTable("payments").set({ lead_id: null, job_id: null }).where("lead_id", "=", lead.id).execute();
     return signed.length + invoices.length + payments.length;
   },
 };
 
-export async function keptRecords(db: Db) {
-  return db
-    .selectFrom("kept_records")
-    .select(["id", "kind", "customer_name", "title", "amount_cents", "signed_day", "document_id", "keep_until"])
-    .orderBy("signed_day", "desc")
-    .limit(200)
-    .execute();
+export interface KeptListing {
+  id: string;
+  title: string;
+  customer: string;
+  day: string;
+  keepUntil: string;
+  documentId: string | null;
 }
 
-/** A kept record's PDF, for the desk. */
+/** What is kept from deleted leads: signed records, invoices and receipts, newest first. */
+export async function keptRecords(db: Db): Promise<KeptListing[]> {
+  const [records, invoices, payments] = await Promise.all([
+    db
+      .selectFrom("kept_records")
+      .select(["id", "customer_name", "title", "signed_day", "document_id", "keep_until"])
+      .orderBy("signed_day", "desc")
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom("invoices")
+      .select(["id", "number", "label", "customer_name", "issued_day", "document_id"])
+      .where("lead_id", "is", null)
+      .orderBy("issued_day", "desc")
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom("payments")
+      .select(["id", "amount_cents", "customer_name", "received_day", "receipt_document_id"])
+      .where("lead_id", "is", null)
+      .orderBy("received_day", "desc")
+      .limit(200)
+      .execute(),
+  ]);
+  const lastDayOf = (day: string) => keepUntilOf(day);
+  return [
+    ...records.map((r) => ({
+      id: r.id,
+      title: r.title,
+      customer: r.customer_name,
+      day: r.signed_day,
+      keepUntil: r.keep_until,
+      documentId: r.document_id,
+    })),
+    ...invoices.map((i) => ({
+      id: i.id,
+      title: `Invoice ${i.number}: ${i.label}`,
+      customer: i.customer_name,
+      day: i.issued_day,
+      keepUntil: lastDayOf(i.issued_day),
+      documentId: i.document_id,
+    })),
+    ...payments.map((p) => ({
+      id: p.id,
+      title: `Receipt for ${formatCents(p.amount_cents)}`,
+      customer: p.customer_name,
+      day: p.received_day,
+      keepUntil: lastDayOf(p.received_day),
+      documentId: p.receipt_document_id,
+    })),
+  ].sort((a, b) => b.day.localeCompare(a.day));
+}
+
+/** A kept record's PDF, for the desk: one of a deleted lead's signed records, invoices or receipts. */
 export async function keptDocument(db: Db, documentId: string) {
-  const kept = await db
-    .selectFrom("kept_records")
-    .select("id")
-    .where("document_id", "=", documentId)
-    .executeTakeFirst();
-  if (!kept) return undefined;
+  const [record, invoice, payment] = await Promise.all([
+    db.selectFrom("kept_records").select("id").where("document_id", "=", documentId).executeTakeFirst(),
+    db
+      .selectFrom("invoices")
+      .select("id")
+      .where("document_id", "=", documentId)
+      .where("lead_id", "is", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("payments")
+      .select("id")
+      .where("receipt_document_id", "=", documentId)
+      .where("lead_id", "is", null)
+      .executeTakeFirst(),
+  ]);
+  if (!record && !invoice && !payment) return undefined;
   return db
     .selectFrom("stored_documents")
     .select(["file_name", "content_type", "data"])
@@ -262,6 +335,9 @@ export function keptSentence(kept: KeptOnDeletion): string | null {
   const parts = [
     kept.contracts > 0 ? plural(kept.contracts, "signed contract", "signed contracts") : null,
     kept.changeOrders > 0 ? plural(kept.changeOrders, "signed change order", "signed change orders") : null,
+    kept.letters > 0
+      ? plural(kept.letters, "warranty or cancellation letter", "warranty and cancellation letters")
+      : null,
     kept.invoices > 0 ? plural(kept.invoices, "invoice", "invoices") : null,
     kept.payments > 0 ? plural(kept.payments, "payment", "payments") : null,
   ].filter((part): part is string => part !== null);

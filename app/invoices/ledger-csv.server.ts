@@ -58,7 +58,6 @@ export function ledgerYear(raw: string | null, today: string): number | undefine
 export async function invoicesCsv(db: Db, year: number): Promise<{ csv: string; count: number; totalCents: number }> {
   const rows = await db
     .selectFrom("invoices as i")
-    .leftJoin("jobs as j", "j.id", "i.job_id")
     .select([
       "i.number",
       "i.customer_name",
@@ -69,7 +68,7 @@ export async function invoicesCsv(db: Db, year: number): Promise<{ csv: string; 
       "i.amount_cents",
       "i.status",
       "i.void_reason",
-      "j.tax_rate_milli_percent",
+      "i.tax_rate_milli_percent",
     ])
     .where("i.year", "=", year)
     .orderBy("i.sequence")

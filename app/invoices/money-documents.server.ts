@@ -7,19 +7,27 @@ import type { Database } from "~/infra/schema.server";
 
 type Db = Kysely<Database>;
 
-async function isMoneyDocument(db: Db, documentId: string, owner: { column: "lead_id" | "job_id"; id: string }) {
+/** `inForce`: only an invoice not voided and a payment not voided, as the homeowner's page lists them. */
+async function isMoneyDocument(
+  db: Db,
+  documentId: string,
+  owner: { column: "lead_id" | "job_id"; id: string },
+  inForce: boolean,
+) {
   const [invoice, payment] = await Promise.all([
     db
       .selectFrom("invoices")
       .select("id")
       .where(owner.column, "=", owner.id)
       .where("document_id", "=", documentId)
+      .$if(inForce, (q) => q.where("status", "=", "open"))
       .executeTakeFirst(),
     db
       .selectFrom("payments")
       .select("id")
       .where(owner.column, "=", owner.id)
       .where("receipt_document_id", "=", documentId)
+      .$if(inForce, (q) => q.where("status", "=", "recorded"))
       .executeTakeFirst(),
   ]);
   return invoice !== undefined || payment !== undefined;
@@ -34,14 +42,14 @@ const documentById = (db: Db, documentId: string) =>
 
 /** An invoice or receipt of the lead, for the desk. */
 export async function leadMoneyDocument(db: Db, leadId: string, documentId: string) {
-  return (await isMoneyDocument(db, documentId, { column: "lead_id", id: leadId }))
+  return (await isMoneyDocument(db, documentId, { column: "lead_id", id: leadId }, false))
     ? documentById(db, documentId)
     : undefined;
 }
 
 /** An invoice or receipt of the job, for the homeowner's link. */
 export async function jobMoneyDocument(db: Db, jobId: string, documentId: string) {
-  return (await isMoneyDocument(db, documentId, { column: "job_id", id: jobId }))
+  return (await isMoneyDocument(db, documentId, { column: "job_id", id: jobId }, true))
     ? documentById(db, documentId)
     : undefined;
 }

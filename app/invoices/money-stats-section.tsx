@@ -114,7 +114,7 @@ export function MoneyStatsSection({ money }: { money: MoneyStatsView }) {
               ) : (
                 k.title
               )}
-              , {k.customer}, signed {k.signed}; kept until {k.keepUntil}
+              , {k.customer}, {k.signed}; kept until {k.keepUntil}
             </li>
           ))}
         </ul>

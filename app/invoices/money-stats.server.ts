@@ -46,19 +46,30 @@ export async function moneyStats(
 ): Promise<{ months: MoneyMonth[]; overdue: OverdueInvoice[] }> {
   const today = dayOf(now);
   const [invoices, payments] = await Promise.all([
-    db.selectFrom("invoices").select(["issued_day", "amount_cents"]).where("status", "=", "open").execute(),
-    db.selectFrom("payments").select(["received_day", "amount_cents"]).where("status", "=", "recorded").execute(),
+    db.selectFrom("invoices").select(["job_id", "issued_day", "amount_cents"]).where("status", "=", "open").execute(),
+    db
+      .selectFrom("payments")
+      .select(["job_id", "received_day", "amount_cents"])
+      .where("status", "=", "recorded")
+      .execute(),
   ]);
+  // Outstanding is counted job by job: money paid ahead on one job does not hide another's unpaid invoice.
+  const outstandingAt = (end: string) => {
+    const byJob = new Map<string, number>();
+    for (const i of invoices)
+      if (i.issued_day <= end) byJob.set(i.job_id ?? "", (byJob.get(i.job_id ?? "") ?? 0) + i.amount_cents);
+    for (const p of payments)
+      if (p.received_day <= end) byJob.set(p.job_id ?? "", (byJob.get(p.job_id ?? "") ?? 0) - p.amount_cents);
+    return [...byJob.values()].reduce((sum, owed) => sum + Math.max(0, owed), 0);
+  };
   const months = monthsEndingWith(today, MONEY_MONTHS).map((month): MoneyMonth => {
     const end = `${month}-31`;
     const inMonth = (day: string) => day.startsWith(month);
-    const invoicedBy = invoices.filter((i) => i.issued_day <= end).reduce((sum, i) => sum + i.amount_cents, 0);
-    const collectedBy = payments.filter((p) => p.received_day <= end).reduce((sum, p) => sum + p.amount_cents, 0);
     return {
       month,
       invoicedCents: invoices.filter((i) => inMonth(i.issued_day)).reduce((sum, i) => sum + i.amount_cents, 0),
       collectedCents: payments.filter((p) => inMonth(p.received_day)).reduce((sum, p) => sum + p.amount_cents, 0),
-      outstandingCents: Math.max(0, invoicedBy - collectedBy),
+      outstandingCents: outstandingAt(end),
     };
   });
   const late = await db
@@ -81,7 +92,7 @@ export async function moneyStats(
           jobId: job.id,
           number: invoice.number,
           customer: job.lead_name,
-          unpaidCents: invoice.amountCents - invoice.paidCents,
+          unpaidCents: invoice.owedCents,
           dueDay: invoice.dueDay,
           ageDays: daysBetween(invoice.dueDay, today),
         });

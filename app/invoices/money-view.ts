@@ -52,7 +52,9 @@ export interface PaymentView {
 export interface MoneyView {
   contractTotal: string;
   collected: string;
+  /** The balance's amount, without its sign: `balanceLabel` says which way it goes. */
   balance: string;
+  balanceLabel: string;
   balanceCents: number;
   invoicedUnpaid: string;
   schedule: ScheduleLineView[];
@@ -67,7 +69,8 @@ export function moneyView(
   return {
     contractTotal: formatCents(money.contractTotalCents),
     collected: formatCents(money.collectedCents),
-    balance: formatCents(money.balanceCents),
+    balance: formatCents(Math.abs(money.balanceCents)),
+    balanceLabel: money.balanceCents >= 0 ? "Balance of the contract" : "Paid beyond the contract, to be refunded",
     balanceCents: money.balanceCents,
     invoicedUnpaid: formatCents(money.invoicedUnpaidCents),
     schedule: money.schedule.map((line) => {

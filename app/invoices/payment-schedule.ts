@@ -57,6 +57,7 @@ export function paymentSchedule(
     }),
   );
   let final = baseCents - lines.reduce((sum, line) => sum + line.amountCents, 0);
+  let changed = false;
   for (const change of changes) {
     if (change.dueWhenSigned && change.amountCents > 0)
       lines.push({
@@ -65,7 +66,10 @@ export function paymentSchedule(
         amountCents: change.amountCents,
         final: false,
       });
-    else final += change.amountCents;
+    else {
+      final += change.amountCents;
+      changed = true;
+    }
   }
   // Work taken out beyond what the final payment holds comes off the payments before it, latest
   // first, so no payment is asked for below nothing.
@@ -81,7 +85,9 @@ export function paymentSchedule(
     : 100;
   lines.push({
     key: FINAL,
-    label: terms ? `Final payment (${percentLeft}%, on completion)` : "Payment on completion",
+    label: terms
+      ? `Final payment (${percentLeft}%${changed ? " and the change orders" : ""}, on completion)`
+      : "Payment on completion",
     amountCents: Math.max(0, final),
     final: true,
   });
@@ -116,10 +122,15 @@ export function allocatePayments(
   return { paid, aheadCents: Math.max(0, left) };
 }
 
-export type InvoiceState = "paid" | "due" | "overdue" | "void";
+/**
+ * "settled": not paid in full, but nothing is owed on it any more, because a change order signed
+ * after it was sent took the contract below what its invoices ask.
+ */
+export type InvoiceState = "paid" | "settled" | "due" | "overdue" | "void";
 
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   paid: "Paid",
+  settled: "Nothing owed: reduced by a change order",
   due: "Due",
   overdue: "Overdue",
   void: "Void",
@@ -128,11 +139,34 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
 export function invoiceState(
   invoice: { amountCents: number; void: boolean; dueDay: string },
   paidCents: number,
+  owedCents: number,
   today: string,
 ): InvoiceState {
   if (invoice.void) return "void";
   if (paidCents >= invoice.amountCents) return "paid";
+  if (owedCents <= 0) return "settled";
   return invoice.dueDay < today ? "overdue" : "due";
+}
+
+/**
+ * What is still owed on each invoice: its unpaid part, but never more in all than the contract's
+ * balance. When a change order takes the contract below what was invoiced, the newest invoices
+ * give way first.
+ */
+export function owedOnInvoices(
+  invoices: readonly { id: string; unpaidCents: number }[],
+  balanceCents: number,
+): Map<string, number> {
+  let excess = invoices.reduce((sum, invoice) => sum + invoice.unpaidCents, 0) - Math.max(0, balanceCents);
+  const owed = new Map(invoices.map((invoice) => [invoice.id, invoice.unpaidCents]));
+  for (let index = invoices.length - 1; excess > 0 && index >= 0; index--) {
+    const invoice = invoices[index];
+    if (!invoice) continue;
+    const cut = Math.min(invoice.unpaidCents, excess);
+    owed.set(invoice.id, invoice.unpaidCents - cut);
+    excess -= cut;
+  }
+  return owed;
 }
 
 export type ScheduledState = "not-yet-due" | "invoiced" | "paid" | "void";

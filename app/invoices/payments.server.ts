@@ -126,7 +126,7 @@ export async function recordPayment(
     const how = `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` ${payment.reference}` : ""}`;
     const line = `Payment recorded: ${formatCents(payment.amountCents)} by ${how}, received ${payment.receivedDay}`;
     await recordJobEvent(trx, job, actor.email, line, now);
-    await audit("payment-recorded", `${job.lead_name}: ${formatCents(payment.amountCents)} by ${how}`);
+    await audit("payment-recorded", `${job.title}: ${formatCents(payment.amountCents)} by ${how}`);
     return {
       ok: true,
       done: `Payment of ${formatCents(payment.amountCents)} recorded; the homeowner is emailed a receipt.`,
@@ -158,7 +158,7 @@ export async function voidPayment(
     if (!voided) return refuse(409, "That payment is not recorded on this job, or is already void.");
     const what = `${formatCents(voided.amount_cents)} received ${voided.received_day}`;
     await recordJobEvent(trx, job, actor.email, `Payment of ${what} voided: ${read.reason}`, now);
-    await audit("payment-voided", `${job.lead_name}: ${what}: ${read.reason}`);
+    await audit("payment-voided", `${job.title}: ${what}: ${read.reason}`);
     return { ok: true, done: `Payment of ${formatCents(voided.amount_cents)} voided; its record is kept.` };
   });
 }

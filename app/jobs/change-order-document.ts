@@ -84,7 +84,7 @@ export function changeOrderDocument(number: number, order: SentChangeOrder): Quo
 function paymentSection(dueWhenSigned: boolean | undefined, totalCents: number) {
   if (dueWhenSigned === undefined) return [];
   const paragraph = dueWhenSigned
-    ? "This change is paid on its own: we invoice its amount once you sign it."
+    ? "This change is paid on its own: once you sign it, its amount is invoiced by itself rather than with the final payment."
     : totalCents < 0
       ? "What this change takes out comes off the final payment."
       : "This change is added to the final payment, due when the work is finished.";

@@ -54,10 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kept: kept.map((k) => ({
         id: k.id,
         title: k.title,
-        customer: k.customer_name,
-        signed: longDay(k.signed_day),
-        keepUntil: longDay(k.keep_until),
-        documentId: k.document_id,
+        customer: k.customer,
+        signed: longDay(k.day),
+        keepUntil: longDay(k.keepUntil),
+        documentId: k.documentId,
       })),
     },
     jobs: {

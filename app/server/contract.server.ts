@@ -1,11 +1,13 @@
 /**
  * Accepting and cancelling a contract at the homeowner's link, with what follows in other
  * features: an accepted contract schedules its job, and a contract cancelled within the three
- * business days cancels that job, each in the same transaction as the acceptance or cancellation.
+ * business days cancels that job and voids its open invoices, each in the same transaction as the
+ * acceptance or cancellation.
  * The quotes feature does not import jobs (jobs build on quotes), so the two are joined here.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
+import { voidInvoicesOfCancelledContract } from "~/invoices/invoices.server";
 import { cancelJobOfQuote, scheduleJobFromQuote } from "~/jobs/jobs.server";
 import { acceptQuote, type Acceptance } from "~/quotes/accept-quote.server";
 import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
@@ -29,5 +31,8 @@ export function cancelContract(
   context: QuoteMailContext,
   now: Date = new Date(),
 ) {
-  return cancelQuoteContract(db, token, context, now, cancelJobOfQuote);
+  return cancelQuoteContract(db, token, context, now, async (trx, cancelled, at) => {
+    await cancelJobOfQuote(trx, cancelled, at);
+    await voidInvoicesOfCancelledContract(trx, cancelled, at);
+  });
 }

@@ -71,6 +71,33 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     .values({ key: "form-estimate:1", points: 1, expire: Date.now() + 60_000 })
     .execute();
   await db.insertInto("digest_days").values({ day: "2026-01-05", claimed_at: now }).execute();
+  await db.insertInto("invoice_numbers").values({ year: 2026, last: 1 }).execute();
+  await db
+    .insertInto("payment_settings")
+    .values({
+      id: 1,
+      checks_payable_to: "Causeway LLC",
+      transfer_line: "",
+      pay_online_url: "",
+      due_days: 0,
+      updated_by: owner.email,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("kept_records")
+    .values({
+      id: randomUUID(),
+      kind: "contract",
+      customer_name: "Dana Visitor",
+      customer_address: "12 Ocean Ave",
+      title: "Contract, quote version 1",
+      amount_cents: 100,
+      signed_day: "2026-01-05",
+      keep_until: "2033-12-31",
+      created_at: now,
+    })
+    .execute();
   await db
     .insertInto("idempotency_keys")
     .values({ key: "k".repeat(22), lead_id: leadId, fingerprint: "f", created_at: now })

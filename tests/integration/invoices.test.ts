@@ -10,7 +10,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { sendInvoiceReminders } from "~/invoices/invoice-reminders.server";
-import { sendInvoice, switchInvoiceReminder, voidInvoice } from "~/invoices/invoices.server";
+import {
+  CANCELLED_WITH_THE_CONTRACT,
+  sendInvoice,
+  switchInvoiceReminder,
+  voidInvoice,
+} from "~/invoices/invoices.server";
 import { jobMoney } from "~/invoices/job-money.server";
 import { keptOnDeletion, keptSentence } from "~/invoices/kept-records.server";
 import { invoicesCsv, paymentsCsv } from "~/invoices/ledger-csv.server";
@@ -21,7 +26,7 @@ import { saveWaysToPay } from "~/invoices/ways-to-pay.server";
 import { markJobCompleted, markJobStarted } from "~/jobs/job-changes.server";
 import { profile } from "~/content/profile";
 import { sendQuote } from "~/quotes/send-quote.server";
-import { acceptContract } from "~/server/contract.server";
+import { acceptContract, cancelContract } from "~/server/contract.server";
 import { deleteLead } from "~/server/delete-lead.server";
 import { addDays, dayOf } from "~/time/business-time";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
@@ -282,6 +287,34 @@ describe.each(backends)("invoices on %s", (backend) => {
     expect(sentIn).toMatchObject({ invoicedCents: 89_565, collectedCents: 0, outstandingCents: 89_565 });
   });
 
+  it("counts a check taken before the invoice, and a cancelled contract voids its invoices and owes back what was paid", async () => {
+    const { jobId, token } = await acceptedJob();
+    const today = dayOf(new Date());
+    const cash = { amount: "100", method: "cash", receivedDay: today, reference: "", paymentKey: "at-signing" };
+    expect(await recordPayment(db, OWNER, jobId, form(cash), context)).toMatchObject({ ok: true });
+    expect(await sendInvoice(db, OWNER, jobId, "deposit", context)).toMatchObject({ ok: true });
+    const deposit = await db.selectFrom("invoices").selectAll().executeTakeFirstOrThrow();
+    const text = await pdfText(await storedBytes(db, deposit.document_id));
+    expect(text).toContain("Of this invoice, already received $100.00");
+    expect(text).toContain("Amount due on this invoice $283.85");
+    const [mail] = await db.selectFrom("outbox").select("payload").where("kind", "=", "invoice-sent").execute();
+    expect(parseMailPayload(mail?.payload ?? "{}").text).toContain("We already received $100.00 of it; $283.85 is due");
+
+    expect(await cancelContract(db, token, context)).toMatchObject({ cancelled: true });
+    expect(await db.selectFrom("invoices").select(["status", "void_reason"]).execute()).toEqual([
+      { status: "void", void_reason: CANCELLED_WITH_THE_CONTRACT },
+    ]);
+    const after = await money(jobId);
+    expect(after).toMatchObject({ balanceCents: -10_000, invoicedUnpaidCents: 0 });
+    expect(after.schedule.every((line) => line.state !== "invoiced")).toBe(true);
+    expect(await sendInvoice(db, OWNER, jobId, "milestone-1", context)).toMatchObject({ ok: false, status: 409 });
+    expect(await recordPayment(db, OWNER, jobId, form({ ...cash, paymentKey: "later" }), context)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await sendInvoiceReminders(db, context, new Set(), new Date(Date.now() + 30 * 86_400_000))).toBe(0);
+  });
+
   it("keeps the signed contract, invoices, payments and their PDFs when the lead is deleted, and says so first", async () => {
     const { leadId, jobId } = await acceptedJob();
     expect(await sendInvoice(db, OWNER, jobId, "deposit", context)).toMatchObject({ ok: true });
@@ -289,7 +322,7 @@ describe.each(backends)("invoices on %s", (backend) => {
     const check = { amount: "100", method: "cash", receivedDay: today, reference: "", paymentKey: "k" };
     expect(await recordPayment(db, OWNER, jobId, form(check), context)).toMatchObject({ ok: true });
     const kept = await keptOnDeletion(db, leadId);
-    expect(kept).toEqual({ contracts: 1, changeOrders: 0, invoices: 1, payments: 1 });
+    expect(kept).toEqual({ contracts: 1, changeOrders: 0, letters: 0, invoices: 1, payments: 1 });
     expect(keptSentence(kept)).toMatch(/^Kept: 1 signed contract, 1 invoice and 1 payment, with their PDFs/);
     const signed = await db.selectFrom("quote_versions").select("signed_document_id").executeTakeFirstOrThrow();
 
@@ -298,7 +331,13 @@ describe.each(backends)("invoices on %s", (backend) => {
     expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("jobs").select("id").execute()).toEqual([]);
     const invoice = await db.selectFrom("invoices").selectAll().executeTakeFirstOrThrow();
-    expect(invoice).toMatchObject({ lead_id: null, job_id: null, customer_name: "Dana Visitor", amount_cents: 38_385 });
+    expect(invoice).toMatchObject({
+      lead_id: null,
+      job_id: null,
+      customer_name: "Dana Visitor",
+      customer_email: "",
+      amount_cents: 38_385,
+    });
     expect(await db.selectFrom("payments").select(["lead_id", "customer_name"]).execute()).toEqual([
       { lead_id: null, customer_name: "Dana Visitor" },
     ]);

@@ -146,12 +146,16 @@ async function leadWithRowsEverywhere(db: Kysely<Database>, dataDir: string): Pr
   return id;
 }
 
-/** How many rows of each table name this lead. */
-async function rowsAbout(db: Kysely<Database>, tables: readonly string[], leadId: string) {
+/**
+ * How many rows of each table name this lead; `orNoLead` counts too those that name no lead, as
+ * an invoice kept from a deleted lead does once its foreign key has let go.
+ */
+async function rowsAbout(db: Kysely<Database>, tables: readonly string[], leadId: string, orNoLead = false) {
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await sql<{ n: number | string }>`
-      select count(*) as n from ${sql.table(table)} where lead_id = ${leadId}`.execute(db);
+      select count(*) as n from ${sql.table(table)}
+      where lead_id = ${leadId}${orNoLead ? sql` or lead_id is null` : sql``}`.execute(db);
     counts[table] = Number(row.rows[0]?.n);
   }
   return counts;
@@ -207,7 +211,7 @@ describe.each(backends)("the tables deleted with a lead on %s", (backend) => {
 
       expect(await db.selectFrom("leads").select("id").where("id", "=", deleted).execute()).toEqual([]);
       expect(await rowsAbout(db, goWithTheLead, deleted)).toEqual(counts(goWithTheLead, 0));
-      expect(await rowsAbout(db, KEPT_TABLES, deleted)).toEqual(counts(KEPT_TABLES, 1));
+      expect(await rowsAbout(db, KEPT_TABLES, deleted, true)).toEqual(counts(KEPT_TABLES, 1));
       expect(await rowsAbout(db, named, other)).toEqual(counts(named, 1));
     },
   );

@@ -78,6 +78,7 @@ describe.each(backends)("the scheduler on %s", (backend) => {
       "reminders",
       "morning-digest",
       "quote-reminders",
+      "invoice-reminders",
       "review-requests",
       "expired-records",
       "expired-mail-files",

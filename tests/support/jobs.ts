@@ -33,8 +33,8 @@ export function twelveHundredQuote(now = new Date()): QuoteContent {
 }
 
 /**
- * A row in each of a job's tables about the lead (the job, its history, a link, a change order and a
- * progress photo), for tests that check every table with a lead_id.
+ * A row in each of a job's tables about the lead (the job, its history, a link, a change order, a
+ * progress photo, an invoice and a payment), for tests that check every table with a lead_id.
  */
 export async function insertJobRows(db: Kysely<Database>, leadId: string): Promise<string> {
   const now = new Date().toISOString();
@@ -89,6 +89,43 @@ export async function insertJobRows(db: Kysely<Database>, leadId: string): Promi
       height: 1,
       large: Buffer.from([1]),
       small: Buffer.from([1]),
+      created_by: "pat@causeway.test",
+    })
+    .execute();
+  const customer = { customer_name: "Dana Visitor", job_title: "Replace the storm door closer" };
+  await db
+    .insertInto("invoices")
+    .values({
+      id: randomUUID(),
+      ...about,
+      ...customer,
+      number: `2026-${String(Math.floor(Math.random() * 9_000) + 1_000)}`,
+      year: 2026,
+      sequence: Math.floor(Math.random() * 1_000_000_000),
+      schedule_key: "final",
+      label: "Payment on completion",
+      customer_email: "dana@example.com",
+      customer_address: "12 Ocean Ave",
+      amount_cents: 18_500,
+      tax_rate_milli_percent: 0,
+      issued_day: now.slice(0, 10),
+      due_day: now.slice(0, 10),
+      status: "open",
+      created_by: "pat@causeway.test",
+    })
+    .execute();
+  await db
+    .insertInto("payments")
+    .values({
+      id: randomUUID(),
+      ...about,
+      ...customer,
+      request_key: randomUUID(),
+      amount_cents: 5_000,
+      method: "cash",
+      received_day: now.slice(0, 10),
+      reference: "",
+      status: "recorded",
       created_by: "pat@causeway.test",
     })
     .execute();

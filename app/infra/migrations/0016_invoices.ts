@@ -33,6 +33,8 @@ export const invoices: Migration = {
       .addColumn("customer_address", "text", (c) => c.notNull())
       .addColumn("job_title", "text", (c) => c.notNull())
       .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents > 0`))
+      // The contract's sales tax rate, kept with the invoice for the accountant's file.
+      .addColumn("tax_rate_milli_percent", "integer", (c) => c.notNull())
       .addColumn("issued_day", "text", (c) => c.notNull())
       .addColumn("due_day", "text", (c) => c.notNull())
       .addColumn("document_id", "text", (c) => c.references("stored_documents.id").onDelete("set null"))
