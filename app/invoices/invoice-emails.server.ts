@@ -5,15 +5,10 @@
  */
 import { addressee, businessMail, type BusinessMailContext } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
-import { jobUrl, type JobHomeowner } from "~/jobs/job-emails.server";
+import { pageLink, type JobHomeowner } from "~/jobs/job-emails.server";
 import { dayLabel } from "~/jobs/job-rules";
 import { formatCents } from "~/quotes/money";
 import { howToPayLines, type WaysToPay } from "./ways-to-pay";
-
-const pageLink = (context: BusinessMailContext, token: string) => ({
-  href: jobUrl(context.siteUrl, token),
-  label: "Your job's page",
-});
 
 export interface InvoiceMailFacts {
   number: string;

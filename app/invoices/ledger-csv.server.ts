@@ -7,6 +7,9 @@
  * export defuses them.
  */
 import type { Kysely } from "kysely";
+import { csvDownload } from "~/owner/export.server";
+import { requireOwnerOr401 } from "~/owner/sessions.server";
+import { dayOf } from "~/time/business-time";
 import { csvDocument } from "~/infra/csv.server";
 import type { Database } from "~/infra/schema.server";
 import { PAYMENT_METHOD_LABELS } from "./invoice-document";
@@ -133,4 +136,29 @@ export async function paymentsCsv(db: Db, year: number): Promise<{ csv: string; 
     ];
   });
   return { csv: csvDocument(PAYMENT_COLUMNS, lines), count: rows.length, totalCents };
+}
+
+const LEDGERS = {
+  invoices: { action: "export-invoices", build: invoicesCsv },
+  payments: { action: "export-payments", build: paymentsCsv },
+} as const;
+
+/** The download of a year's invoices or payments, the year in `?year=`; this year when none is given. */
+export async function ledgerDownload(request: Request, context: unknown, ledger: keyof typeof LEDGERS) {
+  const year = ledgerYear(new URL(request.url).searchParams.get("year"), dayOf(new Date()));
+  if (year === undefined) {
+    // Signed out, the answer is the same 401 as for a good year: nothing about the desk shows.
+    await requireOwnerOr401(request, context);
+    return new Response("Ask for a year such as 2026.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { action, build } = LEDGERS[ledger];
+  return csvDownload(request, context, {
+    action,
+    fileStem: `${ledger}-${year}`,
+    backTo: "/owner/stats",
+    build: (db) => build(db, year),
+  });
 }

@@ -14,7 +14,8 @@ export interface JobHomeowner extends Recipient {
 
 export const jobUrl = (siteUrl: string, token: string) => `${siteUrl}/job/${encodeURIComponent(token)}`;
 
-const pageLink = (context: BusinessMailContext, token: string) => ({
+/** The link every email about the job carries, to its page. */
+export const pageLink = (context: BusinessMailContext, token: string) => ({
   href: jobUrl(context.siteUrl, token),
   label: "Your job's page",
 });
