@@ -23,39 +23,38 @@ export function MoneyStatsSection({ money }: { money: MoneyStatsView }) {
       <h2 id="money-numbers" className="text-lg font-bold text-navy-900">
         Money, last {money.months.length} months
       </h2>
-      <div className="overflow-x-auto">
-        <table className="mt-2 w-full max-w-xl text-sm">
-          <caption className="sr-only">Invoiced, collected and outstanding per month</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={th}>
-                Month
+      <table className="mt-2 w-full max-w-xl text-sm">
+        <caption className="sr-only">Invoiced, collected, and outstanding at the end of each month</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              Month
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Invoiced
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Collected
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Outstanding
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {money.months.map((m) => (
+            <tr key={m.label}>
+              <th scope="row" className={`${td} font-normal`}>
+                {m.label}
               </th>
-              <th scope="col" className={`${th} text-right`}>
-                Invoiced
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Collected
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Outstanding at the end
-              </th>
+              <td className={`${td} text-right tabular-nums`}>{m.invoiced}</td>
+              <td className={`${td} text-right tabular-nums`}>{m.collected}</td>
+              <td className={`${td} text-right tabular-nums`}>{m.outstanding}</td>
             </tr>
-          </thead>
-          <tbody>
-            {money.months.map((m) => (
-              <tr key={m.label}>
-                <th scope="row" className={`${td} font-normal`}>
-                  {m.label}
-                </th>
-                <td className={`${td} text-right tabular-nums`}>{m.invoiced}</td>
-                <td className={`${td} text-right tabular-nums`}>{m.collected}</td>
-                <td className={`${td} text-right tabular-nums`}>{m.outstanding}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1 text-sm text-slate-700">Outstanding: invoiced and not yet paid at the month&apos;s end.</p>
 
       <h3 className="mt-4 font-bold text-navy-900">Overdue</h3>
       {money.overdue.length === 0 ? (
