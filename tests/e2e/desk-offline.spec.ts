@@ -136,6 +136,9 @@ test.describe("the desk offline", () => {
     await page.goto(`${origin}/owner`);
     await expect(page).toHaveURL(/\/owner\/sign-in/);
     await expect.poll(() => keptPaths(page)).toEqual([]);
+    // The sign-in page fetches its scripts after it paints: cut the connection only once they are
+    // in, or their loads fail as the test's doing rather than the page's.
+    await page.waitForLoadState("networkidle");
     await context.setOffline(true);
     await page.goto(`${origin}/owner`);
     await expect(page.getByText("Morgan Bayview")).toHaveCount(0);
