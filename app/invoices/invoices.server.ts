@@ -223,22 +223,15 @@ export async function switchInvoiceReminder(
 export const CANCELLED_WITH_THE_CONTRACT = "The homeowner cancelled the contract within the three business days.";
 
 /**
- * The contract of `versionId` was cancelled in time: nothing is owed on it, so its job's open
- * invoices are voided, keeping their numbers. Call in the cancellation's transaction, after the
- * job is cancelled. What was already paid shows on both pages as to be refunded.
+ * `job` was cancelled with its contract, in time: nothing is owed on it, so its open invoices are
+ * voided, keeping their numbers. Call in the cancellation's transaction. What was already paid
+ * shows on both pages as to be refunded.
  */
-export async function voidInvoicesOfCancelledContract(
+export async function voidInvoicesOfCancelledJob(
   trx: Db,
-  cancelled: { leadId: string; versionId: string },
+  job: { id: string; lead_id: string },
   now: Date,
 ): Promise<void> {
-  const job = await trx
-    .selectFrom("jobs")
-    .select(["id", "lead_id"])
-    .where("quote_version_id", "=", cancelled.versionId)
-    .where("state", "=", "cancelled")
-    .executeTakeFirst();
-  if (!job) return;
   const voided = await trx
     .updateTable("invoices")
     .set({ status: "void", void_reason: CANCELLED_WITH_THE_CONTRACT, voided_by: HOMEOWNER, voided_at: timestamp(now) })

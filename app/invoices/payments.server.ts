@@ -62,14 +62,9 @@ export async function recordPayment(
       );
     const paidSoFar = money.collectedCents + payment.amountCents;
     // Which invoices this payment pays towards: the oldest unpaid first, as the pages count them.
-    const before = allocatePayments(
-      money.invoices.map((i) => ({ id: i.id, amountCents: i.amountCents, void: i.state === "void" })),
-      money.collectedCents,
-    ).paid;
-    const after = allocatePayments(
-      money.invoices.map((i) => ({ id: i.id, amountCents: i.amountCents, void: i.state === "void" })),
-      paidSoFar,
-    ).paid;
+    const invoices = money.invoices.map((i) => ({ id: i.id, amountCents: i.amountCents, void: i.state === "void" }));
+    const before = allocatePayments(invoices, money.collectedCents).paid;
+    const after = allocatePayments(invoices, paidSoFar).paid;
     const appliedTo = money.invoices.flatMap((invoice) => {
       const gained = (after.get(invoice.id) ?? 0) - (before.get(invoice.id) ?? 0);
       if (gained <= 0) return [];

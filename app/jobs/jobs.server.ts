@@ -105,25 +105,29 @@ export async function scheduleJobFromQuote(trx: Db, contract: AcceptedContract, 
 
 const jobLinkOf = (job: { id: string; lead_id: string }) => ({ job_id: job.id, lead_id: job.lead_id });
 
-/** The contract of `versionId` was cancelled in time: its job, not yet completed, ends with it. */
+/**
+ * The contract of `versionId` was cancelled in time: its job, not yet completed, ends with it.
+ * Returns the job it cancelled, for what else ends with it (its invoices).
+ */
 export async function cancelJobOfQuote(
   trx: Db,
   cancelled: { leadId: string; versionId: string },
   now: Date,
-): Promise<void> {
+): Promise<{ id: string; lead_id: string } | undefined> {
   const job = await trx
     .selectFrom("jobs")
     .select(["id", "lead_id"])
     .where("quote_version_id", "=", cancelled.versionId)
     .where("state", "in", [...OPEN_STATES])
     .executeTakeFirst();
-  if (!job) return;
+  if (!job) return undefined;
   await trx
     .updateTable("jobs")
     .set({ state: "cancelled", cancelled_at: timestamp(now), updated_at: timestamp(now) })
     .where("id", "=", job.id)
     .execute();
   await recordJobEvent(trx, job, HOMEOWNER, "Cancelled: the homeowner cancelled the contract", now);
+  return job;
 }
 
 export interface JobListing {

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
-import { voidInvoicesOfCancelledContract } from "~/invoices/invoices.server";
+import { voidInvoicesOfCancelledJob } from "~/invoices/invoices.server";
 import { cancelJobOfQuote, scheduleJobFromQuote } from "~/jobs/jobs.server";
 import { acceptQuote, type Acceptance } from "~/quotes/accept-quote.server";
 import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
@@ -32,7 +32,7 @@ export function cancelContract(
   now: Date = new Date(),
 ) {
   return cancelQuoteContract(db, token, context, now, async (trx, cancelled, at) => {
-    await cancelJobOfQuote(trx, cancelled, at);
-    await voidInvoicesOfCancelledContract(trx, cancelled, at);
+    const job = await cancelJobOfQuote(trx, cancelled, at);
+    if (job) await voidInvoicesOfCancelledJob(trx, job, at);
   });
 }
