@@ -170,6 +170,28 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     expect((await desk("/owner/export/invoices.csv?year=20x6")).status).toBe(400);
     expect((await fetch(`${origin}/owner/export/invoices.csv?year=20x6`)).status).toBe(401);
     expect((await fetch(`${origin}/owner/export/payments.csv?year=${year}`)).status).toBe(401);
+    // The downloads and a kept record's PDF, respelled or without a session: nothing about the desk shows.
+    // A respelling the server redirects to its one spelling is followed there.
+    const stranger = (path: string) => fetch(`${origin}${path}`, { redirect: "follow" });
+    for (const path of [
+      `/OWNER/export/invoices.csv?year=${year}`,
+      `/owner/export/invoices.csv/?year=${year}`,
+      `/owner/export/%69nvoices.csv?year=${year}`,
+      `/owner/records/${deposit.document_id ?? ""}`,
+      `/owner/records/${deposit.document_id ?? ""}.data`,
+    ]) {
+      const answer = await stranger(path);
+      expect([401, 404], path).toContain(answer.status);
+      expect(await answer.text(), path).not.toContain("Dana Visitor");
+    }
+    // An invoice's PDF is not a kept record while its lead exists; another job's link does not open it.
+    expect((await desk(`/owner/records/${deposit.document_id ?? ""}`)).status).toBe(404);
+    expect((await homeowner(`/job/${"x".repeat(43)}/documents/${deposit.document_id ?? ""}`)).status).toBe(404);
+    // A reference holding a hidden control character, and an oversized amount: refused at the field.
+    for (const bad of [{ reference: "10\u202E43" }, { amount: "9".repeat(40) }]) {
+      const refused = await desk(jobPage, { ...check, ...bad, paymentKey: crypto.randomUUID() });
+      expect(refused.status).toBe(400);
+    }
     const payments = await desk(`/owner/export/payments.csv?year=${year}`);
     expect(await payments.text()).toContain("383.85,Check,1043");
   }, 180_000);
