@@ -96,7 +96,7 @@ export default function handleRequest(
  */
 function finishDeskPage(html: string): string {
   try {
-    return finishPage(html, "desk page").html;
+    return finishPage(html, "desk page", "whole").html;
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "desk page not finished", error: String(error) }));
     return html;

@@ -15,13 +15,14 @@
  * Pure string functions: server.ts's bundle and the build scripts import this file directly.
  */
 import { createHash } from "node:crypto";
+import { publicRouteTableUrl } from "./public-route-table";
 
 // A page rendered per request (the desk) carries the response's nonce on these tags; a prerendered one none.
 const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]*"(?: nonce="[^"]*")?\/>/g;
 // The route manifest, when the build lists every route up front, comes first as a bare import.
 const BOOT_SCRIPT =
   /(<script(?: nonce="[^"]*")? type="module" async="">);?\n?((?:import "[^"]+";\n)?)((?:import \* as route\d+ from "[^"]+";\n)+)/;
-const MANIFEST_IMPORT = /import ("[^"]+");/;
+const MANIFEST_IMPORT = /import "([^"]+)";/;
 const ROUTE_IMPORT = /import \* as (route\d+) from ("[^"]+");/g;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
@@ -47,11 +48,16 @@ const WAIT_FOR_FIRST_PICTURE = `await new Promise((go) => {
   setTimeout(go, 3000);
 });`;
 
+/** Which route table a page loads: a public page the one without the desk's routes. */
+export type RouteTable = "public" | "whole";
+
 /** The boot script with its static route imports turned into dynamic ones, started once the page is painted. */
-export function deferBootImports(html: string): { html: string; deferred: boolean } {
+export function deferBootImports(html: string, table: RouteTable = "whole"): { html: string; deferred: boolean } {
   const match = BOOT_SCRIPT.exec(html);
   if (!match) return { html, deferred: false };
-  const manifest = MANIFEST_IMPORT.exec(match[2] ?? "")?.[1];
+  const wholeTable = MANIFEST_IMPORT.exec(match[2] ?? "")?.[1];
+  const tableUrl = wholeTable && table === "public" ? publicRouteTableUrl(wholeTable) : wholeTable;
+  const manifest = tableUrl ? JSON.stringify(tableUrl) : undefined;
   const imports = [...(match[3] ?? "").matchAll(ROUTE_IMPORT)];
   const names = [...(manifest ? [""] : []), ...imports.map((m) => m[1])].join(", ");
   const urls = [...(manifest ? [manifest] : []), ...imports.map((m) => m[2])].map((url) => `import(${url})`).join(", ");
@@ -89,13 +95,13 @@ export interface FinishedPage {
  * the page has React Router's boot script in a shape this code does not know, so an upgrade that
  * writes it differently cannot quietly bring the scripts back in front of the picture.
  */
-export function finishPage(original: string, name: string): FinishedPage {
+export function finishPage(original: string, name: string, table: RouteTable): FinishedPage {
   let preloadsRemoved = 0;
   const withoutPreloads = original.replace(MODULEPRELOAD, () => {
     preloadsRemoved++;
     return "";
   });
-  const deferred = deferBootImports(withoutPreloads);
+  const deferred = deferBootImports(withoutPreloads, table);
   if (!deferred.deferred && original.includes("window.__reactRouterRouteModules"))
     throw new Error(`${name}: React Router's boot script no longer has the expected route imports`);
   return {

@@ -6,6 +6,7 @@
  * Imported by client code: nothing here may reach for Node or server-only modules.
  */
 import { ESTIMATE_FIELDS, type EstimateValues } from "./estimate-schema";
+import { draftStorageKey } from "./estimate-draft-key";
 import { isIdempotencyKey } from "./idempotency-key";
 
 export interface EstimateDraft {
@@ -17,9 +18,7 @@ export interface EstimateDraft {
 
 type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-export function draftStorageKey(formId: string): string {
-  return `estimate-draft:${formId}`;
-}
+export { draftStorageKey };
 
 function textValues(value: unknown): Partial<EstimateValues> {
   const values: Partial<EstimateValues> = {};

@@ -31,6 +31,7 @@ import {
 } from "./estimate-schema";
 import { createAnnouncer } from "./announcer";
 import { clearDraft, loadDraft, sameValues, saveDraft, sessionStore, type EstimateDraft } from "./estimate-draft";
+import { ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE } from "./estimate-success";
 import { sendOnce, sendWithRetries } from "./estimate-transport";
 import { HoneypotField } from "./honeypot-field";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "./idempotency-key";
@@ -39,8 +40,6 @@ import { preparedName, preparePhoto } from "./photo-prep";
 import { sendingText, UploadProgress, type SendingState } from "./upload-progress";
 import type { PublicNotice } from "~/notices/notice-text";
 
-export const ESTIMATE_SUCCESS_TITLE = "Estimate Request Submitted Successfully!";
-export const ESTIMATE_SUCCESS_TEXT = `Thank you! Our team will reply within ${profile.replyWithinHours} hours with your free estimate. Please check your email for confirmation.`;
 export const ESTIMATE_ERROR_TEXT = "Failed to send message. Please try again or call us directly.";
 const SUCCESS_TOAST_MS = 8000;
 export const RESTORED_TITLE = "We kept what you typed";

@@ -43,7 +43,7 @@ export async function renderPage(render: RenderRequest, pagePath: string): Promi
   const data = await fetchFile(render, dataPath(pagePath));
   // The prerenderer asks for the page with a trailing slash; the answer is the same either way.
   const raw = await fetchFile(render, pagePath === "/" ? "/" : `${pagePath}/`);
-  const finished = finishPage(raw.body.toString("utf8"), pagePath);
+  const finished = finishPage(raw.body.toString("utf8"), pagePath, "public");
   return {
     data,
     html: { ...raw, body: Buffer.from(finished.html), scriptHashes: finished.scriptHashes },

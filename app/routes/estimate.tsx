@@ -5,12 +5,9 @@
 import { data } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { profile, phoneHref } from "~/content/profile";
-import {
-  EstimateForm,
-  ESTIMATE_SUCCESS_TEXT,
-  ESTIMATE_SUCCESS_TITLE,
-  type EstimateFormState,
-} from "~/leads/estimate-form";
+import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
+import type { EstimateFormState } from "~/leads/estimate-form";
+import { ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE } from "~/leads/estimate-success";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -99,7 +96,7 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div className="mt-5">
-                <EstimateForm idPrefix="estimate" initial={result} />
+                <DeferredEstimateForm idPrefix="estimate" initial={result} wake="first-use" />
               </div>
             </>
           )}

@@ -1,40 +1,23 @@
 /** The home page. Sections live in components/sections/home. */
-import { Suspense, use } from "react";
-import { ContactSection } from "~/components/sections/contact-section";
 import { HERO_IMAGE, HERO_SIZES, HomeHero, type HeroPicture } from "~/components/sections/home/hero";
+import { later } from "~/components/ui/later";
 import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
 import { readLive } from "~/live/snapshot.server";
-import { ReviewsSection } from "~/reviews/review-list";
 import { reviewSource } from "~/reviews/review-source.server";
-import { RecentProjects } from "~/projects/project-cards";
 import { projectsSource } from "~/projects/projects-source.server";
 import { businessJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/home";
 
-// The sections around the contact form hold only links and buttons, so they hydrate from their own
-// chunk after the hero: the start-up JavaScript stays small and the hero is interactive sooner.
-// Their HTML is prerendered in full (the loader has the chunk ready before the server renders), and
-// until it arrives in the browser their links work as plain HTML. React.lazy would not do: on the
-// server it suspends once, and the HTML would then hold the sections in a hidden template that
-// only a script reveals.
-type Sections = typeof import("~/components/sections/home/below-the-fold");
-let sections: Sections | undefined;
-let sectionsLoading: Promise<void> | undefined;
-const loadSections = () =>
-  (sectionsLoading ??= import("~/components/sections/home/below-the-fold").then((m) => {
-    sections = m;
-  }));
-
-function LazySections({ part }: { part: keyof Sections }) {
-  // Suspends only in the browser, while the chunk loads; React keeps the server's HTML meanwhile.
-  if (!sections) use(loadSections());
-  const Part = sections?.[part];
-  return Part ? <Part /> : null;
-}
+// Everything after the hero holds links, buttons and the contact form (whose own code waits until
+// it is near or touched), so it hydrates from chunks of its own after the hero: the start-up
+// JavaScript stays small and the hero is interactive sooner.
+const sections = later(() => import("~/components/sections/home/below-the-fold"));
+const recentWork = later(() => import("~/components/sections/recent-work"));
+const loadSections = () => Promise.all([sections.ready(), recentWork.ready()]);
 
 export async function loader() {
   await loadSections();
@@ -88,15 +71,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero picture={loaderData.heroPicture} />
-      <Suspense fallback={null}>
-        <LazySections part="BeforeContact" />
-      </Suspense>
-      <RecentProjects projects={loaderData.projects} />
-      <ReviewsSection reviews={loaderData.reviews} title="What our customers say" />
-      <ContactSection />
-      <Suspense fallback={null}>
-        <LazySections part="AfterContact" />
-      </Suspense>
+      <sections.Later pick={(m) => m.BeforeContact} props={{}} />
+      <recentWork.Later pick={(m) => m.RecentProjects} props={{ projects: loaderData.projects }} />
+      <recentWork.Later
+        pick={(m) => m.ReviewsSection}
+        props={{ reviews: loaderData.reviews, title: "What our customers say" }}
+      />
+      <recentWork.Later pick={(m) => m.ContactSection} props={{}} />
+      <sections.Later pick={(m) => m.AfterContact} props={{}} />
     </>
   );
 }

@@ -12,16 +12,19 @@ import { breadcrumbJsonLd, serviceJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
+import { later } from "~/components/ui/later";
 import { picturePreload } from "~/components/ui/picture";
 import { readLive } from "~/live/snapshot.server";
-import { ReviewsSection } from "~/reviews/review-list";
 import { reviewSource } from "~/reviews/review-source.server";
-import { RecentProjects } from "~/projects/project-cards";
 import { filterPath } from "~/projects/project-listing";
 import { projectsSource } from "~/projects/projects-source.server";
 import type { Route } from "./+types/service-page";
 
+// The newest projects and reviews sit below the first screen: their code arrives after the page starts.
+const recentWork = later(() => import("~/components/sections/recent-work"));
+
 export async function loader({ params, request }: Route.LoaderArgs) {
+  await recentWork.ready();
   const path = new URL(request.url).pathname;
   const service = getService(params.slug ?? canonicalPath(path).replace("/services/", ""));
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
@@ -51,11 +54,22 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { service, page, reviews, projects, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
 }
 
+/** On a client-side navigation, the page renders with its recent work instead of showing it late. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), recentWork.ready()]);
+  return data;
+}
+
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const { service, page, reviews, projects } = loaderData;
-  const recent = <RecentProjects projects={projects} moreHref={filterPath({ kind: "service", slug: service.slug })} />;
+  const recent = (
+    <recentWork.Later
+      pick={(m) => m.RecentProjects}
+      props={{ projects, moreHref: filterPath({ kind: "service", slug: service.slug }) }}
+    />
+  );
   // Real jobs replace the illustrated gallery once there are any for this service; a page without
   // a gallery shows them before its last section.
   const hasGallery = page.sections.some((s) => s.kind === "gallery");
@@ -71,7 +85,10 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           )}
         </Fragment>
       ))}
-      <ReviewsSection reviews={reviews} title={`Reviews of our ${service.navTitle} jobs`} />
+      <recentWork.Later
+        pick={(m) => m.ReviewsSection}
+        props={{ reviews, title: `Reviews of our ${service.navTitle} jobs` }}
+      />
     </>
   );
 }

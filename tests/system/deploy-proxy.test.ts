@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { ESTIMATE_SUCCESS_TITLE } from "~/leads/estimate-form";
+import { ESTIMATE_SUCCESS_TITLE } from "~/leads/estimate-success";
 import { migrations } from "~/infra/migrations.server";
 import { openDatabase } from "~/infra/db.server";
 import { addOwner } from "~/owner/owners.server";

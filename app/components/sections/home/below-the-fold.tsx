@@ -1,8 +1,7 @@
 /**
  * The home page's sections that hold only links and buttons: the route hydrates them from this
- * chunk, after the hero. Their HTML is prerendered in full and every link and button in them works
- * as plain HTML until the chunk arrives. (The contact form is not here: text typed into a form
- * before it hydrates would be lost, so it hydrates with the hero.)
+ * chunk, after the hero (`ui/later.tsx`). Their HTML is prerendered in full and every link and
+ * button in them works as plain HTML until the chunk arrives.
  */
 import { AboutSection } from "./about-section";
 import { AndersenSection } from "./andersen-section";
