@@ -120,6 +120,16 @@ export const EDGES: readonly Edge[] = [
   { from: "components/sections", to: "leads", why: "sections end with a button that opens the estimate dialog" },
   { from: "components/sections", to: "components/layout", why: "sections sit inside the page's frame" },
   {
+    from: "components/sections",
+    to: "projects",
+    why: "the recent-work sections of the home and service pages show the newest published projects",
+  },
+  {
+    from: "components/sections",
+    to: "reviews",
+    why: "the recent-work sections of the home and service pages show the newest reviews",
+  },
+  {
     from: "routes",
     to: "server",
     why: "a page starts a process that spans features (deleting a lead, accepting a contract) from the list the composition root keeps",

@@ -7,9 +7,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { headScript } from "./components/layout/panel-state";
+import { frameParts } from "./components/layout/frame-parts-loader";
 import { SiteShell } from "./components/layout/site-shell";
 import { useNonce } from "./components/ui/nonce";
-import { Toaster } from "./components/ui/toast";
 import { EstimateDialogHost } from "./leads/estimate-dialog";
 import { NotFoundPage } from "./components/sections/not-found-page";
 import { DESK_MANIFEST, isDeskHandle } from "./owner/desk-handle";
@@ -30,13 +30,16 @@ export const links: Route.LinksFunction = () => [
  * (`live/snapshot.server.ts`): the build prerenders with nothing published, and the live layer
  * renders the pages again when something is.
  */
-export function loader(): SiteLiveData {
+export async function loader(): Promise<SiteLiveData> {
+  await frameParts.ready();
   return { notice: readLive(noticeSource), closedToday: readLive(closedDaysSource).today };
 }
 
 // The server inlines the stylesheet for a first paint that waits on no request. Hydration keeps the
 // server's <style> as it is, so the browser bundle need not carry the CSS text a second time.
 const inlineCss = import.meta.env.SSR ? appCss : "";
+// The same for the script that restores the side panel's state before the first paint: it has run.
+const panelScript = import.meta.env.SSR ? headScript : "";
 
 const noscriptRedirectOf = (handle: unknown): string | undefined =>
   typeof handle === "object" &&
@@ -61,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f3b5f" />
         {/* A browser hides a nonce from the page once it is parsed, so the browser's render, which has
             none, cannot match the server's: not a difference worth a warning. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: panelScript }} />
         {noscriptRedirect ? (
           <noscript>
             <meta httpEquiv="refresh" content={`0; url=${noscriptRedirect}`} />
@@ -90,11 +93,11 @@ export default function App() {
   // The desk brings its own frame: the public header and estimate dialog have no place there.
   if (desk) return <Outlet />;
   return (
-    <EstimateDialogHost>
+    <EstimateDialogHost renderDialog={(props) => <frameParts.Later pick={(m) => m.EstimateDialog} props={props} />}>
       <SiteShell>
         <Outlet />
       </SiteShell>
-      <Toaster />
+      <frameParts.Later pick={(m) => m.Toaster} props={{}} />
     </EstimateDialogHost>
   );
 }

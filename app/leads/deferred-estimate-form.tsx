@@ -39,7 +39,8 @@ function draftWaiting(idPrefix: string): boolean {
 function whenNeeded(slotId: string, idPrefix: string, wake: FormWake): Promise<void> {
   return new Promise((resolve) => {
     const slot = document.getElementById(slotId);
-    if (!slot || !("IntersectionObserver" in window) || alreadyTouched(slot) || draftWaiting(idPrefix)) return resolve();
+    if (!slot || !("IntersectionObserver" in window) || alreadyTouched(slot) || draftWaiting(idPrefix))
+      return resolve();
     // Coming near, or touching it in any way (focus, a tap, typing, a chosen file), loads the script.
     // The listeners sit on window in the capture phase: React stops these events at the document
     // while the form's part of the page is still waiting to hydrate, so nothing below would hear them.

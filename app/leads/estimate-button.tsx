@@ -21,8 +21,7 @@ export function EstimateButton({ children, variant = "primary", size = "wide", c
       className={buttonClass(variant, className)}
       onClick={(event) => {
         if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        dialog.open(size, event.currentTarget);
+        if (dialog.open(size, event.currentTarget)) event.preventDefault();
       }}
     >
       {children}

@@ -8,7 +8,8 @@ import { createContext, useContext } from "react";
 export type EstimateDialogSize = "narrow" | "wide";
 
 export interface EstimateDialogControl {
-  open(size: EstimateDialogSize, returnFocusTo?: HTMLElement | null): void;
+  /** False while the dialog's code has not arrived: the button then follows its link. */
+  open(size: EstimateDialogSize, returnFocusTo?: HTMLElement | null): boolean;
   close(): void;
 }
 

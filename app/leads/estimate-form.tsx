@@ -16,7 +16,6 @@ import { useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldFrame, InputField, TextAreaField, describedBy, fieldControlClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/toast";
-import { profile } from "~/content/profile";
 import {
   ACCEPT_ATTRIBUTE,
   ESTIMATE_FIELDS,

@@ -41,7 +41,12 @@ export async function loader({ params }: Route.LoaderArgs) {
     ],
   });
   // The article's picture is the largest paint: fetched with the HTML rather than after layout.
-  return { article: a, seo: [...seo, picturePreload(a.image, ARTICLE_IMAGE_SIZES)] };
+  // Looked up here, so the services' details stay out of the page's script.
+  const related = a.relatedServices
+    .map((slug) => getService(slug))
+    .filter((s) => s !== undefined)
+    .map(({ slug, link, icon, title }) => ({ slug, link, icon, title }));
+  return { article: a, related, seo: [...seo, picturePreload(a.image, ARTICLE_IMAGE_SIZES)] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -55,7 +60,7 @@ const glanceLabels = [
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const a = loaderData.article;
-  const related = a.relatedServices.map((slug) => getService(slug)).filter((s) => s !== undefined);
+  const { related } = loaderData;
   return (
     <article>
       <header className="bg-navy-800 text-white">

@@ -1,8 +1,7 @@
 /** /blog: the four articles as cards, newest first, then the newsletter and contact sections. */
 import { Link } from "react-router";
-import { ContactSection } from "~/components/sections/contact-section";
-import { NewsletterSection } from "~/components/sections/newsletter-section";
 import { PageHero } from "~/components/sections/page-hero";
+import { later } from "~/components/ui/later";
 import { Picture, picturePreload } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
@@ -13,7 +12,11 @@ import type { Route } from "./+types/blog";
 /** How wide an article card's picture is drawn; the preload of the first one says the same. */
 const CARD_SIZES = "(min-width: 768px) 45vw, 100vw";
 
+// The forms close the page, below the list: their code arrives after the page starts.
+const formSections = later(() => import("~/components/sections/form-sections"));
+
 export async function loader() {
+  await formSections.ready();
   const { articles, summarize } = await import("~/content/articles.server");
   const first = articles[0];
   return {
@@ -31,6 +34,12 @@ export async function loader() {
       ...(first ? [picturePreload(first.image, CARD_SIZES)] : []),
     ],
   };
+}
+
+/** On a client-side navigation, the page renders with its forms instead of showing them late. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), formSections.ready()]);
+  return data;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -77,8 +86,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-      <NewsletterSection />
-      <ContactSection />
+      <formSections.Later pick={(m) => m.NewsletterSection} props={{}} />
+      <formSections.Later pick={(m) => m.ContactSection} props={{}} />
     </>
   );
 }

@@ -2,9 +2,9 @@
  * /faq (and its alias /testimonials): questions by category. Each answer is a native
  * <details>, so it opens by keyboard and without JavaScript; FAQPage JSON-LD comes from the same data.
  */
-import { ContactSection } from "~/components/sections/contact-section";
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonClass } from "~/components/ui/button";
+import { later } from "~/components/ui/later";
 import { Icon } from "~/components/ui/icon";
 import { Prose } from "~/components/ui/prose";
 import { plainText } from "~/content/markdown";
@@ -15,7 +15,11 @@ import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/faq";
 
+// The contact form closes the page, below the answers: its code arrives after the page starts.
+const contact = later(() => import("~/components/sections/contact-section"));
+
 export async function loader({ request }: Route.LoaderArgs) {
+  await contact.ready();
   const { faqCategories } = await import("~/content/faq.server");
   return {
     categories: faqCategories,
@@ -36,6 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       ],
     }),
   };
+}
+
+/** On a client-side navigation, the page renders with its contact form instead of showing it late. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), contact.ready()]);
+  return data;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -106,7 +116,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
-      <ContactSection />
+      <contact.Later pick={(m) => m.ContactSection} props={{}} />
     </>
   );
 }

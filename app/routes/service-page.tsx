@@ -5,7 +5,7 @@
  */
 import { Fragment } from "react";
 import { data } from "react-router";
-import { Section } from "~/components/sections/service/section";
+import { Hero } from "~/components/sections/service/hero";
 import { getService } from "~/content/service-details";
 import { canonicalPath } from "~/route-registry";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/seo/json-ld";
@@ -20,11 +20,14 @@ import { filterPath } from "~/projects/project-listing";
 import { projectsSource } from "~/projects/projects-source.server";
 import type { Route } from "./+types/service-page";
 
-// The newest projects and reviews sit below the first screen: their code arrives after the page starts.
+// Below the hero, the page's sections and the newest projects and reviews: their code arrives after
+// the page starts.
+const sections = later(() => import("~/components/sections/service/section"));
 const recentWork = later(() => import("~/components/sections/recent-work"));
+const belowTheHero = () => Promise.all([sections.ready(), recentWork.ready()]);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  await recentWork.ready();
+  await belowTheHero();
   const path = new URL(request.url).pathname;
   const service = getService(params.slug ?? canonicalPath(path).replace("/services/", ""));
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
@@ -51,25 +54,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const projects = readLive(projectsSource)
     .filter((p) => p.service === service.slug)
     .slice(0, 3);
-  return { service, page, reviews, projects, seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)] };
+  const moreProjects = filterPath({ kind: "service", slug: service.slug });
+  return {
+    service,
+    page,
+    reviews,
+    projects,
+    moreProjects,
+    seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)],
+  };
 }
 
 /** On a client-side navigation, the page renders with its recent work instead of showing it late. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), recentWork.ready()]);
+  const [data] = await Promise.all([serverLoader(), belowTheHero()]);
   return data;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page, reviews, projects } = loaderData;
-  const recent = (
-    <recentWork.Later
-      pick={(m) => m.RecentProjects}
-      props={{ projects, moreHref: filterPath({ kind: "service", slug: service.slug }) }}
-    />
-  );
+  const { service, page, reviews, projects, moreProjects } = loaderData;
+  const recent = <recentWork.Later pick={(m) => m.RecentProjects} props={{ projects, moreHref: moreProjects }} />;
   // Real jobs replace the illustrated gallery once there are any for this service; a page without
   // a gallery shows them before its last section.
   const hasGallery = page.sections.some((s) => s.kind === "gallery");
@@ -80,8 +86,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           {!hasGallery && i === page.sections.length - 1 ? recent : null}
           {section.kind === "gallery" && projects.length > 0 ? (
             recent
+          ) : section.kind === "hero" ? (
+            // The first screen: hydrated with the page, its picture the largest paint.
+            <Hero section={section} image={service.image} />
           ) : (
-            <Section section={section} heroImage={service.image} />
+            <sections.Later pick={(m) => m.Section} props={{ section, heroImage: service.image }} />
           )}
         </Fragment>
       ))}

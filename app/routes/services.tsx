@@ -13,6 +13,7 @@ import type { Route } from "./+types/services";
 export function loader() {
   const first = services[0];
   return {
+    services: services.map(withDetails),
     seo: [
       ...pageMeta({
         title: "Home Services for Long Beach Island",
@@ -30,7 +31,7 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
-export default function ServicesPage() {
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
@@ -45,7 +46,7 @@ export default function ServicesPage() {
           All services
         </h2>
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {services.map((s, i) => (
+          {loaderData.services.map((s, i) => (
             <li key={s.slug}>
               <ServiceCard service={s} index={i} priority={i === 0} />
             </li>

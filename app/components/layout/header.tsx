@@ -12,7 +12,7 @@ import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { LogoMark } from "./logo";
 import { SocialLinks } from "./social-links";
-import { SIDE_PANEL_ID } from "./side-panel";
+import { SIDE_PANEL_ID } from "./panel-state";
 
 const linkClass =
   "inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold text-navy-900 hover:bg-sea-100";

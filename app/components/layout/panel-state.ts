@@ -5,6 +5,9 @@
  * paint) copies the cookie onto <html data-panel>, and CSS lays the page out from that attribute.
  * Its text is hashed into the Content-Security-Policy at build time.
  */
+/** The panel's element id: the header's menu button opens it as a popover, scripts or not. */
+export const SIDE_PANEL_ID = "side-panel";
+
 export const PANEL_COOKIE = "panel";
 export const PANEL_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 

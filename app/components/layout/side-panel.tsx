@@ -13,9 +13,7 @@ import { mainNavigation } from "~/content/navigation";
 import { phoneHref, profile } from "~/content/profile";
 import { services } from "~/content/services";
 import { LogoMark, LogoName } from "./logo";
-import { readPanelState, serverPanelState, subscribePanelState, writePanelState } from "./panel-state";
-
-export const SIDE_PANEL_ID = "side-panel";
+import { SIDE_PANEL_ID, readPanelState, serverPanelState, subscribePanelState, writePanelState } from "./panel-state";
 
 const mainIcons: Record<string, AnyIconName> = {
   "/": "home",

@@ -1,11 +1,9 @@
 /** The page frame: the side panel beside a column of header, page and footer. */
 import type { ReactNode } from "react";
-import { Footer } from "./footer";
 import { Header } from "./header";
-import { SidePanel } from "./side-panel";
+import { frameParts } from "./frame-parts-loader";
 import { RevealObserver } from "~/components/ui/reveal";
 import { useSiteLiveData } from "~/components/layout/site-live-data";
-import { NoticeBanner } from "~/notices/notice-banner";
 
 export function SiteShell({ children }: { children: ReactNode }) {
   const { notice } = useSiteLiveData();
@@ -17,15 +15,15 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      {notice ? <NoticeBanner notice={notice} /> : null}
+      {notice ? <frameParts.Later pick={(m) => m.NoticeBanner} props={{ notice }} /> : null}
       <div className="flex min-h-dvh">
-        <SidePanel />
+        <frameParts.Later pick={(m) => m.SidePanel} props={{}} />
         <div className="flex min-w-0 flex-1 flex-col">
           <Header />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>
-          <Footer />
+          <frameParts.Later pick={(m) => m.Footer} props={{}} />
           <RevealObserver />
         </div>
       </div>

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { Picture } from "~/components/ui/picture";
 import { scrollToTop } from "~/components/ui/scroll";
-import { withDetails } from "~/content/service-details";
-import type { ServiceSummary } from "~/content/services";
+import type { Service } from "~/content/service-details";
 import { buttonClass } from "~/components/ui/button";
 
 /** How wide a card's picture is drawn at each viewport; a page preloading a card's picture says the same. */
@@ -12,17 +11,17 @@ export const SERVICE_CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 1024px)
 
 /** `priority`: the card's picture is the page's largest paint (the first card at the top of /services). */
 export function ServiceCard({
-  service: summary,
+  service,
   index,
   headingLevel = 3,
   priority = false,
 }: {
-  service: ServiceSummary;
+  /** With its details: the page's loader adds them, so they travel as data, not as script. */
+  service: Service;
   index: number;
   headingLevel?: 2 | 3;
   priority?: boolean;
 }) {
-  const service = withDetails(summary);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article

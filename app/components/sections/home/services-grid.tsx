@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ServiceCard } from "~/components/sections/service-card";
+import { withDetails } from "~/content/service-details";
 import { featuredServices, services } from "~/content/services";
 import { SectionHeading } from "./section-heading";
 
@@ -20,7 +21,7 @@ export function ServicesGridSection() {
         </p>
       </SectionHeading>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {featuredServices.map((service, index) => (
+        {featuredServices.map(withDetails).map((service, index) => (
           <li key={service.slug}>
             <ServiceCard service={service} index={index} />
           </li>
