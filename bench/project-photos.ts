@@ -13,13 +13,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { twelveMegapixelPhoto } from "../tests/support/project-photo";
+import { cameraLikePhoto } from "../tests/support/project-photo";
 import { startCommand } from "../tests/support/start-command";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 async function twelveMegapixelJpeg(file: string): Promise<void> {
-  fs.writeFileSync(file, await twelveMegapixelPhoto());
+  fs.writeFileSync(file, await cameraLikePhoto());
 }
 
 async function child(photoFile: string, count: number): Promise<void> {

@@ -2,7 +2,7 @@
  * `npm run bench`: serving speed against nginx, lead intake under load, Lighthouse medians, the
  * site behind deploy/nginx.conf, and backup and restore times. Prints the figures and writes
  * bench/RESULTS.md with a description of the machine.
- * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, intake, proxy, backup) and only prints.
+ * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, photos, intake, proxy, backup) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
 import { spawn } from "node:child_process";
@@ -25,6 +25,7 @@ import { restoreBackup } from "../app/ops/restore.server";
 import { addOwner } from "../app/owner/owners.server";
 import { startSession } from "../app/owner/sessions.server";
 import { ensureNginx, startNginx as startDeployNginx } from "../tests/support/nginx";
+import { photosBenchmark } from "./photos";
 import { freePort } from "../tests/support/ports";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres";
 
@@ -452,7 +453,7 @@ async function backupBenchmark() {
 // waiting for the rest; bench/RESULTS.md is only written by a full run, so it always has every section.
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : undefined;
-const sections = ["serving", "lighthouse", "live", "intake", "proxy", "backup"];
+const sections = ["serving", "lighthouse", "live", "photos", "intake", "proxy", "backup"];
 const unknown = [...(only ?? [])].filter((name) => !sections.includes(name));
 if (only && (only.size === 0 || unknown.length > 0)) {
   console.error(`bench: --only takes a comma-separated list of ${sections.join(", ")}`);
@@ -477,6 +478,7 @@ if (runs("serving") || runs("lighthouse")) {
   }
 }
 if (runs("live")) await liveBenchmark();
+if (runs("photos")) await photosBenchmark(say);
 if (runs("intake")) await intakeBenchmark();
 if (runs("proxy")) await proxyBenchmark();
 if (runs("backup")) await backupBenchmark();

@@ -1,9 +1,10 @@
 /**
  * The estimate form with its JavaScript loaded late: its HTML is prerendered like the rest of the
  * page, but its code loads only when the visitor comes near it (the contact section, below the
- * fold) or, on /estimate where it is the page, when the visitor first touches it or has a draft
- * kept from before a reload. Until then it is a plain form that posts to /estimate, so nothing a
- * visitor does is lost, and the page starts with about 7 KB (gzipped) less JavaScript.
+ * fold) or, on /estimate where it is the page, once the page has started: when the browser is
+ * first idle, at the first touch, or at once when a draft was kept through a reload. Until then it
+ * is a plain form that posts to /estimate, so nothing a visitor does is lost, and the page starts
+ * with about 7 KB (gzipped) less JavaScript.
  *
  * React keeps a suspended boundary's server HTML in place during hydration and hydrates it when
  * the lazy component resolves, which is what makes the late start invisible.
@@ -12,8 +13,8 @@ import { lazy, Suspense, useState } from "react";
 import { draftStorageKey } from "./estimate-draft-key";
 import type { EstimateFormProps } from "./estimate-form";
 
-/** What loads the form's code: coming within 600 px of it, or only its first use. */
-export type FormWake = "near" | "first-use";
+/** What loads the form's code besides a touch: coming within 600 px of it, or the page having started. */
+export type FormWake = "near" | "after-start";
 
 const loadForm = () => import("./estimate-form").then((m) => ({ default: m.EstimateForm }));
 
@@ -60,6 +61,10 @@ function whenNeeded(slotId: string, idPrefix: string, wake: FormWake): Promise<v
           })
         : undefined;
     observer?.observe(slot);
+    // The page is in: hydration's work is done, so the form's code no longer competes with it.
+    if (wake === "after-start")
+      if ("requestIdleCallback" in window) window.requestIdleCallback(done, { timeout: 2000 });
+      else setTimeout(done, 200);
     for (const t of triggers) window.addEventListener(t, onEvent, true);
   });
 }

@@ -1,13 +1,14 @@
 /**
  * A project's photos made into the site's pictures by the scheduler's `project-photos` job, one
- * photo at a time: upright, metadata (EXIF, GPS) gone, AVIF and WebP at the build's widths and
- * qualities (`scripts/images/pipeline.ts`), named by content hash. The original, taken in by
- * `photo-intake.server.ts`, is dropped once its files exist. Also serves the files by name.
+ * photo at a time: upright, metadata (EXIF, GPS) gone, AVIF and WebP at the photos' widths
+ * (`PHOTO_WIDTHS`, which fit phones) and qualities (`infra/picture-encoding.ts`), named by content
+ * hash. The original, taken in by `photo-intake.server.ts`, is dropped once its files exist. Also
+ * serves the files by name.
  */
 import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import sharp from "sharp";
-import { outputWidths } from "~/components/ui/image-sizes";
+import { outputWidths, PHOTO_WIDTHS } from "~/components/ui/image-sizes";
 import { ImageDecodeError, MAX_FRAME_PIXELS } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import { AVIF_OPTIONS, WEBP_OPTIONS } from "~/infra/picture-encoding";
@@ -36,7 +37,11 @@ const MAX_EDGE = 1920;
  * most MAX_EDGE wide, upright; each width and format is encoded from those pixels, so at most one
  * decoded photo and one encode are held at a time. sharp writes no metadata unless asked.
  */
-export async function encodePhoto(original: Buffer, photoId: string): Promise<EncodedPhoto> {
+export async function encodePhoto(
+  original: Buffer,
+  photoId: string,
+  avif: { quality: number; effort: number } = AVIF_OPTIONS,
+): Promise<EncodedPhoto> {
   const { data: pixels, info } = await sharp(original, { failOn: "error", limitInputPixels: MAX_FRAME_PIXELS })
     .rotate()
     .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
@@ -47,11 +52,11 @@ export async function encodePhoto(original: Buffer, photoId: string): Promise<En
   const hash = createHash("sha256").update(pixels).update(photoId).digest("hex").slice(0, 16);
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const files: EncodedFile[] = [];
-  for (const width of outputWidths(info.width)) {
+  for (const width of outputWidths(info.width, PHOTO_WIDTHS)) {
     for (const format of ["avif", "webp"] as const) {
       const resized = sharp(pixels, raw).resize({ width });
       const data =
-        format === "avif" ? await resized.avif(AVIF_OPTIONS).toBuffer() : await resized.webp(WEBP_OPTIONS).toBuffer();
+        format === "avif" ? await resized.avif(avif).toBuffer() : await resized.webp(WEBP_OPTIONS).toBuffer();
       files.push({ name: `${hash}-${width}.${format}`, format, width, data });
     }
   }

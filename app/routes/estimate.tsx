@@ -96,7 +96,7 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div className="mt-5">
-                <DeferredEstimateForm idPrefix="estimate" initial={result} wake="first-use" />
+                <DeferredEstimateForm idPrefix="estimate" initial={result} wake="after-start" />
               </div>
             </>
           )}

@@ -235,6 +235,8 @@ test.describe("the estimate form in the browser", () => {
       if (r.url().endsWith("/api/estimate")) posted = true;
     });
     await gotoHydrated(page, "/estimate");
+    // The form's own code arrives once the page has started; a press before it goes to the server.
+    await page.locator("main form[data-draft-ready]").waitFor({ state: "attached" });
     await page.locator("main form").getByRole("button", { name: "Send My Estimate Request" }).click();
     await expect(page.locator("main form").getByText("Please enter your name.")).toBeVisible();
     await expect(page.locator("main form").getByLabel("Name")).toBeFocused();

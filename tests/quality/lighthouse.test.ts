@@ -28,7 +28,7 @@ import { openMigratedDatabase } from "~/infra/db.server";
 import { publishNotice } from "~/notices/notices.server";
 import { markLiveChange } from "~/live/version.server";
 import { createProject } from "~/projects/projects.server";
-import { twelveMegapixelPhoto } from "../support/project-photo";
+import { cameraLikePhoto } from "../support/project-photo";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { fiftyReviews } from "../support/reviews";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
@@ -353,7 +353,7 @@ describe("Lighthouse with projects published", () => {
     // job processes the photos, then they are published straight into its database.
     const handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
     try {
-      const photo = await twelveMegapixelPhoto();
+      const photo = await cameraLikePhoto();
       const ids: string[] = [];
       for (const n of [1, 2, 3]) {
         const id = await createProject(

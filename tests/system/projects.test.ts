@@ -8,7 +8,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { startSession } from "~/owner/sessions.server";
-import { twelveMegapixelPhoto } from "../support/project-photo";
+import { cameraLikePhoto } from "../support/project-photo";
 import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
@@ -57,7 +57,7 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     expect((await fetch(`${origin}${deskPath}`, { headers: { cookie: s.cookie } })).status).toBe(200);
 
     // The photo, as a form without JavaScript sends it.
-    const photo = await twelveMegapixelPhoto();
+    const photo = await cameraLikePhoto();
     const upload = new FormData();
     upload.set("intent", "add-photo");
     upload.set("upload_key", "no-script-upload-1");

@@ -11,12 +11,20 @@ export const PHONE_WIDTH = Math.ceil(412 * 1.75);
 export const TARGET_WIDTHS = [480, PHONE_WIDTH, 800, 1200, 1920] as const;
 export const FALLBACK_WIDTH = 800;
 
+/**
+ * A project photo's widths, which the owner's photos are made at. A photo is as wide as the screen
+ * on a phone, and a camera's detail costs bytes at every width, so each phone gets a file close to
+ * what it draws: 640 (320 px at 2×), 721 (Lighthouse's 412 px at 1.75), 828 (375 and 414 px at 2×),
+ * 1080 (360 px at 3×), then tablets and desktops. The site's own pictures keep TARGET_WIDTHS.
+ */
+export const PHOTO_WIDTHS = [480, 640, PHONE_WIDTH, 828, 1080, 1280, 1920] as const;
+
 export type ImageFormat = "avif" | "webp" | "jpg";
 
-/** The widths made of a source `sourceWidth` pixels wide: the targets below it, then itself (at most 1920). */
-export function outputWidths(sourceWidth: number): number[] {
-  const widths: number[] = TARGET_WIDTHS.filter((w) => w < sourceWidth);
-  widths.push(Math.min(sourceWidth, TARGET_WIDTHS[TARGET_WIDTHS.length - 1] ?? sourceWidth));
+/** The widths made of a source `sourceWidth` pixels wide: the targets below it, then itself (at most the widest). */
+export function outputWidths(sourceWidth: number, targets: readonly number[] = TARGET_WIDTHS): number[] {
+  const widths: number[] = targets.filter((w) => w < sourceWidth);
+  widths.push(Math.min(sourceWidth, targets[targets.length - 1] ?? sourceWidth));
   return [...new Set(widths)].sort((a, b) => a - b);
 }
 
