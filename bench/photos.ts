@@ -46,8 +46,9 @@ async function auditOnce(url: string): Promise<PageRun> {
       onlyCategories: ["performance"],
     });
     if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}`);
-    const requests = (result.lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] })
-      .items;
+    const requests = (
+      result.lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] }
+    ).items;
     return {
       lcp: result.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
       imageBytes: (requests ?? [])
@@ -77,7 +78,8 @@ export async function photosBenchmark(say: (line?: string) => void): Promise<voi
   say("| width | AVIF KB | WebP KB |");
   say("|---|---|---|");
   for (const width of [...new Set(current.files.map((f) => f.width))]) {
-    const of = (format: string) => current.files.find((f) => f.width === width && f.format === format)?.data.length ?? 0;
+    const of = (format: string) =>
+      current.files.find((f) => f.width === width && f.format === format)?.data.length ?? 0;
     say(`| ${width} | ${kb(of("avif"))} | ${kb(of("webp"))} |`);
   }
   say("");
@@ -158,7 +160,9 @@ export async function photosBenchmark(say: (line?: string) => void): Promise<voi
       `AVIF quality tried: the bytes of the widths phones take, the time to make all of the photo's files, and the project page's largest paint (Lighthouse mobile, median of ${RUNS} runs, each in a fresh Chromium; the page's photo bytes as Lighthouse's phone took them):`,
     );
     say("");
-    say(`| quality | ${PHONE_WIDTHS.map((w) => `${w} w KB`).join(" | ")} | encode ms | LCP ms | photo KB | benchmarkIndex |`);
+    say(
+      `| quality | ${PHONE_WIDTHS.map((w) => `${w} w KB`).join(" | ")} | encode ms | LCP ms | photo KB | benchmarkIndex |`,
+    );
     say(`|---|${PHONE_WIDTHS.map(() => "---|").join("")}---|---|---|---|`);
     for (const page of pages) {
       const runs: PageRun[] = [];

@@ -2,7 +2,8 @@
  * `npm run bench`: serving speed against nginx, lead intake under load, Lighthouse medians, the
  * site behind deploy/nginx.conf, and backup and restore times. Prints the figures and writes
  * bench/RESULTS.md with a description of the machine.
- * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, photos, intake, proxy, backup) and only prints.
+ * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, photos, intake, proxy,
+ * backup) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
 import { spawn } from "node:child_process";
