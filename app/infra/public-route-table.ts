@@ -32,9 +32,12 @@ export const isDeskRoutePath = (path: string) => path === "owner" || path.starts
 export function publicRouteTable(script: string): string {
   const body = script.trim();
   if (!body.startsWith(PREFIX) || !body.endsWith(";")) throw new Error("the route table is not in the expected shape");
-  const manifest = JSON.parse(body.slice(PREFIX.length, -1)) as { routes: Record<string, RouteEntry> };
+  const manifest = JSON.parse(body.slice(PREFIX.length, -1)) as { routes: Record<string, RouteEntry>; url?: string };
   const routes = Object.fromEntries(
     Object.entries(manifest.routes).filter(([id]) => !isDeskRoutePath(fullPath(manifest.routes, id))),
   );
-  return `${PREFIX}${JSON.stringify({ ...manifest, routes })};`;
+  // The table names its own address, which React Router preloads once the page has hydrated: the
+  // whole table's would be fetched for nothing.
+  const url = manifest.url === undefined ? undefined : publicRouteTableUrl(manifest.url);
+  return `${PREFIX}${JSON.stringify({ ...manifest, routes, url })};`;
 }

@@ -25,8 +25,8 @@ export { outputWidths };
 export const SOURCE_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".svg"] as const;
 /** Photos beat illustrations of the same name. */
 const PREFERENCE = [".jpg", ".jpeg", ".png", ".webp", ".svg"];
-/** Bumped when encoder settings change, so cached outputs are re-encoded. */
-const SETTINGS_VERSION = "v2";
+/** Part of every file's hash, so a change of encoder settings re-encodes cached outputs. */
+const SETTINGS_VERSION = JSON.stringify(["v2", AVIF_OPTIONS, WEBP_OPTIONS, JPEG_OPTIONS]);
 
 export type ModernFormat = "avif" | "webp";
 

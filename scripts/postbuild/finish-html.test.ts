@@ -43,6 +43,15 @@ import("/assets/entry.client-xyz.js");</script>`;
     );
   });
 
+  it("names the public route table on a public page, and the whole one elsewhere", () => {
+    const withManifest = `<script type="module" async="">import "/assets/manifest-123.js";
+import * as route0 from "/assets/root-abc.js";
+  window.__reactRouterRouteModules = {"root":route0};
+</script>`;
+    expect(deferBootImports(withManifest, "public").html).toContain('import("/assets/manifest-123-public.js")');
+    expect(deferBootImports(withManifest, "whole").html).toContain('import("/assets/manifest-123.js")');
+  });
+
   it("leaves a page without a boot script alone", () => {
     const page = "<body><p>Plain</p></body>";
     expect(deferBootImports(page)).toEqual({ html: page, deferred: false });
@@ -65,6 +74,31 @@ describe("finishPrerenderedHtml", () => {
     expect(result.bootsDeferred).toBe(1);
     expect(written).not.toContain("modulepreload");
     expect(result.hashes["faq/index.html"]).toEqual(inlineScriptHashes(written));
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it("writes the public route table beside React Router's, and the pages load it", () => {
+    const dir = page(`<body><script type="module" async="">import "/assets/manifest-9f.js";
+import * as route0 from "/assets/root-abc.js";
+  window.__reactRouterRouteModules = {"root":route0};
+</script></body>`);
+    fs.mkdirSync(path.join(dir, "assets"));
+    const routes = {
+      root: { id: "root", path: "" },
+      "routes/faq": { id: "routes/faq", parentId: "root", path: "faq" },
+      "routes/owner": { id: "routes/owner", parentId: "root", path: "owner" },
+    };
+    fs.writeFileSync(
+      path.join(dir, "assets/manifest-9f.js"),
+      `window.__reactRouterManifest=${JSON.stringify({ routes })};`,
+    );
+    finishPrerenderedHtml(dir);
+    const publicTable = fs.readFileSync(path.join(dir, "assets/manifest-9f-public.js"), "utf8");
+    expect(publicTable).toContain('"routes/faq"');
+    expect(publicTable).not.toContain("owner");
+    expect(fs.readFileSync(path.join(dir, "faq/index.html"), "utf8")).toContain(
+      'import("/assets/manifest-9f-public.js")',
+    );
     fs.rmSync(dir, { recursive: true });
   });
 

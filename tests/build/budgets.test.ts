@@ -87,6 +87,12 @@ describe("budgets", () => {
     for (const { file, urlPath } of prerenderedPages()) {
       const loaded = startupScripts(fs.readFileSync(file, "utf8"));
       expect(loaded.filter((script) => deskCode.has(script)), urlPath).toEqual([]);
+      // Nor the desk's entries in the route table: the page loads the table without them.
+      const tables = loaded.filter((script) => /\/manifest-[\w-]+\.js$/.test(script));
+      expect(tables, urlPath).toHaveLength(1);
+      const table = fs.readFileSync(path.join(clientDir, tables[0] ?? ""), "utf8");
+      expect(table, urlPath).not.toMatch(/"path":"owner/);
+      expect(table, urlPath).toContain('"routes/home"');
     }
   });
 

@@ -109,6 +109,27 @@ describe.each(["sqlite", "postgres"] as const)("projects on the built server, %s
     // The cover first: the first picture on the page is the project's.
     expect(html.indexOf("/projects/photos/")).toBeLessThan(html.indexOf("<h1"));
     expect(html).toContain('fetchpriority="high"');
+    // The cover starts loading with the HTML: announced in the head with the picture's own AVIF
+    // candidates (the widths phones draw it at among them), its sizes, at high priority.
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preload = /<link rel="preload" as="image"[^>]*imageSrcSet="([^"]*\/projects\/photos\/[^"]*)"[^>]*>/i.exec(
+      head,
+    );
+    expect(preload?.[0]).toMatch(/imageSizes="\(min-width: 1024px\) 1024px, 100vw"/i);
+    expect(preload?.[0]).toMatch(/fetchPriority="high"/i);
+    const coverAvif = /<source type="image\/avif" srcSet="([^"]+)"/i.exec(html.slice(html.indexOf("<body")))?.[1];
+    expect(preload?.[1]).toBe(coverAvif);
+    expect((coverAvif ?? "").match(/ \d+w/g)).toEqual([
+      " 480w",
+      " 640w",
+      " 721w",
+      " 828w",
+      " 1080w",
+      " 1280w",
+      " 1920w",
+    ]);
+    // A public page loads the route table without the desk's routes.
+    expect(html).toMatch(/import\("\/assets\/manifest-\w+-public\.js"\)/);
     expect(html).toContain("Get a free estimate for a project like this");
     expect(html).toContain('href="/services/outdoor-showers"');
     expect(html).toContain('href="/projects/town/harvey-cedars"');
