@@ -15,7 +15,7 @@
  *
  * The owner's desk signed in, as the owner opens it from an alert, must paint first within 1.0 s
  * and largest within 1.3 s; /reviews with fifty reviews and a service page with published projects
- * must paint largest within 1.2 s; a project page whose cover is a camera's 12 MP photo within 1.4 s,
+ * must paint largest within 1.2 s; a project page whose cover is a camera's 12 MP photo within 1.5 s,
  * sending at most 500 KB. Those paints are not judged on
  * an attempt that finds the machine too slow to tell, and the categories they must score 100 in are
  * judged on every attempt: a missed paint is retried, a failed audit is not. Up to three attempts.
@@ -98,8 +98,9 @@ const CROWDED: Limits = {
 // Three 12 MP covers must reach a phone as the few hundred kilobytes its screen needs.
 const PROJECTS: Limits = { ...CROWDED, maxBytes: 500 * 1024 };
 // A camera's photo as the cover, the page's largest paint: 34 KB at the 721 px a phone takes, where
-// a picture drawn for the site is under 10 KB. It measured 1.21 to 1.36 s (decision record 0031).
-const PROJECT_PAGE: Limits = { ...PROJECTS, lcpMs: 1400 };
+// a picture drawn for the site is under 10 KB. It measured 1.21 to 1.36 s (decision record 0031), so
+// it is held where the public pages were before, at 1.5 s.
+const PROJECT_PAGE: Limits = { ...PROJECTS, lcpMs: 1500 };
 
 interface Run {
   scores: Record<"performance" | Category, number>;
@@ -427,7 +428,7 @@ describe("Lighthouse with projects published", () => {
   }, 15 * 60_000);
 
   it(
-    "a project page with a camera's 12 MP photo as its cover: LCP ≤ 1.4 s, ≤ 500 KB (performance printed)",
+    "a project page with a camera's 12 MP photo as its cover: LCP ≤ 1.5 s, ≤ 500 KB (performance printed)",
     () => judge(() => projectPage, "project page", PROJECT_PAGE),
     10 * 60_000,
   );

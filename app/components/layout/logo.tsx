@@ -25,7 +25,13 @@ export function LogoMark({ className = "size-10" }: { className?: string }) {
       />
       <path d="M24 33v6M40 33v6" stroke="#fff" strokeWidth="3.5" strokeLinecap="round" />
       <path d="M10 46q5.5-5 11 0t11 0t11 0t11 0" fill="none" stroke="#f2a65a" strokeWidth="4.5" strokeLinecap="round" />
-      <path d="M17 54q3.75-3.5 7.5 0t7.5 0t7.5 0t7.5 0" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+      <path
+        d="M17 54q3.75-3.5 7.5 0t7.5 0t7.5 0t7.5 0"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
