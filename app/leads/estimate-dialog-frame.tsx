@@ -4,7 +4,7 @@
  * to /estimate it is written as. showModal() gives focus containment, Escape to close and an inert
  * page behind.
  */
-import { lazy, Suspense, type RefObject } from "react";
+import { lazy, Suspense, useEffect, type RefObject } from "react";
 import { Icon } from "~/components/ui/icon";
 import type { EstimateDialogSize } from "./estimate-dialog-context";
 
@@ -23,6 +23,8 @@ export interface EstimateDialogProps {
 }
 
 export function EstimateDialog({ dialogRef, size, everOpened, close, onClosed }: EstimateDialogProps) {
+  // Hydrated after the page starts: tests (and anyone debugging) can tell when the buttons open it.
+  useEffect(() => dialogRef.current?.setAttribute("data-ready", ""), [dialogRef]);
   return (
     <dialog
       ref={dialogRef}

@@ -4,8 +4,13 @@
  * encodes to a few kilobytes and hides what a real photo costs, so this one has detail at every
  * scale: broad patches of light and colour, then shapes, texture and a sensor's grain, each a layer
  * of seeded noise drawn at its own size and enlarged, with the straight dark edges of boards (a
- * deck's) on top. The same seed gives the same bytes. Made once per process (about 3 MB).
+ * deck's) on top. The same seed gives the same bytes. About 3 MB, made once per machine (several
+ * seconds) and kept in the system's temporary folder under a name that changes with its recipe.
  */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 
 export const PHOTO_WIDTH = 4000;
@@ -63,8 +68,10 @@ function boards(next: () => number): Buffer {
   );
 }
 
+const SEED = 0x5eed;
+
 async function make(): Promise<Buffer> {
-  const next = random(0x5eed);
+  const next = random(SEED);
   // A weathered cedar tone, which the layers move up and down around.
   const base = [150, 118, 88];
   const sum = new Float32Array(PHOTO_WIDTH * PHOTO_HEIGHT * 3);
@@ -82,9 +89,31 @@ async function make(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Where the photo is kept between processes: named after everything it is made from. */
+function keptFile(): string {
+  const recipe = createHash("sha256")
+    .update(JSON.stringify([SEED, LAYERS, CHROMA, PHOTO_WIDTH, PHOTO_HEIGHT]))
+    .update(make.toString())
+    .update(boards.toString())
+    .digest("hex")
+    .slice(0, 12);
+  return path.join(os.tmpdir(), `camera-like-photo-${recipe}.jpg`);
+}
+
+async function madeOrKept(): Promise<Buffer> {
+  const file = keptFile();
+  if (fs.existsSync(file)) return fs.readFileSync(file);
+  const photo = await make();
+  // Written whole under another name first, so a process reading it never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, photo);
+  fs.renameSync(partial, file);
+  return photo;
+}
+
 let made: Promise<Buffer> | undefined;
 
 /** The camera-like photo: a 12-megapixel JPEG with detail at every scale. */
 export function cameraLikePhoto(): Promise<Buffer> {
-  return (made ??= make());
+  return (made ??= madeOrKept());
 }

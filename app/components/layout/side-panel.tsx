@@ -90,6 +90,9 @@ export function SidePanel() {
       }
     };
     window.addEventListener("keydown", onKey);
+    // The panel hydrates after the page starts: tests (and anyone debugging) can tell when its
+    // shortcut and links are live.
+    document.getElementById(SIDE_PANEL_ID)?.setAttribute("data-ready", "");
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
