@@ -1,7 +1,7 @@
 /** /blog: the four articles as cards, newest first, then the newsletter and contact sections. */
 import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
-import { later } from "~/components/ui/later";
+import { later, partsReady, withParts } from "~/components/ui/later";
 import { Picture, picturePreload } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
@@ -16,7 +16,7 @@ const CARD_SIZES = "(min-width: 768px) 45vw, 100vw";
 const formSections = later(() => import("~/components/sections/form-sections"));
 
 export async function loader() {
-  await formSections.ready();
+  await partsReady(formSections);
   const { articles, summarize } = await import("~/content/articles.server");
   const first = articles[0];
   return {
@@ -38,8 +38,7 @@ export async function loader() {
 
 /** On a client-side navigation, the page renders with its forms instead of showing them late. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), formSections.ready()]);
-  return data;
+  return withParts(serverLoader(), formSections);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);

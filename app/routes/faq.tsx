@@ -4,7 +4,7 @@
  */
 import { PageHero } from "~/components/sections/page-hero";
 import { buttonClass } from "~/components/ui/button";
-import { later } from "~/components/ui/later";
+import { later, partsReady, withParts } from "~/components/ui/later";
 import { Icon } from "~/components/ui/icon";
 import { Prose } from "~/components/ui/prose";
 import { plainText } from "~/content/markdown";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/faq";
 const contact = later(() => import("~/components/sections/contact-section"));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await contact.ready();
+  await partsReady(contact);
   const { faqCategories } = await import("~/content/faq.server");
   return {
     categories: faqCategories,
@@ -44,8 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** On a client-side navigation, the page renders with its contact form instead of showing it late. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), contact.ready()]);
-  return data;
+  return withParts(serverLoader(), contact);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);

@@ -1,6 +1,6 @@
 /** The home page. Sections live in components/sections/home. */
 import { HERO_IMAGE, HERO_SIZES, HomeHero, type HeroPicture } from "~/components/sections/home/hero";
-import { later } from "~/components/ui/later";
+import { later, partsReady, withParts } from "~/components/ui/later";
 import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
@@ -17,10 +17,9 @@ import type { Route } from "./+types/home";
 // JavaScript stays small and the hero is interactive sooner.
 const sections = later(() => import("~/components/sections/home/below-the-fold"));
 const recentWork = later(() => import("~/components/sections/recent-work"));
-const loadSections = () => Promise.all([sections.ready(), recentWork.ready()]);
 
 export async function loader() {
-  await loadSections();
+  await partsReady(sections, recentWork);
   const { width, height } = imageEntry(HERO_IMAGE);
   const heroPicture: HeroPicture = {
     avif: srcSet(HERO_IMAGE, "avif"),
@@ -61,8 +60,7 @@ export async function loader() {
  * to /#contact or /#chat find their target.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadSections()]);
-  return data;
+  return withParts(serverLoader(), sections, recentWork);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);

@@ -12,7 +12,7 @@ import { breadcrumbJsonLd, serviceJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
-import { later } from "~/components/ui/later";
+import { later, partsReady, withParts } from "~/components/ui/later";
 import { picturePreload } from "~/components/ui/picture";
 import { readLive } from "~/live/snapshot.server";
 import { reviewSource } from "~/reviews/review-source.server";
@@ -24,10 +24,9 @@ import type { Route } from "./+types/service-page";
 // the page starts.
 const sections = later(() => import("~/components/sections/service/section"));
 const recentWork = later(() => import("~/components/sections/recent-work"));
-const belowTheHero = () => Promise.all([sections.ready(), recentWork.ready()]);
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  await belowTheHero();
+  await partsReady(sections, recentWork);
   const path = new URL(request.url).pathname;
   const service = getService(params.slug ?? canonicalPath(path).replace("/services/", ""));
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
@@ -67,8 +66,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** On a client-side navigation, the page renders with its recent work instead of showing it late. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), belowTheHero()]);
-  return data;
+  return withParts(serverLoader(), sections, recentWork);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);

@@ -39,3 +39,16 @@ export function later<M>(load: () => Promise<M>) {
 
   return { ready, Later };
 }
+
+type Part = { ready: () => Promise<void> };
+
+/** For a route's loader: the server renders the page's later parts in full once they are loaded. */
+export async function partsReady(...parts: readonly Part[]): Promise<void> {
+  await Promise.all(parts.map((part) => part.ready()));
+}
+
+/** For a route's client loader: a client-side navigation shows the later parts with the page, not after it. */
+export async function withParts<T>(data: Promise<T>, ...parts: readonly Part[]): Promise<T> {
+  const [result] = await Promise.all([data, partsReady(...parts)]);
+  return result;
+}
