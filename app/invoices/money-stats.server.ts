@@ -72,6 +72,15 @@ export async function moneyStats(
       outstandingCents: outstandingAt(end),
     };
   });
+  return { months, overdue: await overdueInvoices(db, today) };
+}
+
+/**
+ * Every invoice overdue on `today`, oldest first. Only jobs holding an open invoice past its due day
+ * are read in full: a payment may already cover such an invoice, which only the job's money says.
+ * The desk's frame counts these on every page, so the read stays that narrow.
+ */
+export async function overdueInvoices(db: Db, today: string): Promise<OverdueInvoice[]> {
   const late = await db
     .selectFrom("invoices")
     .select("job_id")
@@ -98,5 +107,5 @@ export async function moneyStats(
         });
   }
   overdue.sort((a, b) => b.ageDays - a.ageDays || a.number.localeCompare(b.number));
-  return { months, overdue };
+  return overdue;
 }

@@ -166,6 +166,20 @@ export async function jobsForCalendar(db: Db, fromDay: string): Promise<JobListi
   );
 }
 
+/** How many jobs are late on `today` (the rule of `isLate`), as the calendar lists them: for the desk's navigation. */
+export async function countLateJobs(db: Db, today: string): Promise<number> {
+  const row = await db
+    .selectFrom("jobs as j")
+    .innerJoin("leads as l", "l.id", "j.lead_id")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("l.quarantined_at", "is", null)
+    .where("j.state", "in", [...OPEN_STATES])
+    .where("j.completion_day", "is not", null)
+    .where("j.completion_day", "<", today)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function jobById(db: Db, id: string) {
   return db
     .selectFrom("jobs as j")

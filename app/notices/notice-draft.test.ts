@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkNoticeDraft } from "./notice-draft";
+import { checkNoticeDraft, type NoticeValues } from "./notice-draft";
 import { njDateTimeValue, parseNjDateTime } from "./nj-datetime";
 
 const rules = { siteUrl: "https://www.causewayhomerepair.example" };
 const now = new Date("2026-11-24T15:00:00Z");
-const draft = (fields: Partial<Record<"body" | "tone" | "startsAt" | "endsAt", string>>) => ({
+const draft = (fields: Partial<NoticeValues>): NoticeValues => ({
   body: "Closed Thursday for Thanksgiving.",
+  linkTo: "",
+  linkWords: "",
   tone: "info",
   startsAt: "",
   endsAt: "",

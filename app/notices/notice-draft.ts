@@ -1,13 +1,17 @@
 /**
  * The notice form's fields checked together, in the browser (as the owner types) and on the server
- * (before anything is stored): the text's rules, the tone, and optional start and end times in New
- * Jersey time, the end still ahead and after the start.
+ * (before anything is stored): the text with the link picked for it, the text's rules, the tone,
+ * and optional start and end times in New Jersey time, the end still ahead and after the start.
  */
+import { composeNotice } from "./notice-link";
 import { checkNotice, isNoticeTone, type NoticePart, type NoticeRules, type NoticeTone } from "./notice-text";
 import { parseNjDateTime } from "./nj-datetime";
 
 export interface NoticeValues {
   body: string;
+  /** A page's path, "tel" for the business's phone, or "" for no picked link. */
+  linkTo: string;
+  linkWords: string;
   tone: string;
   startsAt: string;
   endsAt: string;
@@ -16,13 +20,20 @@ export interface NoticeValues {
 export type NoticeErrors = Partial<Record<keyof NoticeValues, string>>;
 
 export type CheckedNotice =
+  /** `body` is the text with the picked link written into it: what is stored. */
   | { ok: true; body: string; parts: NoticePart[]; tone: NoticeTone; startsAt: Date | null; endsAt: Date | null }
   | { ok: false; errors: NoticeErrors };
 
 export function checkNoticeDraft(values: NoticeValues, rules: NoticeRules, now: Date): CheckedNotice {
   const errors: NoticeErrors = {};
-  const text = checkNotice(values.body, rules);
-  if (!text.ok) errors.body = text.error;
+  const composed = composeNotice(values.body, values.linkTo, values.linkWords);
+  if (!composed.ok) Object.assign(errors, composed.errors);
+  // The picked address goes through the rule a typed one does, alone, so a page that is gone is
+  // reported at the picker and the text is still checked without it.
+  const linkRefused = composed.ok && composed.link !== null && !checkNotice(composed.link, rules).ok;
+  if (linkRefused) errors.linkTo = "That page is not on the site any more. Choose another, or 'No link'.";
+  const text = checkNotice(linkRefused ? values.body : composed.body, rules);
+  if (!text.ok) errors.body ??= text.error;
   if (!isNoticeTone(values.tone)) errors.tone = "Choose Information or Urgent.";
   const startsAt = values.startsAt.trim() === "" ? null : (parseNjDateTime(values.startsAt) ?? "invalid");
   const endsAt = values.endsAt.trim() === "" ? null : (parseNjDateTime(values.endsAt) ?? "invalid");
@@ -34,7 +45,7 @@ export function checkNoticeDraft(values: NoticeValues, rules: NoticeRules, now: 
   if (!text.ok || Object.keys(errors).length > 0 || !isNoticeTone(values.tone)) return { ok: false, errors };
   return {
     ok: true,
-    body: values.body.trim(),
+    body: composed.body,
     parts: text.parts,
     tone: values.tone,
     startsAt: startsAt instanceof Date ? startsAt : null,

@@ -1,14 +1,16 @@
 /**
- * The desk's notice form: the text, its tone, when it shows, and a preview at a phone's width that
- * follows the typing. Without JavaScript, 'Preview' asks the server for the same picture.
+ * The desk's notice form: the text, a link picked from the site's pages (or the phone), its tone,
+ * when it shows, and a preview at a phone's width that follows the typing. Without JavaScript,
+ * 'Preview' asks the server for the same picture.
  */
 import { useState } from "react";
 import { Form } from "react-router";
 import { siteUrl } from "~/config";
-import { DeskField } from "~/owner/desk-field";
+import { DeskField, DeskInput } from "~/owner/desk-field";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { NoticeBanner } from "./notice-banner";
 import type { NoticeErrors, NoticeValues } from "./notice-draft";
+import { composeNotice, type NoticeLinkTargets } from "./notice-link";
 import {
   checkNotice,
   isNoticeTone,
@@ -18,13 +20,48 @@ import {
   type NoticeTone,
 } from "./notice-text";
 
-export const EMPTY_NOTICE: NoticeValues = { body: "", tone: "info", startsAt: "", endsAt: "" };
+export const EMPTY_NOTICE: NoticeValues = {
+  body: "",
+  linkTo: "",
+  linkWords: "",
+  tone: "info",
+  startsAt: "",
+  endsAt: "",
+};
 
-export function NoticeForm({ values, errors, busy }: { values: NoticeValues; errors: NoticeErrors; busy: boolean }) {
+/** The picker's title for a value, or undefined for "No link" and for a page no longer offered. */
+function targetTitle(targets: NoticeLinkTargets, value: string): string | undefined {
+  if (value === targets.phone.value) return targets.phone.title;
+  return targets.groups.flatMap((group) => group.targets).find((target) => target.path === value)?.title;
+}
+
+export function NoticeForm({
+  values,
+  errors,
+  busy,
+  targets,
+}: {
+  values: NoticeValues;
+  errors: NoticeErrors;
+  busy: boolean;
+  targets: NoticeLinkTargets;
+}) {
   const [body, setBody] = useState(values.body);
+  // A page unpublished since the form was sent back is no longer an option; the select would show
+  // 'No link' while the preview kept the link.
+  const [linkTo, setLinkTo] = useState(targetTitle(targets, values.linkTo) === undefined ? "" : values.linkTo);
+  const [linkWords, setLinkWords] = useState(values.linkWords);
   const [tone, setTone] = useState<NoticeTone>(isNoticeTone(values.tone) ? values.tone : "info");
-  const checked = checkNotice(body, { siteUrl });
-  const shownLength = checked.ok ? checked.parts.reduce((n, part) => n + part.text.length, 0) : body.length;
+  const composed = composeNotice(body, linkTo, linkWords);
+  const checked = checkNotice(composed.body, { siteUrl });
+  const shownLength = checked.ok ? checked.parts.reduce((n, part) => n + part.text.length, 0) : composed.body.length;
+  const pickTarget = (next: string) => {
+    // One tap is enough on a phone: the words follow the pick until the owner writes their own.
+    const previous = targetTitle(targets, linkTo);
+    if (next !== "" && (linkWords.trim() === "" || linkWords === previous))
+      setLinkWords(targetTitle(targets, next) ?? "");
+    setLinkTo(next);
+  };
   return (
     <Form method="post" className="mt-3 space-y-4">
       <DeskField
@@ -33,8 +70,9 @@ export function NoticeForm({ values, errors, busy }: { values: NoticeValues; err
         error={errors.body}
         hint={
           <>
-            Up to {NOTICE_MAX_LENGTH} characters ({shownLength} now). One link at most: write{" "}
-            <code>[words to show](/estimate)</code> for a page of this site, or <code>{PHONE_LINK_EXAMPLE}</code>.
+            Up to {NOTICE_MAX_LENGTH} characters, a link&apos;s words included ({shownLength} now). One link at most:
+            choose it under &apos;Link to&apos;, or type <code>[words to show](/estimate)</code> or{" "}
+            <code>{PHONE_LINK_EXAMPLE}</code> here.
           </>
         }
       >
@@ -49,6 +87,46 @@ export function NoticeForm({ values, errors, busy }: { values: NoticeValues; err
           />
         )}
       </DeskField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DeskField
+          id="notice-link-to"
+          label="Link to"
+          hint="Optional. The link goes after the text."
+          error={errors.linkTo}
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="linkTo"
+              value={linkTo}
+              onChange={(event) => pickTarget(event.target.value)}
+              className={inputClass}
+            >
+              <option value="">No link</option>
+              {targets.groups.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.targets.map((target) => (
+                    <option key={target.path} value={target.path}>
+                      {target.title}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+              <option value={targets.phone.value}>{targets.phone.title}</option>
+            </select>
+          )}
+        </DeskField>
+        <DeskInput
+          id="notice-link-words"
+          label="Link words"
+          hint="What the link shows, such as 'Call us'."
+          error={errors.linkWords}
+          name="linkWords"
+          value={linkWords}
+          onChange={(event) => setLinkWords(event.target.value)}
+          maxLength={NOTICE_MAX_LENGTH}
+        />
+      </div>
       <fieldset>
         <legend className={labelClass}>Tone</legend>
         <div className="flex flex-wrap gap-2">
@@ -96,8 +174,8 @@ export function NoticeForm({ values, errors, busy }: { values: NoticeValues; err
           Preview at 375 px
         </h3>
         <div className="w-[375px] max-w-full overflow-hidden rounded-lg border border-slate-400 bg-white">
-          {body.trim() ? (
-            <NoticeBanner notice={{ tone, parts: checked.ok ? checked.parts : [{ text: body }] }} preview />
+          {composed.body ? (
+            <NoticeBanner notice={{ tone, parts: checked.ok ? checked.parts : [{ text: composed.body }] }} preview />
           ) : (
             <p className="p-3 text-sm text-slate-700">The notice shows here as you type.</p>
           )}

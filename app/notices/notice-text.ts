@@ -56,6 +56,11 @@ function sitePath(raw: string, rules: NoticeRules): string | undefined {
   return address.replace(path, trimmed);
 }
 
+/** Whether the text holds a link written `[words](address)`, whatever its address. */
+export function holdsLink(text: string): boolean {
+  return text.search(LINK) !== -1;
+}
+
 /** One line: the line breaks a phone's keyboard puts in a text box become spaces. */
 export function normalizeNotice(raw: string): string {
   return raw.replace(/\s*[\r\n]+\s*/g, " ").trim();

@@ -1,21 +1,11 @@
 /**
- * The desk's frame: a compact bar with the sections, sized for one thumb on a phone (every target
- * at least 44 px), and the page below it. No public header, footer or dialog.
+ * The desk's frame: a compact header, the sections (`desk-navigation.tsx`: a bar at the bottom on a
+ * phone, a row under the header from 768 px), every target at least 44 px, and the page between
+ * them. No public header, footer or dialog.
  */
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
-
-const sections = [
-  { to: "/owner", label: "Leads", end: true },
-  { to: "/owner/jobs", label: "Jobs", end: false },
-  { to: "/owner/quarantine", label: "Spam", end: false },
-  { to: "/owner/subscribers", label: "Subscribers", end: false },
-  { to: "/owner/stats", label: "Numbers", end: false },
-  { to: "/owner/site", label: "Site", end: false },
-  { to: "/owner/reviews", label: "Reviews", end: false },
-  { to: "/owner/projects", label: "Projects", end: false },
-  { to: "/owner/account", label: "Account", end: false },
-];
+import { Form } from "react-router";
+import { PhoneDeskNavigation, WideDeskNavigation, type DeskCounts } from "./desk-navigation";
 
 export const deskButton =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-semibold disabled:cursor-not-allowed disabled:opacity-60";
@@ -28,11 +18,11 @@ export const labelClass = "mb-1 block text-sm font-semibold text-navy-900";
 
 export function DeskFrame({
   signedIn,
-  newCount,
+  counts,
   children,
 }: {
   signedIn: boolean;
-  newCount: number;
+  counts: DeskCounts;
   children: ReactNode;
 }) {
   return (
@@ -59,33 +49,17 @@ export function DeskFrame({
             </Form>
           ) : null}
         </div>
-        {signedIn ? (
-          <nav aria-label="Desk" className="mx-auto max-w-5xl px-1">
-            {/* At 375 px the sections do not all fit: the row scrolls sideways, never the page. */}
-            <ul className="flex overflow-x-auto">
-              {sections.map((section) => (
-                <li key={section.to} className="flex-1 shrink-0">
-                  <NavLink
-                    to={section.to}
-                    end={section.end}
-                    className={({ isActive }) =>
-                      `flex min-h-11 min-w-11 items-center justify-center border-b-4 px-0.5 text-xs font-semibold sm:px-1 sm:text-sm ${isActive ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
-                    }
-                  >
-                    {section.label}
-                    {section.to === "/owner" && newCount > 0 ? (
-                      <span className="ml-1 rounded-full bg-sunset-500 px-2 text-xs text-navy-950">{newCount}</span>
-                    ) : null}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {signedIn ? <WideDeskNavigation counts={counts} /> : null}
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-3 py-4 outline-none">
+      {/* Below 768 px the page ends above the bar, so the bar never covers its last buttons. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`mx-auto w-full max-w-5xl px-3 py-4 outline-none ${signedIn ? "pb-[calc(6rem+env(safe-area-inset-bottom))] md:pb-4" : ""}`}
+      >
         {children}
       </main>
+      {signedIn ? <PhoneDeskNavigation counts={counts} /> : null}
     </>
   );
 }

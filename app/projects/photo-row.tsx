@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { dangerButton, inputClass, secondaryButton } from "~/owner/desk-frame";
 import type { DeskPhoto } from "./desk-projects.server";
-import { MAX_DESCRIPTION } from "./project-rules";
+import { LABEL_CHOICES, MAX_DESCRIPTION } from "./project-rules";
 
 /** A desk photo as the page's loader sends it: the thumbnail as a path. */
 export type LoadedPhoto = Omit<DeskPhoto, "thumbnail"> & { thumbnail: string | null };
@@ -53,7 +53,7 @@ export function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boo
           ) : null}
           <fieldset className="flex flex-wrap gap-4">
             <legend className="sr-only">Label</legend>
-            {(["", "before", "after"] as const).map((value) => (
+            {LABEL_CHOICES.map(({ value, text }) => (
               <label
                 key={value}
                 className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-400 px-3"
@@ -65,7 +65,7 @@ export function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boo
                   defaultChecked={(photo.label ?? "") === value}
                   className="size-5"
                 />
-                {value === "" ? "None" : value === "before" ? "Before" : "After"}
+                {text}
               </label>
             ))}
           </fieldset>

@@ -256,6 +256,16 @@ export function checkProject(values: ProjectValues, lead?: LeadPrivacy): Project
   return errors;
 }
 
+/** What the desk's photo inputs offer to pick: the types the server reads. */
+export const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/gif";
+
+/** A photo's optional label, as the forms offer it. */
+export const LABEL_CHOICES = [
+  { value: "", text: "None" },
+  { value: "before", text: "Before" },
+  { value: "after", text: "After" },
+] as const;
+
 /** Checks a photo's description (its alt text), and that it does not name the lead it was made from. */
 export function checkDescription(description: string, lead?: LeadPrivacy): string | undefined {
   if (!description.trim()) return "Describe the photo: what it shows is read to visitors who cannot see it.";

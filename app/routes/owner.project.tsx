@@ -2,7 +2,7 @@
  * /owner/projects/:id: one project. Its fields ('Save draft'), its photos (add from the phone,
  * describe, label Before/After, choose the cover, remove), 'Publish' once every photo is ready,
  * 'Unpublish', and delete, asked twice. Photos are processed in the background after they arrive
- * (`projects/project-photos.server.ts`); the page says which are still being processed.
+ * (`projects/project-photos.server.ts`); the page asks again every few seconds while any is processing.
  */
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -11,6 +11,7 @@ import { describeError, log } from "~/infra/log.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/owner/intents.server";
 import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
+import { useRefreshWhile } from "~/owner/refresh-while";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
 import { ProjectForm } from "~/projects/project-form";
 import { photoPath, projectPath } from "~/projects/project-listing";
@@ -100,6 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             message: body.message,
             error: body.ok ? undefined : body.message,
             field: body.photoErrors?.description ? "description" : "photo",
+            photoId: body.photoId,
           },
           { status },
         )
@@ -156,7 +158,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             { ok: false, intent, message: taken.error, photoErrors: { [taken.field ?? "photo"]: taken.error } },
             taken.status,
           );
-        return answer({ ok: true, intent, message: "Photo added. It is being processed and shows below when ready." });
+        return answer({
+          ok: true,
+          intent,
+          photoId: taken.photoId,
+          message: "Photo added. It is being processed and shows below when ready.",
+        });
       },
       "describe-photo": async (intent) => {
         const photoId = field("photoId", 80);
@@ -203,7 +210,12 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
   const { project } = loaderData;
   const editing = actionData?.intent === "save" && !actionData.ok ? actionData : undefined;
   const photoAnswer = actionData?.intent === "add-photo" ? actionData : undefined;
-  const waiting = project.photos.some((p) => p.state === "waiting");
+  const waitingFor = project.photos
+    .filter((p) => p.state === "waiting")
+    .map((p) => p.id)
+    .join(" ");
+  const gaveUp = useRefreshWhile(waitingFor);
+  const photoStates = Object.fromEntries(project.photos.map((p) => [p.id, p.state]));
   return (
     <>
       <p>
@@ -255,13 +267,19 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
             Delete
           </button>
         </Form>
-        {waiting ? (
-          <p className="mt-2 text-sm">
-            Photos are being processed.{" "}
-            <Link to={`/owner/projects/${project.id}`} className="underline">
-              Check again
-            </Link>{" "}
-            in a moment.
+        {waitingFor ? (
+          <p className="mt-2 text-sm" role={gaveUp ? "status" : undefined}>
+            {gaveUp ? (
+              <>
+                Some photos are still being processed after 2 minutes, so this page stopped checking.{" "}
+                <Link to={`/owner/projects/${project.id}`} className="underline">
+                  Check again
+                </Link>{" "}
+                later.
+              </>
+            ) : (
+              "Photos are being processed: they show here when ready."
+            )}
           </p>
         ) : null}
       </section>
@@ -288,8 +306,10 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
         ) : (
           <p className="mt-2">No photos yet: a project needs at least one.</p>
         )}
-        <h3 className="mt-5 font-semibold text-navy-900">Add a photo</h3>
+        <h3 className="mt-5 font-semibold text-navy-900">Add photos</h3>
         <PhotoUpload
+          multiple
+          photoStates={photoStates}
           uploadKey={loaderData.uploadKey}
           errors={photoAnswer?.photoErrors ?? {}}
           full={
@@ -304,7 +324,11 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           Details
         </h2>
         <ProjectForm
-          key={editing ? JSON.stringify(editing) : project.updatedAt}
+          // Keyed by the fields, not the update time: a photo arriving while the owner types must not
+          // reset what is typed here.
+          key={JSON.stringify(
+            editing ?? [project.title, project.service, project.town, project.finished, project.story],
+          )}
           values={editing?.values ?? project}
           errors={editing?.errors ?? {}}
           busy={busy}

@@ -12,9 +12,13 @@ import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { isPublicPage } from "~/live/public-pages.server";
+import { readLive } from "~/live/snapshot.server";
 import { NoticeBanner } from "~/notices/notice-banner";
 import { checkNoticeDraft, type NoticeErrors, type NoticeValues } from "~/notices/notice-draft";
 import { EMPTY_NOTICE, NoticeForm } from "~/notices/notice-form";
+import { noticeLinkTargets } from "~/notices/notice-link-targets.server";
+import { projectPath } from "~/projects/project-listing";
+import { projectsSource } from "~/projects/projects-source.server";
 import { noticeParts } from "~/notices/notice-text";
 import { NoticeHistory } from "~/notices/notice-history";
 import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
@@ -54,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     autoAsk,
+    linkTargets: noticeLinkTargets(
+      readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
+    ),
     ways: waysToPayFormValues(ways),
     now: now.toISOString(),
     today,
@@ -101,6 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const noticeForm = async (intent: "preview-notice" | "publish-notice") => {
     const values: NoticeValues = {
       body: text(form, "body", 2_000),
+      linkTo: text(form, "linkTo", 300),
+      linkWords: text(form, "linkWords", 200),
       tone: text(form, "tone", 20),
       startsAt: text(form, "startsAt", 40),
       endsAt: text(form, "endsAt", 40),
@@ -236,6 +245,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           values={notice?.values ?? EMPTY_NOTICE}
           errors={notice?.errors ?? {}}
           busy={busy}
+          targets={loaderData.linkTargets}
         />
       </section>
       <ClosedDaysSection

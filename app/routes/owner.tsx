@@ -1,14 +1,19 @@
 /**
- * The frame of every desk page (/owner/…). It says whether someone is signed in and how many leads
- * are new; each page checks the session itself, so none depends on this loader having run.
+ * The frame of every desk page (/owner/…). It says whether someone is signed in and what waits for
+ * the owner (new leads, late jobs, overdue invoices) for the navigation's counts; each page checks
+ * the session itself, so none depends on this loader having run.
  */
 import { Outlet } from "react-router";
 import { getDatabase } from "~/infra/db.server";
 import { DeskFrame } from "~/owner/desk-frame";
 import { deskHandle } from "~/owner/desk-handle";
 import { useDeskOfflineCopy } from "~/owner/offline-copy";
+import { overdueInvoices } from "~/invoices/money-stats.server";
+import { countLateJobs } from "~/jobs/jobs.server";
 import { countNewLeads } from "~/leads/record/queries.server";
+import { NO_COUNTS, type DeskCounts } from "~/owner/desk-navigation";
 import { readSession } from "~/owner/sessions.server";
+import { dayOf } from "~/time/business-time";
 import type { Route } from "./+types/owner";
 
 export const handle = deskHandle;
@@ -16,13 +21,21 @@ export const handle = deskHandle;
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const session = await readSession(db, request);
-  return { signedIn: session !== undefined, newCount: session ? await countNewLeads(db) : 0 };
+  if (!session) return { signedIn: false, counts: NO_COUNTS };
+  const today = dayOf(new Date());
+  const [newLeads, lateJobs, overdue] = await Promise.all([
+    countNewLeads(db),
+    countLateJobs(db, today),
+    overdueInvoices(db, today),
+  ]);
+  const counts: DeskCounts = { newLeads, lateJobs, overdueInvoices: overdue.length };
+  return { signedIn: true, counts };
 }
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   useDeskOfflineCopy(loaderData.signedIn);
   return (
-    <DeskFrame signedIn={loaderData.signedIn} newCount={loaderData.newCount}>
+    <DeskFrame signedIn={loaderData.signedIn} counts={loaderData.counts}>
       <Outlet />
     </DeskFrame>
   );

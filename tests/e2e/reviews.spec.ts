@@ -128,7 +128,10 @@ test.describe("a review, from the owner's request to the public pages", () => {
     await context.addCookies([{ ...cookie, url: origin }]);
     await page.setViewportSize({ width: 375, height: 800 });
     await gotoHydrated(page, `${origin}/owner/reviews`);
+    // At 375 px Reviews sits behind 'More' in the desk's bar.
+    await page.getByRole("navigation", { name: "Desk" }).locator("summary").click();
     await expect(page.getByRole("link", { name: "Reviews", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.keyboard.press("Escape");
     await expect(page.getByText("Published", { exact: true })).toBeVisible();
     await page.getByLabel("Public reply").fill("We are sorry. Pat will come by on Monday to fix the stairs.");
     await page.getByRole("button", { name: "Reply publicly" }).click();
