@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkNoticeDraft, type NoticeValues } from "./notice-draft";
+import { checkNoticeDraft, EMPTY_NOTICE, type NoticeValues } from "./notice-draft";
 import { njDateTimeValue, parseNjDateTime } from "./nj-datetime";
 
 const rules = { siteUrl: "https://www.causewayhomerepair.example" };
 const now = new Date("2026-11-24T15:00:00Z");
 const draft = (fields: Partial<NoticeValues>): NoticeValues => ({
+  ...EMPTY_NOTICE,
   body: "Closed Thursday for Thanksgiving.",
-  linkTo: "",
-  linkWords: "",
-  tone: "info",
-  startsAt: "",
-  endsAt: "",
   ...fields,
 });
 

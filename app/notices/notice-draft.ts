@@ -17,6 +17,16 @@ export interface NoticeValues {
   endsAt: string;
 }
 
+/** A blank form: what it shows at first and after a notice is published. */
+export const EMPTY_NOTICE: NoticeValues = {
+  body: "",
+  linkTo: "",
+  linkWords: "",
+  tone: "info",
+  startsAt: "",
+  endsAt: "",
+};
+
 export type NoticeErrors = Partial<Record<keyof NoticeValues, string>>;
 
 export type CheckedNotice =

@@ -20,15 +20,6 @@ import {
   type NoticeTone,
 } from "./notice-text";
 
-export const EMPTY_NOTICE: NoticeValues = {
-  body: "",
-  linkTo: "",
-  linkWords: "",
-  tone: "info",
-  startsAt: "",
-  endsAt: "",
-};
-
 /** The picker's title for a value, or undefined for "No link" and for a page no longer offered. */
 function targetTitle(targets: NoticeLinkTargets, value: string): string | undefined {
   if (value === targets.phone.value) return targets.phone.title;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { profile } from "~/content/profile";
-import { checkNoticeDraft, type NoticeValues } from "./notice-draft";
+import { checkNoticeDraft, EMPTY_NOTICE, type NoticeValues } from "./notice-draft";
 import { composeNotice, PHONE_TARGET } from "./notice-link";
 import { checkNotice, NOTICE_MAX_LENGTH } from "./notice-text";
 
@@ -9,12 +9,8 @@ const pages = new Set(["/", "/estimate", "/services/home-watch"]);
 const rules = { siteUrl, isSitePage: (path: string) => pages.has(path) };
 const now = new Date("2026-11-24T15:00:00Z");
 const draft = (fields: Partial<NoticeValues>): NoticeValues => ({
+  ...EMPTY_NOTICE,
   body: "Storm repairs first.",
-  linkTo: "",
-  linkWords: "",
-  tone: "info",
-  startsAt: "",
-  endsAt: "",
   ...fields,
 });
 
@@ -96,9 +92,24 @@ describe("checkNoticeDraft with a picked link", () => {
     );
     expect(refused.ok ? {} : refused.errors).toEqual({ linkTo: expect.stringMatching(/not on the site/) });
     const offSite = checkNoticeDraft(draft({ linkTo: "https://evil.example/", linkWords: "Prize" }), rules, now);
-    expect(offSite.ok ? {} : offSite.errors).toEqual({ linkTo: expect.stringMatching(/not on the site/) });
+    expect(offSite.ok ? {} : offSite.errors).toEqual({ linkTo: "Choose the link from the list." });
     const typed = checkNoticeDraft(draft({ body: "[Book](/estimate)" }), { siteUrl, isSitePage: () => false }, now);
     expect(typed.ok ? {} : typed.errors).toEqual({ body: expect.stringMatching(/page of this site/) });
+  });
+
+  it("refuses a forged 'Link to' value, however it is spelled, and stores nothing of it", () => {
+    for (const linkTo of [
+      "javascript:alert(1)",
+      "//evil.example/estimate",
+      "/estimate)[x](https://evil.example",
+      "/estimate#x) [more](tel:9000000000",
+      "tel:+19005550100",
+      "/\\evil.example",
+      "/estimate\u0000",
+    ]) {
+      const checked = checkNoticeDraft(draft({ linkTo, linkWords: "Prize" }), rules, now);
+      expect(checked.ok, linkTo).toBe(false);
+    }
   });
 
   it("counts the link's words in the 200 characters", () => {

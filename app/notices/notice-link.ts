@@ -60,7 +60,9 @@ export function composeNotice(text: string, linkTo: string, linkWords: string): 
     const hidden = hiddenCharacterError(words, "'Link words'");
     if (hidden) errors.linkWords = hidden;
   }
-  if (holdsLink(typed))
+  // The picker offers the phone and the site's own paths: any other value was not picked from it.
+  if (target !== PHONE_TARGET && !target.startsWith("/")) errors.linkTo = "Choose the link from the list.";
+  else if (holdsLink(typed))
     errors.linkTo = "The text already has a link. Choose 'No link', or take the typed link out of the text.";
   // A [ left open at the end of the text would take the link's words into it.
   else if (/\[[^\]]*$/.test(typed)) errors.body = "Take the lone [ out of the text, or choose 'No link'.";

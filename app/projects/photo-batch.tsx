@@ -11,7 +11,7 @@ import { useLocation, useRevalidator } from "react-router";
 import { UploadProgress, type SendingState } from "~/leads/upload-progress";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { sendDeskPhoto, stopsTheBatch } from "./photo-send";
-import { checkDescription, LABEL_CHOICES, MAX_DESCRIPTION, PHOTO_TYPES } from "./project-rules";
+import { DESCRIPTION_MISSING, LABEL_CHOICES, MAX_DESCRIPTION, PHOTO_TYPES } from "./project-rules";
 
 /** Stored photos' processing states by id, as the page's loader reads them. */
 export type PhotoStates = Record<string, "waiting" | "ready" | "refused">;
@@ -70,7 +70,11 @@ export function PhotoBatch({ labels, photoStates }: { labels: boolean; photoStat
   async function send(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const pending = rows.filter((row) => !row.photoId);
-    const problems = new Map(pending.map((row) => [row.key, checkDescription(row.description)]));
+    // Only the missing description is caught here: the rest of the rule (length, hidden characters,
+    // the lead's name) stays on the server, so the public pages sharing this module's chunk stay small.
+    const problems = new Map(
+      pending.map((row) => [row.key, row.description.trim() === "" ? DESCRIPTION_MISSING : undefined]),
+    );
     setRows((all) => all.map((row) => ({ ...row, descriptionError: problems.get(row.key) })));
     const firstProblem = pending.find((row) => problems.get(row.key));
     if (firstProblem) {

@@ -266,9 +266,12 @@ export const LABEL_CHOICES = [
   { value: "after", text: "After" },
 ] as const;
 
+/** A photo without its description: the words the desk's batch also shows before sending. */
+export const DESCRIPTION_MISSING = "Describe the photo: what it shows is read to visitors who cannot see it.";
+
 /** Checks a photo's description (its alt text), and that it does not name the lead it was made from. */
 export function checkDescription(description: string, lead?: LeadPrivacy): string | undefined {
-  if (!description.trim()) return "Describe the photo: what it shows is read to visitors who cannot see it.";
+  if (!description.trim()) return DESCRIPTION_MISSING;
   if (description.length > MAX_DESCRIPTION) return `The description may be at most ${MAX_DESCRIPTION} characters.`;
   return (
     hiddenCharacterError(description, "The description") ??

@@ -152,15 +152,18 @@ test.describe("the desk at 375 px with touch", () => {
       for (const section of DESK_SECTIONS) {
         await tapSection(page, section.label);
         await expect(page, `${path} → ${section.label}`).toHaveURL(`${server.origin}${section.to}`);
-        const bar = page.getByRole("navigation", { name: "Desk" });
-        if (!section.inBar) await bar.locator("summary").tap();
-        await expect(bar.getByRole("link", { name: sectionName(section.label) })).toHaveAttribute(
-          "aria-current",
-          "page",
-        );
-        if (!section.inBar) {
-          await page.keyboard.press("Escape");
-          await expect(bar.locator("details")).not.toHaveAttribute("open");
+        // Where it lands is marked the same from every page: that is checked from the first.
+        if (path === pages[0]) {
+          const bar = page.getByRole("navigation", { name: "Desk" });
+          if (!section.inBar) await bar.locator("summary").tap();
+          await expect(bar.getByRole("link", { name: sectionName(section.label) })).toHaveAttribute(
+            "aria-current",
+            "page",
+          );
+          if (!section.inBar) {
+            await page.keyboard.press("Escape");
+            await expect(bar.locator("details")).not.toHaveAttribute("open");
+          }
         }
         // A tap on the page's own section replaces the entry rather than adding one.
         if (section.to === path) continue;
