@@ -191,6 +191,10 @@ test.describe("the desk at 375 px with touch", () => {
     await expect(bar.getByRole("link", { name: "Numbers 1 overdue" })).toBeHidden();
     await expect(bar.locator("summary")).toBeFocused();
     // From 768 px every section sits in one row, counts and all, and the bar is gone.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const row = page.getByRole("navigation", { name: "Desk" }).getByRole("list");
+    expect(await row.evaluate((list) => list.scrollWidth - list.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(bar).toHaveCount(1);
     await expect(bar.getByRole("link")).toHaveCount(DESK_SECTIONS.length);
