@@ -5,7 +5,7 @@
  * Nothing scrolls sideways at any width. A count that needs the owner (new leads, late jobs,
  * overdue invoices) shows on its section, and on 'More' while 'More' hides it.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { DESK_HOME } from "./paths";
 
@@ -60,6 +60,10 @@ function CountBadge({ count, word }: { count: number; word: string }) {
   );
 }
 
+/** The current section is white and underlined in the sunset colour, the others pale until hovered. */
+const tone = (current: boolean) =>
+  current ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white";
+
 const countOf = (section: DeskSection, counts: DeskCounts) => (section.count ? counts[section.count.of] : 0);
 
 function SectionLink({
@@ -97,7 +101,7 @@ export function WideDeskNavigation({ counts }: { counts: DeskCounts }) {
               counts={counts}
               pathname={pathname}
               className={(current) =>
-                `flex min-h-11 items-center justify-center border-b-4 px-1 text-sm font-semibold ${current ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
+                `flex min-h-11 items-center justify-center border-b-4 px-1 text-sm font-semibold ${tone(current)}`
               }
             />
           </li>
@@ -108,7 +112,7 @@ export function WideDeskNavigation({ counts }: { counts: DeskCounts }) {
 }
 
 const barTarget = (current: boolean) =>
-  `flex min-h-14 w-full flex-col items-center justify-center border-t-4 px-0.5 text-xs font-semibold ${current ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`;
+  `flex min-h-14 w-full flex-col items-center justify-center border-t-4 px-0.5 text-xs font-semibold ${tone(current)}`;
 
 /**
  * The phone's bar. 'More' is a disclosure built on <details>, so it opens without the page's script
@@ -118,7 +122,6 @@ const barTarget = (current: boolean) =>
 export function PhoneDeskNavigation({ counts }: { counts: DeskCounts }) {
   const { pathname } = useLocation();
   const more = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
   const hidden = DESK_SECTIONS.filter((section) => !section.inBar);
   const hiddenCount = hidden.reduce((sum, section) => sum + countOf(section, counts), 0);
   const currentHidden = hidden.some((section) => currentness(section, pathname) !== undefined);
@@ -129,19 +132,17 @@ export function PhoneDeskNavigation({ counts }: { counts: DeskCounts }) {
     if (more.current) more.current.open = false;
   };
   useEffect(() => {
-    window.addEventListener("popstate", close);
-    return () => window.removeEventListener("popstate", close);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
     const outside = (event: PointerEvent) => {
-      if (more.current && event.target instanceof Node && !more.current.contains(event.target))
+      if (more.current?.open && event.target instanceof Node && !more.current.contains(event.target))
         more.current.open = false;
     };
+    window.addEventListener("popstate", close);
     document.addEventListener("pointerdown", outside);
-    return () => document.removeEventListener("pointerdown", outside);
-  }, [open]);
+    return () => {
+      window.removeEventListener("popstate", close);
+      document.removeEventListener("pointerdown", outside);
+    };
+  }, []);
 
   return (
     <nav
@@ -157,7 +158,6 @@ export function PhoneDeskNavigation({ counts }: { counts: DeskCounts }) {
         <li>
           <details
             ref={more}
-            onToggle={(event) => setOpen(event.currentTarget.open)}
             onKeyDown={(event) => {
               if (event.key !== "Escape" || !more.current?.open) return;
               more.current.open = false;
@@ -182,7 +182,7 @@ export function PhoneDeskNavigation({ counts }: { counts: DeskCounts }) {
                     pathname={pathname}
                     onChoose={close}
                     className={(current) =>
-                      `flex min-h-12 items-center border-l-4 px-4 text-base font-semibold ${current ? "border-sunset-500 text-white" : "border-transparent text-sea-100 hover:text-white"}`
+                      `flex min-h-12 items-center border-l-4 px-4 text-base font-semibold ${tone(current)}`
                     }
                   />
                 </li>
