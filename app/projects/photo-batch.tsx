@@ -9,12 +9,16 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { UploadProgress, type SendingState } from "~/leads/upload-progress";
-import { inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { DeskField, DeskInput, fieldErrorClass } from "~/owner/desk-field";
+import { inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { sendDeskPhoto, stopsTheBatch } from "./photo-send";
 import { DESCRIPTION_MISSING, LABEL_CHOICES, MAX_DESCRIPTION, PHOTO_TYPES } from "./project-rules";
 
 /** Stored photos' processing states by id, as the page's loader reads them. */
 export type PhotoStates = Record<string, "waiting" | "ready" | "refused">;
+
+/** The prefix of a row's field ids, so the batch can focus a row's description. */
+const rowId = (key: string) => `photo-row-${key}`;
 
 interface Row {
   /** Also the upload key: the same photo sent again is the same upload. */
@@ -36,7 +40,6 @@ export function PhotoBatch({ labels, photoStates }: { labels: boolean; photoStat
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<string | undefined>();
-  const list = useRef<HTMLOListElement>(null);
   const previews = useRef(new Set<string>());
 
   useEffect(() => {
@@ -79,9 +82,7 @@ export function PhotoBatch({ labels, photoStates }: { labels: boolean; photoStat
     const firstProblem = pending.find((row) => problems.get(row.key));
     if (firstProblem) {
       setSummary("Describe each photo first: the description is read to visitors who cannot see it.");
-      list.current
-        ?.querySelector<HTMLInputElement>(`[data-row="${firstProblem.key}"] input[name="description"]`)
-        ?.focus();
+      document.getElementById(`${rowId(firstProblem.key)}-description`)?.focus();
       return;
     }
     setBusy(true);
@@ -100,7 +101,8 @@ export function PhotoBatch({ labels, photoStates }: { labels: boolean; photoStat
       change(row.key, {
         sending: undefined,
         photoId: answer.ok ? (answer.photoId ?? row.key) : undefined,
-        error: answer.ok ? undefined : answer.error,
+        // A refused description is shown at its field; anything else under the row.
+        error: answer.ok || answer.field === "description" ? undefined : answer.error,
         descriptionError: answer.field === "description" ? answer.error : undefined,
       });
       if (answer.ok) {
@@ -126,27 +128,18 @@ export function PhotoBatch({ labels, photoStates }: { labels: boolean; photoStat
       onSubmit={(e) => void send(e)}
       noValidate
     >
-      <div>
-        <label htmlFor={`${id}-photos`} className={labelClass}>
-          Photos
-        </label>
-        <p id={`${id}-photos-hint`} className="mb-1 text-sm text-slate-700">
-          From the camera or the library: pick several at once if you like.
-        </p>
-        <input
-          id={`${id}-photos`}
-          type="file"
-          accept={PHOTO_TYPES}
-          multiple
-          onChange={pick}
-          disabled={busy}
-          aria-describedby={`${id}-photos-hint`}
-          className={inputClass}
-        />
-      </div>
+      <DeskInput
+        id={`${id}-photos`}
+        label="Photos"
+        hint="From the camera or the library: pick several at once if you like."
+        type="file"
+        accept={PHOTO_TYPES}
+        multiple
+        onChange={pick}
+        disabled={busy}
+      />
       {rows.length > 0 ? (
         <ol
-          ref={list}
           aria-label="Picked photos"
           className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white"
         >
@@ -195,10 +188,9 @@ function BatchRow({
   onChange(patch: Partial<Row>): void;
   onDrop(): void;
 }) {
-  const id = `photo-row-${row.key}`;
-  const problem = row.descriptionError ?? row.error;
+  const id = rowId(row.key);
   return (
-    <li data-row={row.key} className="flex gap-3 p-3">
+    <li className="flex gap-3 p-3">
       <img src={row.preview} alt="" width={80} height={80} className="size-20 shrink-0 rounded object-cover" />
       <div className="min-w-0 flex-1 space-y-2">
         <p className="truncate text-sm text-slate-700">
@@ -217,48 +209,48 @@ function BatchRow({
           </>
         ) : (
           <>
-            <div>
-              <label htmlFor={`${id}-description`} className={labelClass}>
-                Description<span className="sr-only"> of photo {number}</span>
-              </label>
-              <input
-                id={`${id}-description`}
-                name="description"
-                value={row.description}
-                maxLength={MAX_DESCRIPTION}
-                readOnly={row.sending !== undefined}
-                onChange={(event) => onChange({ description: event.target.value, descriptionError: undefined })}
-                aria-invalid={row.descriptionError ? true : undefined}
-                aria-describedby={problem ? `${id}-problem` : undefined}
-                className={inputClass}
-              />
-            </div>
+            <DeskInput
+              id={`${id}-description`}
+              label={
+                <>
+                  Description<span className="sr-only"> of photo {number}</span>
+                </>
+              }
+              error={row.descriptionError}
+              name="description"
+              value={row.description}
+              maxLength={MAX_DESCRIPTION}
+              readOnly={row.sending !== undefined}
+              onChange={(event) => onChange({ description: event.target.value, descriptionError: undefined })}
+            />
             {labels ? (
-              <div>
-                <label htmlFor={`${id}-label`} className={labelClass}>
-                  Label<span className="sr-only"> of photo {number}</span>
-                </label>
-                <select
-                  id={`${id}-label`}
-                  value={row.label}
-                  disabled={row.sending !== undefined}
-                  onChange={(event) => onChange({ label: event.target.value })}
-                  className={inputClass}
-                >
-                  {LABEL_CHOICES.map(({ value, text }) => (
-                    <option key={value} value={value}>
-                      {text}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <DeskField
+                id={`${id}-label`}
+                label={
+                  <>
+                    Label<span className="sr-only"> of photo {number}</span>
+                  </>
+                }
+              >
+                {(control) => (
+                  <select
+                    {...control}
+                    value={row.label}
+                    disabled={row.sending !== undefined}
+                    onChange={(event) => onChange({ label: event.target.value })}
+                    className={inputClass}
+                  >
+                    {LABEL_CHOICES.map(({ value, text }) => (
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </DeskField>
             ) : null}
             {row.sending ? <UploadProgress id={`${id}-progress`} state={row.sending} /> : null}
-            {problem ? (
-              <p id={`${id}-problem`} className="text-sm font-semibold text-red-800">
-                {problem}
-              </p>
-            ) : null}
+            {row.error ? <p className={fieldErrorClass}>{row.error}</p> : null}
             {!busy ? (
               <button type="button" onClick={onDrop} className={secondaryButton}>
                 Leave out<span className="sr-only"> photo {number}</span>
