@@ -3,7 +3,7 @@
  * the owner (new leads, late jobs, overdue invoices) for the navigation's counts; each page checks
  * the session itself, so none depends on this loader having run.
  */
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { getDatabase } from "~/infra/db.server";
 import { DeskFrame } from "~/owner/desk-frame";
 import { deskHandle } from "~/owner/desk-handle";
@@ -31,6 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const counts: DeskCounts = { newLeads, lateJobs, overdueInvoices: overdue.length };
   return { signedIn: true, counts };
 }
+
+/**
+ * The counts follow the owner's navigations and changes. A page asking again for its own data at
+ * the same address (the project page every 3 s while photos are processed) leaves them be: the
+ * overdue count reads each late job's money, which a poll has no reason to repeat.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod === undefined && currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
 
 export default function DeskLayout({ loaderData }: Route.ComponentProps) {
   useDeskOfflineCopy(loaderData.signedIn);

@@ -220,6 +220,12 @@ test.describe("the desk at 375 px with touch", () => {
         buffer: await jpegWithGps(1200 + i * 40, 900),
       })),
     );
+    // The page's own data requests while it waits: asking again must not reload the desk's counts.
+    const asked: URL[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/owner/projects/${projectId}.data`) asked.push(url);
+    });
     await page.getByLabel("Photos", { exact: true }).setInputFiles(files);
     const rows = page.getByRole("list", { name: "Picked photos" }).getByRole("listitem");
     await expect(rows).toHaveCount(3);
@@ -234,6 +240,12 @@ test.describe("the desk at 375 px with touch", () => {
     await expect(rows.filter({ hasText: "Added and ready." })).toHaveCount(3, { timeout: 90_000 });
     for (const n of [1, 2, 3]) await expect(page.getByRole("img", { name: `Deck boards, view ${n}` })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const url of asked) {
+      const routes = (url.searchParams.get("_routes") ?? "").split(",");
+      expect(routes).toContain("routes/owner.project");
+      expect(routes).not.toContain("routes/owner");
+    }
     const stored = await handle.db
       .selectFrom("project_photos")
       .select(["description", "label"])
