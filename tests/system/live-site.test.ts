@@ -111,6 +111,21 @@ describe.each(["sqlite", "postgres"] as const)("the live site on %s", (backend) 
       expect(refused.status, body).toBe(400);
       expect(await refused.text()).toContain(message);
     }
+    // The link picker's fields as a forger would send them: the same rules, at their fields.
+    for (const [linkTo, linkWords, message] of [
+      ["https://evil.example/", "Prize", "Choose the link from the list."],
+      ["javascript:alert(1)", "Prize", "Choose the link from the list."],
+      ["/estimate)[x](https://evil.example", "Prize", "That page is not on the site any more."],
+      ["/no-such-page", "Prize", "That page is not on the site any more."],
+      [`/${"a".repeat(10_000)}`, "Prize", "That page is not on the site any more."],
+      ["/estimate", "", "Write the words the link shows"],
+      ["/estimate", "Book [now]", "Take the [ and ] out of the link words."],
+      ["/estimate", "Book \u202Enow", "hidden direction mark (U+202E)"],
+    ] as const) {
+      const refused = await desk(s, { intent: "publish-notice", body: "Storms", linkTo, linkWords, tone: "info" });
+      expect(refused.status, linkTo).toBe(400);
+      expect(await refused.text(), linkTo).toContain(message.replace(/'/g, "&#x27;"));
+    }
     const forged = await desk(s, { intent: "publish-notice", body: "Forged", tone: "info" }, origin, {
       Origin: "https://evil.example",
     });
@@ -124,6 +139,30 @@ describe.each(["sqlite", "postgres"] as const)("the live site on %s", (backend) 
     expect(stranger.headers.get("location") ?? "").toContain("/owner/sign-in");
     expect(await s.db.selectFrom("site_notices").select("id").execute()).toEqual([]);
     expect(await page(origin)).toBe(builtHome());
+  });
+
+  it("publishes a link picked from the list after the text, its words as text, on every instance", async () => {
+    const s = await site(backend);
+    const picked = await desk(s, {
+      intent: "publish-notice",
+      body: "Storm repairs first.",
+      linkTo: "/estimate",
+      linkWords: "<b>Book</b> & go",
+      tone: "info",
+      startsAt: "",
+      endsAt: "",
+    });
+    expect(picked.status).toBe(200);
+    const stored = await s.db.selectFrom("site_notices").select("body").executeTakeFirstOrThrow();
+    expect(stored.body).toBe("Storm repairs first. [<b>Book</b> & go](/estimate)");
+    for (const origin of s.origins) {
+      await waitFor(async () => (await page(origin, "/faq")).includes('aria-label="Notice"'));
+      const html = await page(origin, "/faq");
+      expect(html, origin).toMatch(
+        /Storm repairs first\. (<\/span>)?<a href="\/estimate"[^>]*>&lt;b&gt;Book&lt;\/b&gt; &amp; go<\/a>/,
+      );
+      expect(html, origin).not.toContain("<b>Book</b>");
+    }
   });
 
   it("takes a notice down by itself at its end", async () => {
