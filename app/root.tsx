@@ -13,13 +13,14 @@ import { useNonce } from "./components/ui/nonce";
 import { EstimateDialogHost } from "./leads/estimate-dialog";
 import { NotFoundPage } from "./components/sections/not-found-page";
 import { DESK_MANIFEST, isDeskHandle } from "./owner/desk-handle";
+import { FAVICON_HREF } from "./components/layout/favicon";
 import { closedDaysSource } from "./closed-days/closed-days-source.server";
 import { readLive } from "./live/snapshot.server";
 import type { SiteLiveData } from "./components/layout/site-live-data";
 import { noticeSource } from "./notices/notice-source.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: "Blog", href: "/blog/rss.xml" },
@@ -54,7 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page that only forwards (/about-us) still forwards when scripts are off.
   const matches = useMatches();
   const noscriptRedirect = matches.map((m) => noscriptRedirectOf(m.handle)).find(Boolean);
-  // The desk installs as a web app of its own, scoped to /owner.
+  // The desk installs as a web app of its own, scoped to /owner. The public pages have no manifest:
+  // a visitor has nothing to install, and a phone fetched it while the page was still painting.
   const desk = matches.some((m) => isDeskHandle(m.handle));
   return (
     <html lang="en" suppressHydrationWarning>
@@ -71,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </noscript>
         ) : null}
         <Meta />
-        <link rel="manifest" href={desk ? DESK_MANIFEST : "/site.webmanifest"} />
+        {desk ? <link rel="manifest" href={DESK_MANIFEST} /> : null}
         <Links />
         <style dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
       </head>

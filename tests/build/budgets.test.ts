@@ -96,6 +96,22 @@ describe("budgets", () => {
     }
   });
 
+  it("a public page's head sends a phone for nothing but its main picture before the first paint", () => {
+    for (const { file, urlPath } of prerenderedPages()) {
+      const head = /<head>([\s\S]*?)<\/head>/.exec(fs.readFileSync(file, "utf8"))?.[1] ?? "";
+      const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
+      // A browser fetches the tab icon and the manifest as the page loads, each on a connection of its own.
+      const fetched = links.filter(
+        (tag) =>
+          /rel="(manifest|stylesheet|modulepreload)"/.test(tag) ||
+          (/rel="icon"/.test(tag) && /type="image\/svg\+xml"/.test(tag) && !/href="data:/.test(tag)) ||
+          (/rel="preload"/.test(tag) && !/as="image"/.test(tag)),
+      );
+      expect(fetched, urlPath).toEqual([]);
+      expect(links.filter((tag) => /rel="preload"/.test(tag)).length, urlPath).toBeLessThanOrEqual(1);
+    }
+  });
+
   it("no page references another host for a script, stylesheet or image", () => {
     for (const { file, urlPath } of prerenderedPages()) {
       const html = fs.readFileSync(file, "utf8");

@@ -5,7 +5,7 @@
  * limit.
  *
  * A public page must score 100 for Accessibility, Best Practices and SEO, paint first within 1.2 s
- * and largest within 1.2 s, shift its layout 0.02 or less, and block at most 600 ms in total (where
+ * and largest within 1.1 s, shift its layout 0.02 or less, and block at most 600 ms in total (where
  * Lighthouse's own scale puts a phone's median page); up to five attempts (a page that blocks for
  * its own reasons misses all five). The Performance score is printed, not judged: on these shared
  * test machines it follows the machine's blocking time, and the same bytes scored 0.81 to 0.96 in
@@ -15,7 +15,7 @@
  *
  * The owner's desk signed in, as the owner opens it from an alert, must paint first within 1.0 s
  * and largest within 1.3 s; /reviews with fifty reviews and a service page with published projects
- * must paint largest within 1.2 s; a project page whose cover is a camera's 12 MP photo within 1.5 s,
+ * must paint largest within 1.2 s; a project page whose cover is a camera's 12 MP photo within 1.2 s,
  * sending at most 500 KB. Those paints are not judged on
  * an attempt that finds the machine too slow to tell, and the categories they must score 100 in are
  * judged on every attempt: a missed paint is retried, a failed audit is not. Up to three attempts.
@@ -58,16 +58,16 @@ interface Limits {
 }
 
 // First paint a quarter above the slowest public page measured (0.97 s). The largest paint was held
-// at 1.5 s; with the main pictures at AVIF quality 45, the logo drawn in the page and less script,
-// the text pages measured 1.06 to 1.13 s (median of 3, a machine of benchmark index 1,100 to 1,900),
-// so it is held at 1.2 s. Both far inside the marks where Lighthouse starts to take points (1.8 s
-// and 2.5 s). Five attempts, as three were not enough: in
-// one clean run /services/carpentry blocked 643 ms or more three times in a row, where the same
-// bytes blocked 239 and 363 ms in the clean runs before it.
+// at 1.5 s, then 1.2 s; with the tab icon written into the page and no manifest on public pages,
+// nothing but the page's own picture is fetched before it paints, and the public pages measured
+// 0.85 to 1.01 s on a first attempt here (benchmark index 1,800 to 2,700), so it is held at 1.1 s.
+// Both far inside the marks where Lighthouse starts to take points (1.8 s and 2.5 s). Five attempts,
+// as three were not enough: in one clean run /services/carpentry blocked 643 ms or more three times
+// in a row, where the same bytes blocked 239 and 363 ms in the clean runs before it.
 const PUBLIC: Limits = {
   categories: ["accessibility", "best-practices", "seo"],
   fcpMs: 1200,
-  lcpMs: 1200,
+  lcpMs: 1100,
   tbtMs: 600,
   cls: 0.02,
   paintsNeedFastMachine: false,
@@ -98,9 +98,9 @@ const CROWDED: Limits = {
 // Three 12 MP covers must reach a phone as the few hundred kilobytes its screen needs.
 const PROJECTS: Limits = { ...CROWDED, maxBytes: 500 * 1024 };
 // A camera's photo as the cover, the page's largest paint: 34 KB at the 721 px a phone takes, where
-// a picture drawn for the site is under 10 KB. It measured 1.21 to 1.36 s (decision record 0031), so
-// it is held where the public pages were before, at 1.5 s.
-const PROJECT_PAGE: Limits = { ...PROJECTS, lcpMs: 1500 };
+// a picture drawn for the site is under 10 KB. It measured 1.21 to 1.36 s while the tab icon and the
+// manifest were fetched beside it, then 1.06 s (decision record 0031): held at 1.2 s.
+const PROJECT_PAGE: Limits = { ...PROJECTS, lcpMs: 1200 };
 
 interface Run {
   scores: Record<"performance" | Category, number>;
