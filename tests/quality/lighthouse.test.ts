@@ -67,7 +67,7 @@ interface Limits {
 const PUBLIC: Limits = {
   categories: ["accessibility", "best-practices", "seo"],
   fcpMs: 1200,
-  lcpMs: 1100,
+  lcpMs: 1050,
   tbtMs: 600,
   cls: 0.02,
   paintsNeedFastMachine: false,
