@@ -199,9 +199,11 @@ export function JobMoneySection({
       </ul>
 
       {money.balanceCents > 0 ? (
-        // Keyed by the form's key, which is new after each payment: the form starts empty and closed,
-        // so a second press cannot record the same check again.
-        <details key={paymentKey} className="mt-3" open={answer?.intent === "record-payment"}>
+        // Keyed by the number of payments, which grows with each one recorded: the form then starts
+        // empty and closed, so a second press cannot record the same check again. The page's data
+        // reloads after any other change (an invoice sent) with a new form key; keyed by that, the
+        // form closed under the owner's finger and lost what was typed.
+        <details key={money.payments.length} className="mt-3" open={answer?.intent === "record-payment"}>
           <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-900">
             Record a payment
           </summary>
