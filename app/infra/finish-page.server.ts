@@ -9,18 +9,12 @@
  *    parsed. React Router's boot script imports the route modules statically, so a phone fetches
  *    about 100 KB of script alongside the picture and paints both later. The boot script is
  *    rewritten to wait and then import the same modules dynamically; what it does next is unchanged.
- * 3. On a public page, keeps in the inline <style> only the rules the page's markup can use
- *    (`page-css.ts`): the document is a quarter smaller, and most pages reach a phone in one round
- *    trip. The whole stylesheet is a file the boot script adds once the page is painted, and the
- *    app hydrates only once it has arrived, so nothing React draws later (another page, a dialog,
- *    an error) meets a missing rule. Without JavaScript a <noscript> link brings it.
- * 4. Records the SHA-256 of every inline script, so the Content-Security-Policy can allow exactly
+ * 3. Records the SHA-256 of every inline script, so the Content-Security-Policy can allow exactly
  *    those scripts and no others.
  *
  * Pure string functions: server.ts's bundle and the build scripts import this file directly.
  */
 import { createHash } from "node:crypto";
-import { cssForPage } from "./page-css";
 import { publicRouteTableUrl } from "./public-route-table";
 
 // A page rendered per request (the desk) carries the response's nonce on these tags; a prerendered one none.
@@ -57,25 +51,8 @@ const WAIT_FOR_FIRST_PICTURE = `await new Promise((go) => {
 /** Which route table a page loads: a public page the one without the desk's routes. */
 export type RouteTable = "public" | "whole";
 
-const STYLE = /<style>([\s\S]*?)<\/style>/;
-
-/** Where the build writes the whole stylesheet: named by its content, so a changed one is a new file. */
-export const wholeStylesheetPath = (css: string) =>
-  `/assets/site-${createHash("sha256").update(css).digest("hex").slice(0, 10)}.css`;
-
-/** Resolves once the whole stylesheet has loaded, or failed to: a page without it still works. */
-const loadWholeStylesheet = (href: string) => `const whole = new Promise((done) => {
-  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: ${JSON.stringify(href)} });
-  link.onload = link.onerror = done;
-  document.head.append(link);
-});`;
-
 /** The boot script with its static route imports turned into dynamic ones, started once the page is painted. */
-export function deferBootImports(
-  html: string,
-  table: RouteTable = "whole",
-  wholeStylesheet?: string,
-): { html: string; deferred: boolean } {
+export function deferBootImports(html: string, table: RouteTable = "whole"): { html: string; deferred: boolean } {
   const match = BOOT_SCRIPT.exec(html);
   if (!match) return { html, deferred: false };
   const wholeTable = MANIFEST_IMPORT.exec(match[2] ?? "")?.[1];
@@ -86,9 +63,7 @@ export function deferBootImports(
   const urls = [...(manifest ? [manifest] : []), ...imports.map((m) => m[2])].map((url) => `import(${url})`).join(", ");
   // A module that fails to arrive leaves the page as prerendered, as a failed static import did,
   // instead of throwing an unhandled rejection: the promise that never settles stops the script.
-  const stylesheet = wholeStylesheet ? `\n${loadWholeStylesheet(wholeStylesheet)}` : "";
-  const waits = wholeStylesheet ? `${urls}, whole` : urls;
-  const replacement = `${match[1]}\n${WAIT_FOR_FIRST_PICTURE}${stylesheet}\nconst [${names}] = await Promise.all([${waits}]).catch(() => new Promise(() => {}));\n`;
+  const replacement = `${match[1]}\n${WAIT_FOR_FIRST_PICTURE}\nconst [${names}] = await Promise.all([${urls}]).catch(() => new Promise(() => {}));\n`;
   return { html: html.replace(BOOT_SCRIPT, () => replacement), deferred: true };
 }
 
@@ -107,25 +82,8 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
-/**
- * A public page's <style> cut to the rules its markup can use, and a <noscript> link to the whole
- * stylesheet beside it. Returns the whole stylesheet's text and address, which the build writes.
- */
-export function trimPageStyle(html: string): { html: string; wholeStylesheet?: { path: string; css: string } } {
-  const css = STYLE.exec(html)?.[1];
-  if (css === undefined) return { html };
-  const path = wholeStylesheetPath(css);
-  const trimmed = html.replace(
-    STYLE,
-    () => `<style>${cssForPage(css, html)}</style><noscript><link rel="stylesheet" href="${path}"/></noscript>`,
-  );
-  return { html: trimmed, wholeStylesheet: { path, css } };
-}
-
 export interface FinishedPage {
   html: string;
-  /** A public page's whole stylesheet, which its boot script loads: the build writes it to `path`. */
-  wholeStylesheet?: { path: string; css: string };
   /** The CSP source expressions of the page's inline scripts. */
   scriptHashes: string[];
   preloadsRemoved: number;
@@ -143,15 +101,11 @@ export function finishPage(original: string, name: string, table: RouteTable): F
     preloadsRemoved++;
     return "";
   });
-  const styled = table === "public" ? trimPageStyle(withoutPreloads) : { html: withoutPreloads };
-  const deferred = deferBootImports(styled.html, table, styled.wholeStylesheet?.path);
+  const deferred = deferBootImports(withoutPreloads, table);
   if (!deferred.deferred && original.includes("window.__reactRouterRouteModules"))
     throw new Error(`${name}: React Router's boot script no longer has the expected route imports`);
-  // Without the boot script nothing would load the whole stylesheet: the page keeps it inline.
-  if (!deferred.deferred && styled.wholeStylesheet) return finishPage(original, name, "whole");
   return {
     html: deferred.html,
-    wholeStylesheet: styled.wholeStylesheet,
     scriptHashes: inlineScriptHashes(deferred.html),
     preloadsRemoved,
     bootDeferred: deferred.deferred,

@@ -102,33 +102,6 @@ import * as route0 from "/assets/root-abc.js";
     fs.rmSync(dir, { recursive: true });
   });
 
-  it("trims the inline style to the page's rules and writes the whole stylesheet the boot script loads", () => {
-    const css = ".used{color:red}.unused{color:blue}";
-    const dir = page(`<head><style>${css}</style></head><body><p class="used">Hi</p>${boot}</body>`);
-    fs.mkdirSync(path.join(dir, "assets"));
-    finishPrerenderedHtml(dir);
-    const written = fs.readFileSync(path.join(dir, "faq/index.html"), "utf8");
-    const href = /<noscript><link rel="stylesheet" href="(\/assets\/site-\w+\.css)"\/><\/noscript>/.exec(written)?.[1];
-    expect(written).toContain("<style>.used{color:red}</style>");
-    expect(href).toBeDefined();
-    expect(fs.readFileSync(path.join(dir, href ?? ""), "utf8")).toBe(css);
-    // Loaded once the page is painted, and waited for before the app renders anything of its own.
-    expect(written.indexOf(`href: ${JSON.stringify(href)}`)).toBeGreaterThan(
-      written.indexOf('img[fetchpriority="high"]'),
-    );
-    expect(written).toContain('import("/assets/home-def.js"), whole]');
-    fs.rmSync(dir, { recursive: true });
-  });
-
-  it("keeps the whole style inline on a page with no boot script to load the rest", () => {
-    const dir = page(
-      `<head><style>.used{color:red}.unused{color:blue}</style></head><body><p class="used">Hi</p></body>`,
-    );
-    finishPrerenderedHtml(dir);
-    expect(fs.readFileSync(path.join(dir, "faq/index.html"), "utf8")).toContain(".unused{color:blue}");
-    fs.rmSync(dir, { recursive: true });
-  });
-
   it("stops the build when the boot script has a shape it does not know", () => {
     const dir = page(
       `<body><script type="module">import { a } from "/assets/root.js"; window.__reactRouterRouteModules = {a};</script></body>`,

@@ -2,8 +2,7 @@
  * Finishes every prerendered page in place (see `app/infra/finish-page.server.ts` for what that
  * means) and returns the hashes of each page's inline scripts for the server's
  * Content-Security-Policy. Writes the route table the public pages load beside React Router's
- * (`app/infra/public-route-table.ts`), and the whole stylesheet their trimmed inline style leaves
- * out, which each page loads once it is painted.
+ * (`app/infra/public-route-table.ts`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -46,9 +45,6 @@ export function finishPrerenderedHtml(clientDir: string): {
     preloadsRemoved += finished.preloadsRemoved;
     if (finished.bootDeferred) bootsDeferred++;
     if (finished.html !== original) fs.writeFileSync(full, finished.html);
-    const whole = finished.wholeStylesheet;
-    if (whole && !fs.existsSync(path.join(clientDir, whole.path)))
-      fs.writeFileSync(path.join(clientDir, whole.path), whole.css);
     hashes[file.split(path.sep).join("/")] = finished.scriptHashes;
   }
   return { hashes, preloadsRemoved, bootsDeferred };

@@ -68,7 +68,7 @@ interface Limits {
 const PUBLIC: Limits = {
   categories: ["accessibility", "best-practices", "seo"],
   fcpMs: 1200,
-  lcpMs: 1050,
+  lcpMs: 1100,
   tbtMs: 600,
   cls: 0.02,
   paintsNeedFastMachine: false,
