@@ -1,23 +1,27 @@
 /**
  * Builds the site's images (see scripts/images/pipeline.ts) and icons, and writes the manifest the
- * <Picture> component reads. `--manifest-only` skips encoding: enough for the type checker.
+ * <Picture> component reads and the phone copies the server writes into pages. `--manifest-only`
+ * skips encoding: enough for the type checker, which needs the phone copies' file to exist only.
  */
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { buildManifest, compact, runPipeline, type ImageManifest } from "./images/pipeline";
+import { buildManifest, compact, phoneCopies, runPipeline, type ImageManifest } from "./images/pipeline";
 
 const root = path.resolve(import.meta.dirname, "..");
 const srcDir = path.join(root, "images/src");
 const publicDir = path.join(root, "public");
 const manifestFile = path.join(root, "app/generated/image-manifest.json");
+const phoneCopiesFile = path.join(root, "app/generated/phone-copies.json");
 
-function writeManifest(manifest: ImageManifest) {
-  fs.mkdirSync(path.dirname(manifestFile), { recursive: true });
-  const text = `${JSON.stringify(compact(manifest))}\n`;
-  if (!fs.existsSync(manifestFile) || fs.readFileSync(manifestFile, "utf8") !== text)
-    fs.writeFileSync(manifestFile, text);
+/** Writes only a changed file, so the dev server and the type checker see no change where there is none. */
+function writeIfChanged(file: string, value: unknown) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const text = `${JSON.stringify(value)}\n`;
+  if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) fs.writeFileSync(file, text);
 }
+
+const writeManifest = (manifest: ImageManifest) => writeIfChanged(manifestFile, compact(manifest));
 
 async function buildIcons() {
   const logo = path.join(publicDir, "logo.svg");
@@ -46,13 +50,12 @@ async function buildIcons() {
 const started = performance.now();
 if (process.argv.includes("--manifest-only")) {
   writeManifest(await buildManifest(srcDir));
+  if (!fs.existsSync(phoneCopiesFile)) writeIfChanged(phoneCopiesFile, {});
 } else {
-  const result = await runPipeline({
-    srcDir,
-    outDir: path.join(publicDir, "img"),
-    cacheDir: path.join(root, ".cache/images"),
-  });
+  const outDir = path.join(publicDir, "img");
+  const result = await runPipeline({ srcDir, outDir, cacheDir: path.join(root, ".cache/images") });
   writeManifest(result.manifest);
+  writeIfChanged(phoneCopiesFile, phoneCopies(result.manifest, outDir));
   await buildIcons();
   console.log(
     `images: ${Object.keys(result.manifest).length} sources, ${result.encoded} encoded, ${result.reused} from cache, ${Math.round(performance.now() - started)} ms`,

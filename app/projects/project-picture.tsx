@@ -30,7 +30,10 @@ export function ProjectPicture({
   );
 }
 
-/** Fetches the page's largest picture with the HTML, as the build's pages do (see `picturePreload`). */
+/**
+ * Fetches the page's largest picture with the HTML, as the build's pictures do on screens wider
+ * than a phone (see `firstPicture`).
+ */
 export function projectPhotoPreload(photo: PublicPhoto, sizes: string) {
   return {
     tagName: "link",

@@ -5,7 +5,8 @@
 import { data, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { imageFallbackUrl, Picture, picturePreload } from "~/components/ui/picture";
+import { firstPicture } from "~/components/ui/first-picture.server";
+import { imageFallbackUrl, Picture } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { phoneHref, profile } from "~/content/profile";
 import { getService } from "~/content/service-details";
@@ -40,13 +41,14 @@ export async function loader({ params }: Route.LoaderArgs) {
       ]),
     ],
   });
-  // The article's picture is the largest paint: fetched with the HTML rather than after layout.
-  // Looked up here, so the services' details stay out of the page's script.
+  // The related services are looked up here, so their details stay out of the page's script.
   const related = a.relatedServices
     .map((slug) => getService(slug))
     .filter((s) => s !== undefined)
     .map(({ slug, link, icon, title }) => ({ slug, link, icon, title }));
-  return { article: a, related, seo: [...seo, picturePreload(a.image, ARTICLE_IMAGE_SIZES)] };
+  // The article's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
+  const picture = firstPicture(a.image, ARTICLE_IMAGE_SIZES);
+  return { article: a, related, phoneCopy: picture.phoneCopy, seo: [...seo, picture.preload] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -91,7 +93,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <Picture
           name={a.image}
           alt={a.imageAlt}
-          priority
+          phoneCopy={loaderData.phoneCopy}
           sizes={ARTICLE_IMAGE_SIZES}
           imgClassName="aspect-[16/9] w-full rounded-xl object-cover"
         />

@@ -2,7 +2,8 @@
 import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { later, partsReady, withParts } from "~/components/ui/later";
-import { Picture, picturePreload } from "~/components/ui/picture";
+import { firstPicture } from "~/components/ui/first-picture.server";
+import { Picture } from "~/components/ui/picture";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
@@ -18,9 +19,11 @@ const formSections = later(() => import("~/components/sections/form-sections"));
 export async function loader() {
   await partsReady(formSections);
   const { articles, summarize } = await import("~/content/articles.server");
-  const first = articles[0];
+  // On a phone the first article's picture, just below the banner, is the largest paint.
+  const first = articles[0] ? firstPicture(articles[0].image, CARD_SIZES) : undefined;
   return {
     articles: articles.map(summarize),
+    firstPhoneCopy: first?.phoneCopy,
     seo: [
       ...pageMeta({
         title: "Shore Home Advice Blog",
@@ -30,8 +33,7 @@ export async function loader() {
         keywords: ["LBI home maintenance", "shore home tips", "storm preparation"],
         jsonLd: [breadcrumbJsonLd([{ name: "Blog", path: "/blog" }])],
       }),
-      // On a phone the first article's picture, just below the banner, is the largest paint.
-      ...(first ? [picturePreload(first.image, CARD_SIZES)] : []),
+      ...(first ? [first.preload] : []),
     ],
   };
 }
@@ -62,7 +64,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
                   name={a.image}
                   alt={a.imageAlt}
                   sizes={CARD_SIZES}
-                  priority={i === 0}
+                  phoneCopy={i === 0 ? loaderData.firstPhoneCopy : undefined}
                   imgClassName="aspect-[16/9] w-full object-cover"
                 />
                 <div className="flex flex-1 flex-col p-5">

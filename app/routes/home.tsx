@@ -1,6 +1,7 @@
 /** The home page. Sections live in components/sections/home. */
 import { HERO_IMAGE, HERO_SIZES, HomeHero, type HeroPicture } from "~/components/sections/home/hero";
 import { later, partsReady, withParts } from "~/components/ui/later";
+import { firstPicture } from "~/components/ui/first-picture.server";
 import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
 import { profile } from "~/content/profile";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
@@ -21,7 +22,12 @@ const recentWork = later(() => import("~/components/sections/recent-work"));
 export async function loader() {
   await partsReady(sections, recentWork);
   const { width, height } = imageEntry(HERO_IMAGE);
+  // The hero picture is the largest paint: a phone draws it from the HTML, a wider screen fetches
+  // it alongside the HTML rather than after layout. (Built here, like the rest of the head, which
+  // keeps the image manifest out of the browser.)
+  const first = firstPicture(HERO_IMAGE, HERO_SIZES);
   const heroPicture: HeroPicture = {
+    phoneCopy: first.phoneCopy,
     avif: srcSet(HERO_IMAGE, "avif"),
     webp: srcSet(HERO_IMAGE, "webp"),
     fallback: imageFallbackUrl(HERO_IMAGE),
@@ -35,19 +41,8 @@ export async function loader() {
     keywords: ["Long Beach Island contractor", "LBI home repair", "Manahawkin remodeling", "Andersen windows LBI"],
     jsonLd: [businessJsonLd(readLive(closedDaysSource).upcoming)],
   });
-  // The hero picture is the largest paint: fetch it alongside the HTML rather than after layout.
-  // (A head link built here, like the rest of the head, keeps the image manifest out of the browser.)
-  const preloadHero = {
-    tagName: "link",
-    rel: "preload",
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: heroPicture.avif,
-    imageSizes: HERO_SIZES,
-    fetchPriority: "high",
-  } as const;
   return {
-    seo: [...seo, preloadHero],
+    seo: [...seo, first.preload],
     heroPicture,
     reviews: readLive(reviewSource).reviews.slice(0, 3),
     projects: readLive(projectsSource).slice(0, 3),

@@ -13,7 +13,7 @@ import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
 import { later, partsReady, withParts } from "~/components/ui/later";
-import { picturePreload } from "~/components/ui/picture";
+import { firstPicture } from "~/components/ui/first-picture.server";
 import { readLive } from "~/live/snapshot.server";
 import { reviewSource } from "~/reviews/review-source.server";
 import { filterPath } from "~/projects/project-listing";
@@ -45,7 +45,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ]),
     ],
   });
-  // The hero's picture is the largest paint: fetched with the HTML rather than after layout.
   // The newest reviews of jobs the owner marked as this service.
   const reviews = readLive(reviewSource)
     .reviews.filter((review) => review.service === service.slug)
@@ -54,13 +53,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     .filter((p) => p.service === service.slug)
     .slice(0, 3);
   const moreProjects = filterPath({ kind: "service", slug: service.slug });
+  // The hero's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
+  const hero = firstPicture(service.image, SERVICE_HERO_SIZES);
   return {
     service,
     page,
     reviews,
     projects,
     moreProjects,
-    seo: [...seo, picturePreload(service.image, SERVICE_HERO_SIZES)],
+    heroPhoneCopy: hero.phoneCopy,
+    seo: [...seo, hero.preload],
   };
 }
 
@@ -72,7 +74,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page, reviews, projects, moreProjects } = loaderData;
+  const { service, page, reviews, projects, moreProjects, heroPhoneCopy } = loaderData;
   const recent = <recentWork.Later pick={(m) => m.RecentProjects} props={{ projects, moreHref: moreProjects }} />;
   // Real jobs replace the illustrated gallery once there are any for this service; a page without
   // a gallery shows them before its last section.
@@ -86,7 +88,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             recent
           ) : section.kind === "hero" ? (
             // The first screen: hydrated with the page, its picture the largest paint.
-            <Hero section={section} image={service.image} />
+            <Hero section={section} image={service.image} phoneCopy={heroPhoneCopy} />
           ) : (
             <sections.Later pick={(m) => m.Section} props={{ section, heroImage: service.image }} />
           )}

@@ -1,7 +1,7 @@
 /** /services: every service as a card. */
 import { PageHero } from "~/components/sections/page-hero";
 import { SERVICE_CARD_SIZES, ServiceCard } from "~/components/sections/service-card";
-import { picturePreload } from "~/components/ui/picture";
+import { firstPicture } from "~/components/ui/first-picture.server";
 import { withDetails } from "~/content/service-details";
 import { services } from "~/content/services";
 import { EstimateButton } from "~/leads/estimate-button";
@@ -11,9 +11,11 @@ import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/services";
 
 export function loader() {
-  const first = services[0];
+  // On a phone the first card's picture, just below the banner, is the largest paint.
+  const first = services[0] ? firstPicture(withDetails(services[0]).image, SERVICE_CARD_SIZES) : undefined;
   return {
     services: services.map(withDetails),
+    firstPhoneCopy: first?.phoneCopy,
     seo: [
       ...pageMeta({
         title: "Home Services for Long Beach Island",
@@ -23,8 +25,7 @@ export function loader() {
         keywords: ["LBI contractor services", "Long Beach Island remodeling", "shore home repair"],
         jsonLd: [serviceListJsonLd(), breadcrumbJsonLd([{ name: "Services", path: "/services" }])],
       }),
-      // On a phone the first card's picture, just below the banner, is the largest paint.
-      ...(first ? [picturePreload(withDetails(first).image, SERVICE_CARD_SIZES)] : []),
+      ...(first ? [first.preload] : []),
     ],
   };
 }
@@ -48,7 +49,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {loaderData.services.map((s, i) => (
             <li key={s.slug}>
-              <ServiceCard service={s} index={i} priority={i === 0} />
+              <ServiceCard service={s} index={i} phoneCopy={i === 0 ? loaderData.firstPhoneCopy : undefined} />
             </li>
           ))}
         </ul>

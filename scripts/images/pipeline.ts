@@ -16,6 +16,7 @@ import {
   fallbackWidth,
   imageUrl as publicUrl,
   outputWidths,
+  phoneCopyWidth,
   type CompactManifest,
 } from "../../app/components/ui/image-sizes";
 import { AVIF_OPTIONS, JPEG_OPTIONS, WEBP_OPTIONS } from "../../app/infra/picture-encoding";
@@ -98,6 +99,21 @@ async function encode(source: string, width: number, ext: ModernFormat | "jpg"):
   if (ext === "avif") return image.avif(AVIF_OPTIONS).toBuffer();
   if (ext === "webp") return image.webp(WEBP_OPTIONS).toBuffer();
   return image.flatten({ background: "#ffffff" }).jpeg(JPEG_OPTIONS).toBuffer();
+}
+
+/**
+ * Each picture's phone copy as a srcset candidate ("data:image/avif;base64,… 800w"), for the server
+ * to write into a page whose largest picture it is. Read from the files just written, so the copy is
+ * byte for byte the file a phone would otherwise fetch.
+ */
+export function phoneCopies(manifest: ImageManifest, outDir: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(manifest).map(([name, entry]) => {
+      const width = phoneCopyWidth(entry.width);
+      const bytes = fs.readFileSync(path.join(outDir, path.basename(imageUrl(name, entry, width, "avif"))));
+      return [name, `data:image/avif;base64,${bytes.toString("base64")} ${width}w`];
+    }),
+  );
 }
 
 export interface PipelineResult {

@@ -13,6 +13,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { STARTUP_JS_BUDGET as JS_BUDGET, startupScripts as startupScriptsOf, staticImports } from "../support/startup-scripts";
 import { clientDir, prerenderedPages } from "./support";
+import { PHONE_COPY_MEDIA, WIDER_THAN_PHONE_MEDIA } from "~/components/ui/image-sizes";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { insertLeads } from "../support/leads";
@@ -96,9 +97,11 @@ describe("budgets", () => {
     }
   });
 
-  it("a public page's head sends a phone for nothing but its main picture before the first paint", () => {
+  it("a public page's head sends a phone for nothing before the first paint: its main picture is in the page", () => {
+    let withPicture = 0;
     for (const { file, urlPath } of prerenderedPages()) {
-      const head = /<head>([\s\S]*?)<\/head>/.exec(fs.readFileSync(file, "utf8"))?.[1] ?? "";
+      const html = fs.readFileSync(file, "utf8");
+      const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
       const links = [...head.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
       // A browser fetches the tab icon and the manifest as the page loads, each on a connection of its own.
       const fetched = links.filter(
@@ -108,8 +111,25 @@ describe("budgets", () => {
           (/rel="preload"/.test(tag) && !/as="image"/.test(tag)),
       );
       expect(fetched, urlPath).toEqual([]);
-      expect(links.filter((tag) => /rel="preload"/.test(tag)).length, urlPath).toBeLessThanOrEqual(1);
+      const preloads = links.filter((tag) => /rel="preload"/.test(tag));
+      expect(preloads.length, urlPath).toBeLessThanOrEqual(1);
+      const preload = preloads[0];
+      if (!preload || !/\/img\//.test(preload)) continue;
+      withPicture++;
+      // The build's picture: preloaded only where the screen is wider than a phone...
+      expect(preload, urlPath).toContain(`media="${WIDER_THAN_PHONE_MEDIA}"`);
+      // ...and drawn on a phone from one of the files it names, carried in the page.
+      const marker = `<source media="${PHONE_COPY_MEDIA}" type="image/avif" srcSet="data:image/avif;base64,`;
+      const at = html.indexOf(marker);
+      expect(at, `${urlPath}: a phone copy`).toBeGreaterThan(-1);
+      const [, base64 = "", width = ""] = /^([\w+/=]+) (\d+)w"/.exec(html.slice(at + marker.length)) ?? [];
+      const candidate = (preload.match(/\/img\/[\w.-]+\.avif \d+w/g) ?? []).find((c) => c.endsWith(` ${width}w`));
+      expect(candidate, `${urlPath}: the preload names the phone copy's width`).toBeDefined();
+      const onDisk = fs.readFileSync(path.join(clientDir, candidate?.split(" ")[0] ?? ""));
+      expect(Buffer.from(base64, "base64").equals(onDisk), `${urlPath}: the phone copy is that file`).toBe(true);
     }
+    // /, the service pages, /services, /blog and the articles.
+    expect(withPicture).toBeGreaterThanOrEqual(10);
   });
 
   it("no page references another host for a script, stylesheet or image", () => {

@@ -5,7 +5,7 @@
  * limit.
  *
  * A public page must score 100 for Accessibility, Best Practices and SEO, paint first within 1.2 s
- * and largest within 1.1 s, shift its layout 0.02 or less, and block at most 600 ms in total (where
+ * and largest within 1.0 s, shift its layout 0.02 or less, and block at most 600 ms in total (where
  * Lighthouse's own scale puts a phone's median page); up to five attempts (a page that blocks for
  * its own reasons misses all five). The Performance score is printed, not judged: on these shared
  * test machines it follows the machine's blocking time, and the same bytes scored 0.81 to 0.96 in
@@ -58,16 +58,16 @@ interface Limits {
 }
 
 // First paint a quarter above the slowest public page measured (0.97 s). The largest paint was held
-// at 1.5 s, then 1.2 s; with the tab icon written into the page and no manifest on public pages
-// (record 0033), the public pages measured 0.85 to 1.01 s on a first attempt here (benchmark index
-// 1,600 to 2,700), and / sits at 0.98 to 1.01 s, so it is held at 1.1 s. Both far inside the marks
-// where Lighthouse starts to take points (1.8 s and 2.5 s). Five attempts, as three were not enough:
+// at 1.5 s, then 1.2 s, then 1.1 s; with the tab icon written into the page (record 0033) and a
+// page's first picture carried in its HTML for a phone (record 0034), the pages with a picture
+// measured 0.87 to 0.95 s (median of 3, benchmark index 1,600 to 2,800), so it is held at 1.0 s.
+// Both far inside the marks where Lighthouse starts to take points (1.8 s and 2.5 s). Five attempts, as three were not enough:
 // in one clean run /services/carpentry blocked 643 ms or more three times in a row, where the same
 // bytes blocked 239 and 363 ms in the clean runs before it.
 const PUBLIC: Limits = {
   categories: ["accessibility", "best-practices", "seo"],
   fcpMs: 1200,
-  lcpMs: 1100,
+  lcpMs: 1000,
   tbtMs: 600,
   cls: 0.02,
   paintsNeedFastMachine: false,
@@ -428,7 +428,7 @@ describe("Lighthouse with projects published", () => {
   }, 15 * 60_000);
 
   it(
-    "a project page with a camera's 12 MP photo as its cover: LCP ≤ 1.5 s, ≤ 500 KB (performance printed)",
+    "a project page with a camera's 12 MP photo as its cover: LCP ≤ 1.2 s, ≤ 500 KB (performance printed)",
     () => judge(() => projectPage, "project page", PROJECT_PAGE),
     10 * 60_000,
   );

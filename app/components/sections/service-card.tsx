@@ -9,18 +9,19 @@ import { buttonClass } from "~/components/ui/button";
 /** How wide a card's picture is drawn at each viewport; a page preloading a card's picture says the same. */
 export const SERVICE_CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw";
 
-/** `priority`: the card's picture is the page's largest paint (the first card at the top of /services). */
+/** `phoneCopy`: the card's picture is the page's largest paint (the first card at the top of /services). */
 export function ServiceCard({
   service,
   index,
   headingLevel = 3,
-  priority = false,
+  phoneCopy,
 }: {
   /** With its details: the page's loader adds them, so they travel as data, not as script. */
   service: Service;
   index: number;
   headingLevel?: 2 | 3;
-  priority?: boolean;
+  /** see `firstPicture` */
+  phoneCopy?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -33,7 +34,7 @@ export function ServiceCard({
         name={service.image}
         alt={service.alt}
         sizes={SERVICE_CARD_SIZES}
-        priority={priority}
+        phoneCopy={phoneCopy}
         imgClassName="aspect-[3/2] w-full object-cover"
       />
       <div className="flex flex-1 flex-col p-5">

@@ -12,6 +12,17 @@ export const TARGET_WIDTHS = [480, PHONE_WIDTH, 800, 1200, 1920] as const;
 export const FALLBACK_WIDTH = 800;
 
 /**
+ * A page's largest picture reaches a phone inside the page's HTML, as a data address, so it paints
+ * with the text instead of one request later (decision 0034). The copy is the 800-pixel file: a
+ * phone up to 400 px wide at 2×, or a 16:9 picture in a padded column at 3×. Screens wider than a
+ * phone in portrait fetch their file from the srcset as before; the two media queries split them.
+ */
+export const PHONE_COPY_WIDTH = 800;
+export const PHONE_COPY_MEDIA = "(max-width: 480px)";
+export const WIDER_THAN_PHONE_MEDIA = "(min-width: 481px)";
+export const phoneCopyWidth = (sourceWidth: number) => Math.min(PHONE_COPY_WIDTH, sourceWidth);
+
+/**
  * A project photo's widths, which the owner's photos are made at. A photo is as wide as the screen
  * on a phone, and a camera's detail costs bytes at every width, so each phone gets a file close to
  * what it draws: 640 (320 px at 2×), 721 (Lighthouse's 412 px at 1.75), 828 (375 and 414 px at 2×),

@@ -2,12 +2,13 @@
  * A responsive picture from the build's image pipeline: AVIF and WebP at several widths, a JPEG
  * fallback, and the intrinsic size so the page never shifts while it loads.
  *
- * Pictures below the fold load lazily; the page's largest picture passes `priority` to load first.
- * `protect` blocks the context menu and dragging and may show a small badge.
+ * Pictures below the fold load lazily. The page's largest picture passes its `phoneCopy` (made by
+ * `firstPicture` in the route's loader): it loads first, and a phone draws it from the copy in the
+ * HTML. `protect` blocks the context menu and dragging and may show a small badge.
  */
 import type { MouseEvent } from "react";
 import manifestJson from "~/generated/image-manifest.json";
-import { fallbackWidth, imageUrl, outputWidths, type CompactManifest } from "./image-sizes";
+import { fallbackWidth, imageUrl, outputWidths, PHONE_COPY_MEDIA, type CompactManifest } from "./image-sizes";
 
 // JSON imports are typed loosely (arrays of string | number): give each entry its real shape.
 const manifest: CompactManifest = Object.fromEntries(
@@ -25,7 +26,8 @@ interface PictureProps {
   sizes: string;
   className?: string;
   imgClassName?: string;
-  priority?: boolean;
+  /** Given for the page's largest picture only: see `firstPicture`. */
+  phoneCopy?: string;
   protect?: boolean;
   badge?: ImageBadge;
 }
@@ -48,24 +50,6 @@ export function srcSet(name: string, format: "avif" | "webp"): string {
   return entry.widths.map((w) => `${imageUrl(name, entry.hash, w, format)} ${w}w`).join(", ");
 }
 
-/**
- * A head link that fetches a page's largest picture with the HTML instead of after layout, in the
- * format every supporting browser takes (AVIF), with the same `sizes` as the picture so the browser
- * picks the same file. For a route's meta, built in its loader (which keeps the manifest out of
- * the browser's code where the page does not need it).
- */
-export function picturePreload(name: string, sizes: string) {
-  return {
-    tagName: "link",
-    rel: "preload",
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: srcSet(name, "avif"),
-    imageSizes: sizes,
-    fetchPriority: "high",
-  } as const;
-}
-
 const block = (event: MouseEvent) => event.preventDefault();
 
 export function Picture({
@@ -74,13 +58,15 @@ export function Picture({
   sizes,
   className = "",
   imgClassName = "",
-  priority = false,
+  phoneCopy,
   protect = false,
   badge,
 }: PictureProps) {
   const entry = imageEntry(name);
+  const priority = phoneCopy !== undefined;
   const picture = (
     <picture className={badge ? undefined : className}>
+      {phoneCopy ? <source media={PHONE_COPY_MEDIA} type="image/avif" srcSet={phoneCopy} sizes={sizes} /> : null}
       <source type="image/avif" srcSet={srcSet(name, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(name, "webp")} sizes={sizes} />
       <img

@@ -10,6 +10,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { PHONE_COPY_MEDIA } from "~/components/ui/image-sizes";
 import { profile } from "~/content/profile";
 import { prefersReducedMotion } from "~/components/ui/scroll";
 import { CountUp } from "./count-up";
@@ -20,6 +21,8 @@ export const HERO_SIZES = "100vw";
 
 /** The hero picture's sources, as the route's loader reads them from the image manifest. */
 export interface HeroPicture {
+  /** what a phone draws, carried in the HTML (see `firstPicture`) */
+  phoneCopy: string;
   avif: string;
   webp: string;
   fallback: string;
@@ -76,6 +79,7 @@ export function HomeHero({ picture }: { picture: HeroPicture }) {
           downwards, and a layer placed from the bottom (or by a share of the height) would move. */}
       <div ref={parallax} className="absolute inset-x-0 -top-40 bottom-0 -z-20">
         <picture className="block h-full">
+          <source media={PHONE_COPY_MEDIA} type="image/avif" srcSet={picture.phoneCopy} sizes={HERO_SIZES} />
           <source type="image/avif" srcSet={picture.avif} sizes={HERO_SIZES} />
           <source type="image/webp" srcSet={picture.webp} sizes={HERO_SIZES} />
           <img

@@ -9,7 +9,8 @@ import { CallButton } from "./call-button";
 export const SERVICE_HERO_SIZES = "100vw";
 
 /** The page's opening: its h1 over the service's picture, and the buttons that start a request. */
-export function Hero({ section, image }: { section: SectionOf<"hero">; image: string }) {
+/** `phoneCopy`: given where the hero opens the page, as its largest paint (see `firstPicture`). */
+export function Hero({ section, image, phoneCopy }: { section: SectionOf<"hero">; image: string; phoneCopy?: string }) {
   const { rating } = profile;
   return (
     <section className="relative isolate overflow-hidden bg-navy-900 text-white">
@@ -17,7 +18,7 @@ export function Hero({ section, image }: { section: SectionOf<"hero">; image: st
         name={image}
         alt=""
         sizes={SERVICE_HERO_SIZES}
-        priority
+        phoneCopy={phoneCopy}
         className="absolute inset-0 -z-10"
         imgClassName="h-full w-full object-cover opacity-30"
       />
