@@ -23,6 +23,9 @@ const CSS_BUDGET = 25 * 1024;
 /** What a desk page's first paint waits for: its document, gzipped, inline style included. */
 const DESK_FIRST_PAINT_BUDGET = 30 * 1024;
 
+/** What a new connection delivers in two round trips, less a page's response headers (about 1.1 KB). */
+const TWO_ROUND_TRIPS = 30 * 1460 - 1200;
+
 const gzipSize = (text: string | Buffer) => gzipSync(text).length;
 
 /**
@@ -127,6 +130,10 @@ describe("budgets", () => {
       expect(candidate, `${urlPath}: the preload names the phone copy's width`).toBeDefined();
       const onDisk = fs.readFileSync(path.join(clientDir, candidate?.split(" ")[0] ?? ""));
       expect(Buffer.from(base64, "base64").equals(onDisk), `${urlPath}: the phone copy is that file`).toBe(true);
+      // Carried in the page, the picture saves its round trip only while the page still arrives in a
+      // new connection's first two (10, then 20 segments of 1,460 bytes), headers included.
+      const compressed = fs.statSync(`${file}.br`).size;
+      expect(compressed, `${urlPath}: brotli bytes with its phone copy`).toBeLessThanOrEqual(TWO_ROUND_TRIPS);
     }
     // /, the service pages, /services, /blog and the articles.
     expect(withPicture).toBeGreaterThanOrEqual(10);
