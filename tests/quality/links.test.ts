@@ -18,13 +18,30 @@ const decode = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'");
 
+/**
+ * The addresses in a srcset, read as a browser reads them: an address runs to the next space, so a
+ * data address keeps the comma inside it, and a comma after the descriptors ends a candidate.
+ */
+function srcsetUrls(srcset: string): string[] {
+  const urls: string[] = [];
+  for (let rest = srcset; ;) {
+    rest = rest.replace(/^[\s,]+/, "");
+    if (!rest) return urls;
+    const url = /^\S+/.exec(rest)?.[0] ?? "";
+    rest = rest.slice(url.length);
+    if (url.endsWith(",")) urls.push(url.replace(/,+$/, ""));
+    else {
+      urls.push(url);
+      rest = rest.replace(/^[^,]*/, "");
+    }
+  }
+}
+
 function references(html: string): { links: string[]; resources: string[] } {
   const attr = (name: string) =>
     [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decode(m[1] ?? ""));
   const anchors = [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => decode(m[1] ?? ""));
-  const srcsets = attr("srcset")
-    .concat(attr("srcSet"))
-    .flatMap((s) => s.split(",").map((part) => part.trim().split(/\s+/)[0] ?? ""));
+  const srcsets = attr("srcset").concat(attr("srcSet")).flatMap(srcsetUrls);
   const scriptsAndImages = [...html.matchAll(/<(?:script|img|source|iframe)\s[^>]*src="([^"]*)"/g)].map((m) =>
     decode(m[1] ?? ""),
   );
@@ -69,7 +86,8 @@ describe("links", () => {
       if (!html) continue;
       const { links, resources } = references(html);
       for (const href of [...links, ...resources]) {
-        if (/^(tel|mailto):/.test(href)) continue;
+        // A data address is the resource itself, carried in the page.
+        if (/^(tel|mailto|data):/.test(href)) continue;
         const url = new URL(href, new URL(path, origin));
         if (url.origin !== origin) {
           external.add(url.origin);
