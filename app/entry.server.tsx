@@ -8,9 +8,17 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "./components/ui/nonce";
 import { finishPage } from "./infra/finish-page.server";
+import { describeError, log } from "./infra/log.server";
+import { loggablePath, withoutSecrets } from "./infra/request-log.server";
 import { isDeskPath } from "./owner/paths";
 
 // The Express entry (server.ts) reaches the app's server-side services through this module, so
@@ -26,6 +34,26 @@ declare module "react-router" {
 }
 
 export const streamTimeout = 5_000;
+
+/** What the log keeps of an error about `request`: its path and message with any link's token taken out. */
+function errorFields(error: unknown, request: Request) {
+  const url = new URL(request.url);
+  const address = `${url.pathname}${url.search}`;
+  return { path: loggablePath(address), error: withoutSecrets(describeError(error), address) };
+}
+
+/**
+ * A loader's or action's failure. React Router's own handler prints the whole error, whose
+ * message can quote the address (a malformed escape in a link's token): the log gets the line our
+ * request log writes instead, scrubbed the same way. A visitor who left before the answer is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // A refusal the router makes itself (no action for a post, say) carries its own error and status.
+  const refusal = isRouteErrorResponse(error) && error.status < 500;
+  const cause: unknown = isRouteErrorResponse(error) && "error" in error ? error.error : error;
+  log(refusal ? "info" : "error", "route failed", errorFields(cause, request));
+};
 
 export default function handleRequest(
   request: Request,
@@ -82,7 +110,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
+          log("error", "render failed", errorFields(error, request));
         },
       },
     );
@@ -98,7 +126,7 @@ function finishDeskPage(html: string): string {
   try {
     return finishPage(html, "desk page", "whole").html;
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "desk page not finished", error: String(error) }));
+    log("error", "desk page not finished", { error: describeError(error) });
     return html;
   }
 }

@@ -62,6 +62,17 @@ export const formActions = {
 
 export type FormAction = keyof typeof formActions;
 
+/**
+ * The addresses whose path is a credential: what follows the prefix is the token of a link mailed
+ * to a homeowner (a visit time, a quote, a job with its photos and documents, a review request),
+ * and opens their name, contract, money and photos. Every log hides it: the server's request and
+ * error logs (`infra/request-log.server.ts`) and nginx's access log (`deploy/nginx.conf`). A test
+ * holds this list to every route with a `:token` segment, and nginx's map to this list. Links
+ * that carry their token in the query (`?token=`: an owner's setup link, the newsletter's) need no
+ * entry: no log keeps a query.
+ */
+export const TOKEN_PATH_PREFIXES = ["/visit/", "/quote/", "/job/", "/review/"] as const;
+
 /** Old or short addresses that show a page of the site; the key is the alias, the value its primary path. */
 export const aliases: Readonly<Record<string, ServicePathOrPage>> = {
   "/windows-and-doors": "/services/andersen-windows",

@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
+import { TOKEN_PATH_PREFIXES } from "~/route-registry";
+import routes from "~/routes";
 import { loggablePath, withoutSecrets } from "./request-log.server";
 
 const token = "Zm9vYmFyLXRva2VuLXRoYXQtaXMtYS1jcmVkZW50aWFs";
@@ -39,6 +44,29 @@ describe("the path a log line keeps", () => {
     expect(loggablePath("/reviews.data")).toBe("/reviews.data");
   });
 
+  it("hides a job link's token, with its photos' and documents' paths", () => {
+    for (const path of [
+      `/job/${token}`,
+      `/JOB/${token}.data`,
+      `/job/${token}/photos/0f9c2b7e-1d2a-4c3b-9e8f-123456789abc-large.webp`,
+      `/job/${token}/documents/0f9c2b7e-1d2a-4c3b-9e8f-123456789abc`,
+      `/%6Aob/${token}`,
+      `/%256Aob/${token}`,
+      `//job//${token}/`,
+      `/job%2F${token}`,
+      `/job\\${token}`,
+      `/x/../job/${token}`,
+      `/x/%2E%2E/job/${token}`,
+      `/job/${token}%E0%A4%A`,
+    ])
+      expect(loggablePath(path), path).toBe("/job/…");
+    expect(loggablePath("/job")).toBe("/job");
+    expect(loggablePath("/job/")).toBe("/job/");
+    expect(loggablePath("/owner/jobs/0f9c2b7e-1d2a-4c3b-9e8f-123456789abc")).toBe(
+      "/owner/jobs/0f9c2b7e-1d2a-4c3b-9e8f-123456789abc",
+    );
+  });
+
   it("drops every query, where the setup and newsletter links carry theirs", () => {
     expect(loggablePath(`/owner/setup?token=${token}`)).toBe("/owner/setup");
     expect(loggablePath(`/newsletter/confirm?token=${token}`)).toBe("/newsletter/confirm");
@@ -58,10 +86,50 @@ describe("an error message about the request", () => {
     expect(withoutSecrets(`Failed to decode param '${token}%E0%A4%A'`, url)).toBe("Failed to decode param '…'");
     expect(withoutSecrets(`no visit ${token}`, `/Visit/${token}`)).toBe("no visit …");
     expect(withoutSecrets(`bad token ${token}`, `/owner/setup?token=${token}&x=1`)).toBe("bad token …");
+    expect(withoutSecrets(`no photo ${token}/photos/a.webp`, `/job/${token}/photos/a.webp`)).toBe("no photo …");
+    expect(withoutSecrets(`no job ${token}`, `/x/../JOB/${token}`)).toBe("no job …");
   });
 
   it("keeps a message about an address without secrets as it is", () => {
     expect(withoutSecrets("Failed to decode /blog/%E0%A4%A", "/blog/%E0%A4%A")).toBe("Failed to decode /blog/%E0%A4%A");
     expect(withoutSecrets("page 2 of the list", "/owner?page=2")).toBe("page 2 of the list");
+  });
+});
+
+/** Every route's path as `routes.ts` builds it, from the root. */
+function routePaths(entries: readonly RouteConfigEntry[], prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = `${prefix}/${entry.path ?? ""}`.replace(/\/+/g, "/");
+    return [own, ...routePaths(entry.children ?? [], own)];
+  });
+}
+
+describe("the one list of token paths", () => {
+  it("names every route that takes a token in its path", () => {
+    const withToken = routePaths(routes).filter((route) => route.split("/").includes(":token"));
+    expect(withToken.length).toBeGreaterThanOrEqual(6);
+    for (const route of withToken) {
+      const prefix = route.slice(0, route.indexOf("/:token") + 1);
+      expect(TOKEN_PATH_PREFIXES, route).toContain(prefix);
+      // Whatever follows the token (a photo, a document) is hidden with it.
+      expect(loggablePath(route.replace(":token", token)), route).toBe(`${prefix}…`);
+    }
+  });
+
+  it("is the list nginx's access log hides, line for line", () => {
+    const conf = fs.readFileSync(path.resolve(import.meta.dirname, "../../deploy/nginx.conf"), "utf8");
+    const map = /map \$uri \$causeway_log_path \{\n([^}]*)\}/.exec(conf)?.[1] ?? "";
+    const lines = map
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    expect(lines).toEqual([
+      ...TOKEN_PATH_PREFIXES.map((prefix) => {
+        const name = prefix.slice(1, -1);
+        return `"~*(^|[/\\x5c])${name}[/\\x5c]+[^/\\x5c]" "/${name}/...";`;
+      }),
+      '"~%" "/...";',
+      "default $uri;",
+    ]);
   });
 });

@@ -156,14 +156,24 @@ describe("behind nginx with deploy/nginx.conf", () => {
 });
 
 describe("nginx's access log", () => {
-  it("keeps no token of a visit, setup or newsletter link, and no query", async () => {
+  it("keeps no token of a homeowner's, setup or newsletter link, and no query", async () => {
     const nginx = await proxy(await server());
     const token = "bmdpbngtbG9nLXRva2VuLXRoYXQtbXVzdC1ub3Qtc2hvdw";
+    const photo = "0f9c2b7e-1d2a-4c3b-9e8f-123456789abc-large.webp";
     const paths = [
       `/visit/${token}`,
       `/VISIT/${token}.data`,
       `/%76isit/${token}`,
       `//visit//${token}`,
+      `/quote/${token}`,
+      `/Quote/${token}?view=contract`,
+      `/job/${token}`,
+      `/job/${token}/photos/${photo}`,
+      `/job/${token}/documents/0f9c2b7e-1d2a-4c3b-9e8f-123456789abc`,
+      `/x/../job/${token}`,
+      `/job%5C${token}`,
+      `/%256Aob/${token}`,
+      `/review/${token}`,
       `/owner/setup?token=${token}`,
       `/newsletter/confirm?token=${token}`,
       `/newsletter/unsubscribe?token=${token}`,
@@ -179,6 +189,10 @@ describe("nginx's access log", () => {
     expect(lines.length).toBeGreaterThanOrEqual(paths.length + 1);
     expect(lines.filter((line) => line.includes('"GET /visit/... HTTP/'))).toHaveLength(4);
     expect(lines.filter((line) => line.includes('"POST /visit/... HTTP/'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('"GET /quote/... HTTP/'))).toHaveLength(2);
+    expect(lines.filter((line) => line.includes('"GET /job/... HTTP/'))).toHaveLength(5);
+    expect(lines.filter((line) => line.includes('"GET /review/... HTTP/'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('"GET /... HTTP/'))).toHaveLength(1);
     expect(lines.some((line) => line.includes('"GET /owner/setup HTTP/'))).toBe(true);
     for (const line of lines) {
       expect(line).not.toContain(token);
