@@ -7,6 +7,22 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const DIRECTION = [0x061c, 0x200e, 0x200f, ...range(0x202a, 0x202e), ...range(0x2066, 0x2069)];
 const ZERO_WIDTH = [...range(0x200b, 0x200d), 0x2060, 0xfeff];
 const TAGS = range(0xe0000, 0xe007f);
+// Every other format character (category Cf) a keyboard never types, the soft hyphen and the
+// invisible math operators among them.
+const FORMAT = [
+  0x00ad,
+  0x0600,
+  0x06dd,
+  0x070f,
+  0x180e,
+  ...range(0x2061, 0x2064),
+  ...range(0x206a, 0x206f),
+  0xfff9,
+  0x110bd,
+  0x1d173,
+];
+const BLANK = [0x115f, 0x1160, 0x3164, 0xffa0];
+const SEPARATORS = [0x2028, 0x2029];
 // Tab, line feed and carriage return are the only controls a field of several lines lets through.
 const CONTROLS = [...range(0x00, 0x1f), ...range(0x7f, 0x9f)].filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d);
 
@@ -16,6 +32,9 @@ describe("the hidden-character rule", () => {
     ["zero-width character", ZERO_WIDTH, "zero-width"],
     ["tag character", TAGS, "tag"],
     ["control character", CONTROLS, "control"],
+    ["format character", FORMAT, "format"],
+    ["blank letter", BLANK, "blank"],
+    ["line or paragraph separator", SEPARATORS, "separator"],
   ] as const)("refuses every %s, in one line or several, and names its code point", (_, codes, kind) => {
     for (const code of codes) {
       const text = `Deck ${String.fromCodePoint(code)}stairs`;
@@ -24,6 +43,26 @@ describe("the hidden-character rule", () => {
         expect(firstHiddenCharacter(text, multiline), hex(code)).toEqual({ kind, codePoint: hex(code) });
       }
     }
+  });
+
+  it("refuses every character of Unicode's format category, but a joiner inside an emoji", () => {
+    const format = /^\p{Cf}$/u;
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (format.test(char)) expect(firstHiddenCharacter(`Jo${char}hn`, true), hex(code)).toBeDefined();
+    }
+  });
+
+  it("names the soft hyphen, the invisible plus and a blank letter in its message", () => {
+    expect(hiddenCharacterError("Dana\u00adSmith", "The name you typed")).toBe(
+      "The name you typed holds an invisible formatting character (U+00AD) that would not show on screen. Type it again without it.",
+    );
+    expect(hiddenCharacterError("Call us\u2064", "'Link words'")).toContain("(U+2064)");
+    expect(hiddenCharacterError("\u3164", "The name to show")).toBe(
+      "The name to show holds a blank letter (U+3164) that would not show on screen. Type it again without it.",
+    );
+    expect(hiddenCharacterError("one\u2028two", "The story", true)).toContain("a line separator (U+2028)");
   });
 
   it("reads a tag character, two UTF-16 units, as the one code point it is", () => {

@@ -1,11 +1,13 @@
 /**
  * Characters no text typed into the site may hold, whoever typed it (a visitor, a homeowner, the
- * owner). One rule, read by whole code point, shared by every form's rules in the browser and on
- * the server: a field either holds none of them or is refused with a message naming the field.
+ * owner): controls, and every character that draws nothing where it stands (Unicode's format
+ * category, the Hangul fillers, the line and paragraph separators), but for a zero-width joiner
+ * inside an emoji. One rule, read by whole code point, shared by every form's rules in the browser
+ * and on the server: a field either holds none of them or is refused with a message naming the field.
  */
 
 /** What kind of hidden character a code point is, or undefined for an ordinary one. */
-export type HiddenKind = "control" | "direction" | "zero-width" | "tag";
+export type HiddenKind = "control" | "direction" | "zero-width" | "tag" | "format" | "blank" | "separator";
 
 /**
  * Bidirectional marks, embeddings, overrides and isolates: they reorder how the text around them
@@ -32,6 +34,19 @@ function isTag(code: number): boolean {
   return code >= 0xe0000 && code <= 0xe007f;
 }
 
+/**
+ * The rest of Unicode's format characters (category Cf): the soft hyphen, the invisible math
+ * operators (U+2061 to U+2064), the deprecated shaping controls and the like. None draws anything
+ * where it stands, so a signature or a notice holding one is not the text it looks like.
+ */
+const FORMAT = /^\p{Cf}$/u;
+
+/** Hangul fillers: letters that draw nothing, so a name made of them looks blank. */
+const isBlankLetter = (code: number) => code === 0x115f || code === 0x1160 || code === 0x3164 || code === 0xffa0;
+
+/** The line and paragraph separators: a break no keyboard types, shown by some readers and not by others. */
+const isSeparator = (code: number) => code === 0x2028 || code === 0x2029;
+
 /** C0 and C1 controls and DEL: terminal escapes and invisible junk, never typed by a person. */
 function isControl(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f);
@@ -54,6 +69,9 @@ export function hiddenKind(char: string, multiline: boolean): HiddenKind | undef
   if (isDirectionControl(code)) return "direction";
   if (isZeroWidth(code)) return "zero-width";
   if (isTag(code)) return "tag";
+  if (isSeparator(code)) return "separator";
+  if (isBlankLetter(code)) return "blank";
+  if (FORMAT.test(char)) return "format";
   return undefined;
 }
 
@@ -99,6 +117,9 @@ const KIND_WORDS: Record<HiddenKind, string> = {
   direction: "a hidden direction mark",
   "zero-width": "a zero-width character",
   tag: "an invisible tag character",
+  format: "an invisible formatting character",
+  blank: "a blank letter",
+  separator: "a line separator",
 };
 
 /**
