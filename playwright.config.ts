@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, E2E_CHROMIUM_PATH } from "./tests/support/chromium";
+import { TEST_SEAL_KEY } from "./tests/support/seal-key";
 import { startCommand } from "./tests/support/start-command";
 
 // End-to-end tests drive Debian's Chromium (its headless shell) against the built production server (`npm run build`
@@ -9,6 +10,8 @@ import { startCommand } from "./tests/support/start-command";
 // server start a server of their own.
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = path.join(os.tmpdir(), `site-e2e-${port}`);
+// The servers the specs start and the specs' own writes to their databases seal job links alike.
+process.env.SEAL_KEY ??= TEST_SEAL_KEY;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { readBuildSettings } from "./app/settings/build-settings";
+import { TEST_SEAL_KEY } from "./tests/support/seal-key";
 
 // Unit tests sit next to their code; integration tests (real SQLite, PostgreSQL and SMTP) live in
 // tests/integration. End-to-end tests are Playwright's (playwright.config.ts).
@@ -43,6 +44,8 @@ export default defineConfig({
           // database of its own, rather than a cluster started for each file.
           globalSetup: ["tests/support/global-setup.ts"],
           environment: "node",
+          // The servers these tests start share the tests' own key (tests/support/seal-key.ts).
+          env: { SEAL_KEY: TEST_SEAL_KEY },
           testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: false,

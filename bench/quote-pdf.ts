@@ -27,7 +27,7 @@ async function main() {
     version: 2,
     sentDay: "2026-11-27",
     content,
-    terms: contractTerms(FACTS, null, "pat@causeway.test"),
+    terms: contractTerms(FACTS, null),
     homeowner: { name: "Dana Visitor", address: "12 Dune Lane, Surf City, NJ", email: "dana@example.com" },
     chosen: new Set([2]),
   });

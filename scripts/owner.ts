@@ -6,6 +6,9 @@
  */
 import { openMigratedDatabase } from "~/infra/db.server";
 import { type Env } from "~/infra/env.server";
+import { recordSealKey, sealKeyOf } from "~/infra/seal.server";
+import { forgetSealedJobLinks } from "~/jobs/job-link.server";
+import { deskChange } from "~/owner/desk-change.server";
 import { inviteOwner, linkAnotherDevice, removeOwnerAndTell } from "~/owner/account-changes.server";
 import { listAudit } from "~/owner/audit.server";
 import { findOwnerByEmail, listOwners, normalizeEmail, SETUP_LINK_MINUTES } from "~/owner/owners.server";
@@ -19,6 +22,10 @@ const HELP = `Usage: npm run owner -- <command> [--origin <url>]
   list             the owners, with how many passkeys each has
   remove <email>   remove an owner: their passkeys, sessions and notified devices end at once
   audit [n]        the latest n entries of the desk's audit log (default 50)
+  forget-sealed-links
+                   the key that sealed the job links (SEAL_KEY, or DATA_DIR/seal.key) is lost: take
+                   the present one instead. Each job's link keeps working until the job's next
+                   email, which carries a new one
 
 Owners can do the same on the desk's Account page. Every change is emailed to all owners.
 
@@ -66,7 +73,7 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
   try {
     parsed = parse(argv);
     if (["add", "link", "remove"].includes(parsed.command)) email = emailArg(parsed.args, parsed.command);
-    else if (!["list", "audit", "help"].includes(parsed.command))
+    else if (!["list", "audit", "help", "forget-sealed-links"].includes(parsed.command))
       throw new UsageError(`unknown command "${parsed.command}"`);
     if (parsed.command === "audit" && parsed.args[0] !== undefined && !/^\d+$/.test(parsed.args[0]))
       throw new UsageError("audit takes a number of entries");
@@ -130,6 +137,18 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
           io.out(
             `${owner.email.padEnd(36)} added ${localTime(owner.createdAt)}  ${owner.passkeys} passkey${owner.passkeys === 1 ? "" : "s"}`,
           );
+        return 0;
+      }
+      case "forget-sealed-links": {
+        const forgotten = await deskChange(db, null, new Date(), async ({ trx, audit }) => {
+          const count = await forgetSealedJobLinks(trx);
+          await recordSealKey(trx, sealKeyOf(env));
+          await audit("sealed-links-forgotten", `${count} job links`);
+          return count;
+        });
+        io.out(
+          `Forgot ${forgotten} sealed job link${forgotten === 1 ? "" : "s"}; the server now starts with this key. Each job's next email carries a new link.`,
+        );
         return 0;
       }
       default: {

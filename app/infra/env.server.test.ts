@@ -121,6 +121,16 @@ const cases: Record<EnvVariable, Case> = {
     ],
     invalid: ["two", "1.5", "-1", "5000"],
   },
+  SEAL_KEY: {
+    unset: { sealKey: undefined },
+    valid: [[Buffer.alloc(32, 7).toString("base64url"), { sealKey: Buffer.alloc(32, 7) }]],
+    invalid: [
+      "short",
+      Buffer.alloc(31, 7).toString("base64url"),
+      Buffer.alloc(32, 7).toString("base64"),
+      "x".repeat(44),
+    ],
+  },
 };
 
 describe("runtime settings", () => {
@@ -147,6 +157,24 @@ describe("runtime settings", () => {
       expect(() => parseEnv({ [variable]: value })).toThrow(ConfigError);
       expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`Invalid configuration: ${variable} `));
     });
+  });
+
+  it("never quotes a secret it refuses in its message", () => {
+    for (const [variable, value] of [
+      ["SEAL_KEY", `${"k".repeat(40)}!!!`],
+      ["VAPID_PRIVATE_KEY", "secret-private-key-value"],
+      ["DATABASE_URL", "mysql://site:hunter2secret@db/site"],
+      ["SMTP_URL", "http://mail:hunter2secret@mail.example.com"],
+    ] as const) {
+      let message = "";
+      try {
+        parseEnv({ [variable]: value });
+      } catch (error) {
+        message = String(error);
+      }
+      expect(message, variable).toMatch(new RegExp(`Invalid configuration: ${variable} `));
+      expect(message, variable).not.toContain(value.includes("hunter2") ? "hunter2" : value);
+    }
   });
 });
 

@@ -153,7 +153,19 @@ const variables = z.object({
   VAPID_PRIVATE_KEY: vapidKey(32).optional(),
   PUSH_SERVICE_HOSTS: pushServiceHosts.default([...DEFAULT_PUSH_SERVICE_HOSTS]),
   REMINDER_AFTER_HOURS: whole(0, 1_000).default(2),
+  SEAL_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^[A-Za-z0-9_-]{43}$/.test(value) && Buffer.from(value, "base64url").length === 32,
+      "must be 32 random bytes in base64url (43 characters), as `node -e \"console.log(require('crypto').randomBytes(32).toString('base64url'))\"` prints them",
+    )
+    .transform((value) => Buffer.from(value, "base64url"))
+    .optional(),
 });
+
+/** Variables whose value is a secret: a refusal names them and never quotes what they hold. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(["SEAL_KEY", "VAPID_PRIVATE_KEY", "DATABASE_URL", "SMTP_URL"]);
 
 const schema = variables
   .superRefine((v, context) => {
@@ -204,6 +216,8 @@ const schema = variables
     pushServiceHosts: v.PUSH_SERVICE_HOSTS,
     /** Business hours a lead may stay New before the owners are reminded; 0 sends no reminders. */
     reminderAfterHours: v.REMINDER_AFTER_HOURS,
+    /** The key that seals job links in the database; unset, DATA_DIR/seal.key (`infra/seal.server.ts`). */
+    sealKey: v.SEAL_KEY,
   }));
 
 export type EnvVariable = keyof typeof variables.shape;
@@ -220,7 +234,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const variable = String(issue?.path[0] ?? "configuration");
   // A problem with the pair names no single value; any other quotes the value refused.
   const pairProblem = issue?.code === "custom" && issue.params?.whole === true;
-  const got = pairProblem ? "" : `, got "${String(given[variable] ?? "")}"`;
+  const got = pairProblem || SECRET_VARIABLES.has(variable) ? "" : `, got "${String(given[variable] ?? "")}"`;
   throw new ConfigError(variable, `${issue?.message ?? "is invalid"}${got}`);
 }
 

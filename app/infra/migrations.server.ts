@@ -22,6 +22,7 @@ import { projects } from "./migrations/0013_projects";
 import { contractTerms } from "./migrations/0014_contract_terms";
 import { jobs } from "./migrations/0015_jobs";
 import { invoices } from "./migrations/0016_invoices";
+import { oneLinkPerJob } from "./migrations/0017_one_link_per_job";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -51,6 +52,7 @@ export const migrations: readonly Migration[] = [
   contractTerms,
   jobs,
   invoices,
+  oneLinkPerJob,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

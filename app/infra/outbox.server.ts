@@ -38,6 +38,7 @@ export type MailKind =
   | "review-request"
   | "job-scheduled"
   | "job-dates"
+  | "job-new-link"
   | "job-completed"
   | "change-order-sent"
   | "change-order-accepted"

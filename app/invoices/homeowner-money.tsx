@@ -4,7 +4,7 @@
  * has set a payment link from their own card processor. The link leaves this site: no card is
  * ever typed here.
  */
-import type { MoneyView } from "./money-view";
+import type { HomeownerMoneyView } from "./money-view";
 
 const link = "inline-flex min-h-11 items-center font-medium text-sea-600 underline";
 
@@ -21,7 +21,7 @@ export function HomeownerMoney({
   documentHref,
   payOnlineUrl,
 }: {
-  money: MoneyView;
+  money: HomeownerMoneyView;
   documentHref: (documentId: string) => string;
   payOnlineUrl: string | null;
 }) {
@@ -53,7 +53,7 @@ export function HomeownerMoney({
                 {invoice.state === "paid" || invoice.state === "void" ? null : `${invoice.due}.`}
                 {invoice.partly ? ` ${invoice.partly}.` : null}
               </span>
-              {invoice.documentId && invoice.state !== "void" ? (
+              {invoice.documentId ? (
                 <a href={documentHref(invoice.documentId)} className={link}>
                   {`Invoice ${invoice.number} (PDF)`}
                 </a>
@@ -78,22 +78,20 @@ export function HomeownerMoney({
           </span>
         </p>
       ) : null}
-      {money.payments.some((payment) => !payment.void) ? (
+      {money.payments.length > 0 ? (
         <>
           <h3 className="mt-4 font-bold text-navy-900">Payments received</h3>
           <ul className="mt-1 space-y-2">
-            {money.payments
-              .filter((payment) => !payment.void)
-              .map((payment) => (
-                <li key={payment.id}>
-                  <span className="tabular-nums">{payment.amount}</span> by {payment.how}, received {payment.received}
-                  {payment.receiptDocumentId ? (
-                    <a href={documentHref(payment.receiptDocumentId)} className={`${link} block`}>
-                      Receipt (PDF)
-                    </a>
-                  ) : null}
-                </li>
-              ))}
+            {money.payments.map((payment) => (
+              <li key={payment.id}>
+                <span className="tabular-nums">{payment.amount}</span> by {payment.how}, received {payment.received}
+                {payment.receiptDocumentId ? (
+                  <a href={documentHref(payment.receiptDocumentId)} className={`${link} block`}>
+                    Receipt (PDF)
+                  </a>
+                ) : null}
+              </li>
+            ))}
           </ul>
         </>
       ) : null}

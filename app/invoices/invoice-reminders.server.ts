@@ -8,13 +8,14 @@ import type { Kysely } from "kysely";
 import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { holdJob, issueJobLink } from "~/jobs/jobs.server";
+import { holdJob } from "~/jobs/jobs.server";
 import { nthBusinessDayAfter } from "~/quotes/business-days";
 import { addDays, dayOf, startOfDay, type ClosedDays } from "~/time/business-time";
 import { invoiceFileName } from "./invoice-document";
 import { invoiceReminderEmail } from "./invoice-emails.server";
 import { jobMoney } from "./job-money.server";
 import { readWaysToPay } from "./ways-to-pay.server";
+import { jobLinkFor } from "~/jobs/job-link.server";
 
 export const REMINDER_BUSINESS_DAYS_AFTER_DUE = 7;
 /** Seven business days are at most a few weeks with closures; older invoices are the owner's to chase. */
@@ -65,7 +66,7 @@ export async function sendInvoiceReminders(
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) return false;
       const ways = await readWaysToPay(trx);
-      const token = await issueJobLink(trx, job, now);
+      const token = await jobLinkFor(trx, job, now);
       const pdf = invoice.documentId
         ? { documentId: invoice.documentId, fileName: invoiceFileName(invoice.number), contentType: "application/pdf" }
         : null;

@@ -11,7 +11,7 @@ import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
-import { holdJob, issueJobLink, recordJobEvent } from "~/jobs/jobs.server";
+import { holdJob, recordJobEvent } from "~/jobs/jobs.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { HOMEOWNER } from "~/quotes/accept-quote.server";
@@ -26,6 +26,7 @@ import { jobMoney } from "./job-money.server";
 import { readVoidReason, type FieldErrors } from "./payment-rules";
 import { allocatePayments, dueDayOf, FINAL_WAITS, invoiceNumber } from "./payment-schedule";
 import { readWaysToPay } from "./ways-to-pay.server";
+import { jobLinkFor } from "~/jobs/job-link.server";
 
 type Db = Kysely<Database>;
 
@@ -123,7 +124,7 @@ export async function sendInvoice(
         created_at: timestamp(now),
       })
       .execute();
-    const token = await issueJobLink(trx, job, now);
+    const token = await jobLinkFor(trx, job, now);
     const facts = {
       number,
       label: line.label,

@@ -86,11 +86,11 @@ async function termsOf(db: Db, job: MoneyJob): Promise<PaymentTerms | null> {
   if (!job.quote_version_id) return null;
   const version = await db
     .selectFrom("quote_versions")
-    .select(["terms", "created_by"])
+    .select("terms")
     .where("id", "=", job.quote_version_id)
     .executeTakeFirst();
   if (!version?.terms) return null;
-  return parseTerms(version.terms, version.created_by).facts.payment;
+  return parseTerms(version.terms).facts.payment;
 }
 
 export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<JobMoney> {

@@ -1,12 +1,15 @@
 /**
  * A job's money as the pages show it: amounts formatted, states in words, dates as people read
- * them. Built on the server from `jobMoney` and sent to the desk's job page and the homeowner's.
- * Pure; shared with the browser.
+ * them. Built on the server from `jobMoney`, one view per audience: `moneyView` for the desk's job
+ * page, with the schedule, voids and their reasons and the reminder switches; `homeownerMoneyView`
+ * for the homeowner's, which names each field it passes on and none of the owner's. What a loader
+ * returns is in the page's HTML and its `.data` whatever the screen draws, so the homeowner's view
+ * is never the owner's with parts hidden. Pure; shared with the browser.
  */
 import { dayLabel } from "~/jobs/job-rules";
 import { formatCents } from "~/quotes/money";
 import { PAYMENT_METHOD_LABELS } from "./invoice-document";
-import type { JobMoney } from "./job-money.server";
+import type { InvoiceListing, JobMoney, PaymentListing } from "./job-money.server";
 import { INVOICE_STATE_LABELS, SCHEDULED_STATE_LABELS, type InvoiceState } from "./payment-schedule";
 
 export interface ScheduleLineView {
@@ -21,40 +24,52 @@ export interface ScheduleLineView {
   waits: string | null;
 }
 
-export interface InvoiceView {
+/** An invoice as both sides read it. */
+export interface InvoiceLine {
   id: string;
   number: string;
   label: string;
   amount: string;
   state: InvoiceState;
   stateLabel: string;
-  /** "Due on receipt, Nov 28, 2026" or "Due by …". */
+  /** "Due on receipt" or "Due by …". */
   due: string;
   issued: string;
-  /** "$100.00 paid of it", when part is paid. */
+  /** "$100.00 of it paid", when part is paid. */
   partly: string | null;
+}
+
+export interface InvoiceView extends InvoiceLine {
   documentId: string | null;
   voidReason: string | null;
   remind: boolean;
   reminded: boolean;
 }
 
-export interface PaymentView {
+/** A payment as both sides read it. */
+export interface PaymentLine {
   id: string;
   amount: string;
   how: string;
   received: string;
+}
+
+export interface PaymentView extends PaymentLine {
   receiptDocumentId: string | null;
   void: boolean;
   voidReason: string | null;
 }
 
-export interface MoneyView {
+/** The totals both sides read. */
+interface MoneyTotals {
   contractTotal: string;
   collected: string;
   /** The balance's amount, without its sign: `balanceLabel` says which way it goes. */
   balance: string;
   balanceLabel: string;
+}
+
+export interface MoneyView extends MoneyTotals {
   balanceCents: number;
   invoicedUnpaid: string;
   schedule: ScheduleLineView[];
@@ -62,15 +77,47 @@ export interface MoneyView {
   payments: PaymentView[];
 }
 
-export function moneyView(
-  money: JobMoney,
-  options: { completed: boolean; open: boolean; finalWaits: string },
-): MoneyView {
+function invoiceLine(invoice: InvoiceListing): InvoiceLine {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    label: invoice.label,
+    amount: formatCents(invoice.amountCents),
+    state: invoice.state,
+    stateLabel: INVOICE_STATE_LABELS[invoice.state],
+    due: invoice.dueDay === invoice.issuedDay ? "Due on receipt" : `Due by ${dayLabel(invoice.dueDay)}`,
+    issued: dayLabel(invoice.issuedDay),
+    partly:
+      invoice.paidCents > 0 && invoice.paidCents < invoice.amountCents
+        ? `${formatCents(invoice.paidCents)} of it paid`
+        : null,
+  };
+}
+
+function paymentLine(payment: PaymentListing): PaymentLine {
+  return {
+    id: payment.id,
+    amount: formatCents(payment.amountCents),
+    how: `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` ${payment.reference}` : ""}`,
+    received: dayLabel(payment.receivedDay),
+  };
+}
+
+function moneyTotals(money: JobMoney): MoneyTotals {
   return {
     contractTotal: formatCents(money.contractTotalCents),
     collected: formatCents(money.collectedCents),
     balance: formatCents(Math.abs(money.balanceCents)),
     balanceLabel: money.balanceCents >= 0 ? "Balance of the contract" : "Paid beyond the contract, to be refunded",
+  };
+}
+
+export function moneyView(
+  money: JobMoney,
+  options: { completed: boolean; open: boolean; finalWaits: string },
+): MoneyView {
+  return {
+    ...moneyTotals(money),
     balanceCents: money.balanceCents,
     invoicedUnpaid: formatCents(money.invoicedUnpaidCents),
     schedule: money.schedule.map((line) => {
@@ -87,31 +134,45 @@ export function moneyView(
       };
     }),
     invoices: money.invoices.map((invoice) => ({
-      id: invoice.id,
-      number: invoice.number,
-      label: invoice.label,
-      amount: formatCents(invoice.amountCents),
-      state: invoice.state,
-      stateLabel: INVOICE_STATE_LABELS[invoice.state],
-      due: invoice.dueDay === invoice.issuedDay ? "Due on receipt" : `Due by ${dayLabel(invoice.dueDay)}`,
-      issued: dayLabel(invoice.issuedDay),
-      partly:
-        invoice.paidCents > 0 && invoice.paidCents < invoice.amountCents
-          ? `${formatCents(invoice.paidCents)} of it paid`
-          : null,
+      ...invoiceLine(invoice),
       documentId: invoice.documentId,
       voidReason: invoice.voidReason,
       remind: invoice.remind,
       reminded: invoice.remindedAt !== null,
     })),
     payments: money.payments.map((payment) => ({
-      id: payment.id,
-      amount: formatCents(payment.amountCents),
-      how: `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` ${payment.reference}` : ""}`,
-      received: dayLabel(payment.receivedDay),
+      ...paymentLine(payment),
       receiptDocumentId: payment.receiptDocumentId,
       void: payment.void,
       voidReason: payment.voidReason,
     })),
+  };
+}
+
+/** An invoice on the homeowner's page: a voided one says so, without why, and has no PDF to open. */
+export interface HomeownerInvoice extends InvoiceLine {
+  documentId: string | null;
+}
+
+/** A payment received, with its receipt; voided payments are not on the homeowner's page. */
+export interface HomeownerPayment extends PaymentLine {
+  receiptDocumentId: string | null;
+}
+
+export interface HomeownerMoneyView extends MoneyTotals {
+  invoices: HomeownerInvoice[];
+  payments: HomeownerPayment[];
+}
+
+export function homeownerMoneyView(money: JobMoney): HomeownerMoneyView {
+  return {
+    ...moneyTotals(money),
+    invoices: money.invoices.map((invoice) => ({
+      ...invoiceLine(invoice),
+      documentId: invoice.state === "void" ? null : invoice.documentId,
+    })),
+    payments: money.payments
+      .filter((payment) => !payment.void)
+      .map((payment) => ({ ...paymentLine(payment), receiptDocumentId: payment.receiptDocumentId })),
   };
 }

@@ -10,7 +10,7 @@ import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
-import { holdJob, issueJobLink, recordJobEvent } from "~/jobs/jobs.server";
+import { holdJob, recordJobEvent } from "~/jobs/jobs.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { contractorNow } from "~/quotes/contract-terms";
@@ -24,6 +24,7 @@ import { JOB_GONE, refuse, type MoneyChange } from "./invoices.server";
 import { allocatePayments } from "./payment-schedule";
 import { jobMoney } from "./job-money.server";
 import { readPaymentForm, readVoidReason, RECEIVED_WITHIN_DAYS } from "./payment-rules";
+import { jobLinkFor } from "~/jobs/job-link.server";
 
 type Db = Kysely<Database>;
 
@@ -113,7 +114,7 @@ export async function recordPayment(
         created_at: timestamp(now),
       })
       .execute();
-    const token = await issueJobLink(trx, job, now);
+    const token = await jobLinkFor(trx, job, now);
     const to = { leadId: job.lead_id, name: job.lead_name, email: job.lead_email };
     const document = { documentId: stored.id, fileName, contentType: "application/pdf" };
     const mailed = { ...payment, jobTitle: job.title, balanceCents: money.contractTotalCents - paidSoFar };

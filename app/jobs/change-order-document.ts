@@ -72,7 +72,7 @@ export function changeOrderDocument(number: number, order: SentChangeOrder): Quo
         paragraphs: [
           "This change order amends the contract named above. Everything else in the contract, its right-to-cancel notice, warranty and payment terms included, stays as it was.",
           "Until you sign it, it is only a proposal: we do not do the work it adds, or leave out the work it takes out, and the contract total does not change.",
-          `${contractor.legalName} signs this change order by sending it (sent by ${order.sentBy}). You sign it by typing your full name and accepting it online, after agreeing to sign and receive it electronically. ${paperCopyText(contractor)}`,
+          `${contractor.legalName} signs this change order by sending it. You sign it by typing your full name and accepting it online, after agreeing to sign and receive it electronically. ${paperCopyText(contractor)}`,
         ],
       },
     ],

@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
 import type { BusinessMailContext } from "~/infra/business-mail.server";
-import { hashToken, isLinkToken } from "~/infra/link-token.server";
+import { isLinkToken } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
@@ -28,8 +28,9 @@ import { changeTotals, parseChangeOrder, readChangeOrderForm } from "./change-or
 import { changeOrderDocument, changeOrderFileName, type SentChangeOrder } from "./change-order-document";
 import { changeOrderAcceptedEmails, changeOrderDeclinedEmails, changeOrderSentEmail } from "./job-emails.server";
 import { dayLabel, isOpen, type FieldErrors } from "./job-rules";
-import { contractTotalOf, holdJob, issueJobLink, recordJobEvent, type HeldJob } from "./jobs.server";
+import { contractTotalOf, holdJob, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { ChangeOrderStatus } from "./jobs-tables";
+import { jobLinkFor, openJobLink } from "./job-link.server";
 
 type Db = Kysely<Database>;
 
@@ -108,7 +109,7 @@ export async function sendChangeOrder(
     const amount = formatCents(totals.totalCents);
     await recordJobEvent(trx, job, actor.email, `Change order ${number} sent (${amount}): ${sent.reason}`, now);
     await audit("change-order-sent", `${job.title}: change order ${number}, ${amount}`);
-    const token = await issueJobLink(trx, job, now);
+    const token = await jobLinkFor(trx, job, now);
     const mail = changeOrderSentEmail(
       homeownerOf(job),
       { number, reason: sent.reason, amount, jobTitle: job.title },
@@ -179,15 +180,11 @@ export type AnswerOutcome = { ok: true; message: string } | { ok: false; status:
 
 const UNKNOWN: AnswerOutcome = { ok: false, status: 404, error: "This link does not open a job." };
 
-/** The job behind a homeowner's link, held, and its change order `orderId` as it is now. */
-async function heldOrder(trx: Db, token: string, orderId: string) {
-  const link = await trx
-    .selectFrom("job_links")
-    .select("job_id")
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!link) return undefined;
-  const job = await holdJob(trx, link.job_id);
+/** The job behind a homeowner's link in force, held, and its change order `orderId` as it is now. */
+async function heldOrder(trx: Db, token: string, orderId: string, now: Date) {
+  const link = await openJobLink(trx, token, now);
+  if (link.state !== "open") return undefined;
+  const job = await holdJob(trx, link.jobId);
   if (!job) return undefined;
   const order = await trx
     .selectFrom("change_orders")
@@ -212,7 +209,7 @@ async function answerOrder(
 ): Promise<AnswerOutcome> {
   if (!isLinkToken(token)) return UNKNOWN;
   return db.transaction().execute(async (trx) => {
-    const held = await heldOrder(trx, token, orderId);
+    const held = await heldOrder(trx, token, orderId, new Date());
     if (!held) return UNKNOWN;
     // Cancelled with its contract, or completed: a change to it no longer means anything.
     if (!isOpen(held.job.state))

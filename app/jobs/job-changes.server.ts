@@ -24,7 +24,7 @@ import { renderRecordPdf } from "~/quotes/quote-pdf.server";
 import { askForReview, AUTOMATIC, automaticRequestsOn } from "~/reviews/review-requests.server";
 import { dayOf } from "~/time/business-time";
 import { unansweredChangeOrders } from "./change-orders.server";
-import { completedEmail, datesChangedEmail, jobScheduledEmail } from "./job-emails.server";
+import { completedEmail, datesChangedEmail, jobScheduledEmail, newLinkEmail } from "./job-emails.server";
 import {
   dayLabel,
   permitLine,
@@ -34,8 +34,9 @@ import {
   warrantyRunsTo,
   type FieldErrors,
 } from "./job-rules";
-import { holdJob, issueJobLink, leadHasQuoteWaiting, recordJobEvent, type HeldJob } from "./jobs.server";
+import { holdJob, leadHasQuoteWaiting, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
+import { jobLinkFor, newJobLink, pageClosed } from "./job-link.server";
 
 type Db = Kysely<Database>;
 
@@ -94,7 +95,7 @@ export async function saveJobDates(
     const line = `Dates: ${dayLabel(startDay)} to ${dayLabel(completionDay)}${reason ? ` (${reason})` : ""}`;
     await recordJobEvent(trx, job, actor.email, line, now);
     await audit("job-dates-saved", `${job.title}: ${startDay} to ${completionDay}`);
-    const token = await issueJobLink(trx, job, now);
+    const token = await jobLinkFor(trx, job, now);
     const dated = { ...job, start_day: startDay, completion_day: completionDay };
     const why = told ? reason : reason || "The dates are now set.";
     await enqueueMail(trx, datesChangedEmail(homeownerOf(job), dated, why, token, context), now);
@@ -183,7 +184,7 @@ export async function markJobCompleted(
       now,
     );
     await trx.updateTable("jobs").set({ warranty_document_id: stored.id }).where("id", "=", job.id).execute();
-    const token = await issueJobLink(trx, job, now);
+    const token = await jobLinkFor(trx, job, now);
     const document = { documentId: stored.id, fileName: warrantyFileName, contentType: "application/pdf" };
     const warranty = { text: job.warranty, runsTo, document };
     await enqueueMail(trx, completedEmail(homeownerOf(job), job, completedDay, warranty, token, context), now);
@@ -256,7 +257,7 @@ export async function startJobWithoutQuote(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return refuse(409, "This lead already has an open job.");
     await recordJobEvent(trx, job, actor.email, `Started without a quote: ${title}, ${formatCents(price)}`, now);
     await audit("job-started-without-quote", `${lead.name}: ${title}, ${formatCents(price)}`);
-    const token = await issueJobLink(trx, job, now);
+    const token = await jobLinkFor(trx, job, now);
     const homeowner = { leadId, name: lead.name, email: lead.email };
     const listed = { title, start_day: dates.startDay, completion_day: dates.completionDay, total: formatCents(price) };
     await enqueueMail(trx, jobScheduledEmail(homeowner, listed, token, context), now);
@@ -272,4 +273,37 @@ function readDatesFormOrEmpty(
   const read = readDatesForm(get, { start_day: null, completion_day: null });
   if (!read.ok) return read;
   return { ok: true, startDay: read.dates.startDay, completionDay: read.dates.completionDay };
+}
+
+/**
+ * 'Send the homeowner a new link': ends the job's link in every email sent so far (forwarded, or
+ * shared by mistake), which then opens the dead-link page, and mails the homeowner the one that
+ * replaces it. A job whose link's time is over (completed past its warranty, cancelled past 90
+ * days) gets none: its page is closed, whatever link opens it.
+ */
+export async function renewJobLink(
+  db: Db,
+  actor: Actor,
+  jobId: string,
+  context: BusinessMailContext,
+  now: Date = new Date(),
+): Promise<JobChange> {
+  return deskChange(db, actor, now, async ({ trx, audit }) => {
+    const job = await holdJob(trx, jobId);
+    if (!job) return refuse(404, GONE);
+    // The page's time is the job's, not the link's: a closed page stays closed.
+    if (pageClosed(job, now))
+      return refuse(409, "This job's page has closed: send the homeowner copies of its documents instead.");
+    const token = await newJobLink(trx, job, now);
+    await recordJobEvent(
+      trx,
+      job,
+      actor.email,
+      "New link sent to the homeowner; the earlier link no longer opens the page",
+      now,
+    );
+    await audit("job-link-renewed", job.title);
+    await enqueueMail(trx, newLinkEmail(homeownerOf(job), job, token, context), now);
+    return { ok: true, jobId: job.id };
+  });
 }

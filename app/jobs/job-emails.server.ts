@@ -1,7 +1,7 @@
 /**
- * The job's emails to the homeowner. Each says what changed in its first line and carries a link
- * to the job's page: a new link each time (the database keeps only links' hashes), every one of
- * them opening the same page for as long as the job lasts.
+ * The job's emails to the homeowner. Each says what changed in its first line and carries the
+ * job's one link to its page (`job-link.server.ts`), the same in every email until the owner sends
+ * a new one in its place.
  */
 import { profile } from "~/content/profile";
 import { addressee, businessMail, type BusinessMailContext, type Recipient } from "~/infra/business-mail.server";
@@ -67,6 +67,31 @@ export function completedEmail(
     context,
     homeowner.leadId,
     { link: pageLink(context, token), documents: [warranty.document] },
+  );
+}
+
+/**
+ * 'Send the homeowner a new link': the link of every earlier email is ended (forwarded, or shared by
+ * mistake), and this one opens the job's page from now on.
+ */
+export function newLinkEmail(
+  homeowner: JobHomeowner,
+  job: { title: string },
+  token: string,
+  context: BusinessMailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return businessMail(
+    "job-new-link",
+    to,
+    `A new link to your job's page: ${job.title}`.slice(0, 150),
+    [
+      `${greeting}\n\nHere is a new link to your job's page. The link in our earlier emails no longer opens it, so nobody it was passed on to can see your job.`,
+      "Keep this email: every email about your job from now on carries this same link. If you did not expect it, reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    { link: pageLink(context, token) },
   );
 }
 

@@ -1,169 +1,157 @@
 /**
- * The homeowner's page for their job, found by any of its links (only their hashes are stored).
- * It shows what the homeowner is owed the sight of: the state, the dates and why they moved, the
- * permit, the contract's documents and total, the progress photos, and at completion the warranty
- * and its last day.
- * Opening it reads and changes nothing.
+ * A job's homeowner link: one link in force per job, which every email about the job carries (the
+ * database keeps its hash to find the job, and a copy sealed with the server's key to mail it
+ * again), until 'Send the homeowner a new link' ends it. The link opens the job's page while the
+ * job is open, to the warranty's end once it is completed (a year at least), and for 90 days once
+ * it is cancelled; after that, and once ended, it opens the dead-link page.
  */
 import type { Kysely } from "kysely";
-import { hashToken, isLinkToken } from "~/infra/link-token.server";
-import { toDate, type Database } from "~/infra/schema.server";
-import { quoteFileName } from "~/quotes/quote-files.server";
+import {
+  hashToken,
+  isLinkToken,
+  randomToken,
+  SPENT_LINK,
+  UNKNOWN_LINK,
+  type DeadLink,
+} from "~/infra/link-token.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
+import { sealWithServerKey, unsealWithServerKey } from "~/infra/seal.server";
 import { dayOf } from "~/time/business-time";
-import { changeOrderFileName } from "./change-order-document";
-import { changeOrdersOf, type ChangeOrderListing } from "./change-orders.server";
-import { jobPhotoFile, jobPhotosOf, type JobPhotoListing } from "./job-photos.server";
-import { warrantyRunsTo } from "./job-rules";
-import { contractTotalOf } from "./jobs.server";
+import { dayLabel, isLinkAnswer, LINK_ANSWERS, linkLastDay, type DeskLinkView } from "./job-rules";
 import type { JobState } from "./jobs-tables";
 
 type Db = Kysely<Database>;
 
-export interface JobDocument {
-  id: string;
-  label: string;
-  fileName: string;
-}
-
-export interface HomeownerJob {
+/** A link that opens its job now: the job and the lead it belongs to. */
+export interface OpenJobLink {
+  state: "open";
   jobId: string;
   leadId: string;
-  homeownerName: string;
-  title: string;
-  state: JobState;
-  startDay: string | null;
-  completionDay: string | null;
-  datesReason: string | null;
-  permit: string | null;
-  contractTotalCents: number;
-  /** The accepted total before change orders, and the version it came from: the money's basis. */
-  baseCents: number;
-  quoteVersionId: string | null;
-  /**
-   * The contract's own page, where it can still be cancelled in time: only when this link is the
-   * one the quote was accepted at (a link from a later email opens the job's page alone).
-   */
-  contract: { href: string; cancelUntil: Date | null } | null;
-  completedDay: string | null;
-  warranty: string;
-  warrantyRunsTo: string | undefined;
-  documents: JobDocument[];
-  changeOrders: ChangeOrderListing[];
-  photos: JobPhotoListing[];
 }
 
-export async function jobByLink(db: Db, token: unknown): Promise<HomeownerJob | undefined> {
-  if (!isLinkToken(token)) return undefined;
-  const job = await db
+/**
+ * The one lookup behind every page of a homeowner's job link (the page, its photos, its documents,
+ * its change orders): open while the link is in force and the job within its link's life; 404 for
+ * a link never sent (or a lead held as spam), 410 for one that was and has ended.
+ */
+export async function openJobLink(db: Db, token: unknown, now: Date = new Date()): Promise<OpenJobLink | DeadLink> {
+  if (!isLinkToken(token)) return UNKNOWN_LINK;
+  const link = await db
     .selectFrom("job_links as k")
     .innerJoin("jobs as j", "j.id", "k.job_id")
     .innerJoin("leads as l", "l.id", "j.lead_id")
-    .leftJoin("quote_versions as q", "q.id", "j.quote_version_id")
-    .selectAll("j")
-    .select([
-      "l.name as lead_name",
-      "q.version",
-      "q.token_hash as quote_token_hash",
-      "q.cancel_until",
-      "q.accepted_document_id",
-      "q.signed_document_id",
-    ])
+    .select(["j.id", "j.lead_id", "j.state", "j.completed_at", "j.cancelled_at", "j.warranty", "k.ended_at"])
     .where("k.token_hash", "=", hashToken(token))
     .where("l.quarantined_at", "is", null)
     .executeTakeFirst();
-  if (!job) return undefined;
-  const documents: JobDocument[] = [];
-  if (job.accepted_document_id && job.version !== null)
-    documents.push({
-      id: job.accepted_document_id,
-      label: "The contract you accepted",
-      fileName: quoteFileName(job.version, "accepted"),
-    });
-  if (job.signed_document_id && job.version !== null)
-    documents.push({
-      id: job.signed_document_id,
-      label: "The contract signed by both of us",
-      fileName: quoteFileName(job.version, "signed"),
-    });
-  if (job.warranty_document_id)
-    documents.push({ id: job.warranty_document_id, label: "Your written warranty", fileName: "warranty.pdf" });
-  const [orders, photos] = await Promise.all([changeOrdersOf(db, job.id), jobPhotosOf(db, job.id)]);
-  for (const order of orders) {
-    if (order.documentId)
-      documents.push({
-        id: order.documentId,
-        label: `Change order ${order.number}`,
-        fileName: changeOrderFileName(order.number, false),
-      });
-    if (order.signedDocumentId)
-      documents.push({
-        id: order.signedDocumentId,
-        label: `Change order ${order.number}, signed by both of us`,
-        fileName: changeOrderFileName(order.number, true),
-      });
-  }
-  const completedDay = job.completed_at ? dayOf(toDate(job.completed_at)) : null;
-  return {
-    jobId: job.id,
-    leadId: job.lead_id,
-    homeownerName: job.lead_name,
-    title: job.title,
+  if (!link) return UNKNOWN_LINK;
+  if (link.ended_at !== null || pageClosed(link, now)) return SPENT_LINK;
+  return { state: "open", jobId: link.id, leadId: link.lead_id };
+}
+
+/** The job's row as its link's life reads it. */
+interface JobLife {
+  state: JobState;
+  completed_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  warranty: string;
+}
+
+/** The last day the job's link opens its page (`linkLastDay`); null while the job is open. */
+export function lastLinkDayOf(job: JobLife): string | null {
+  return linkLastDay({
     state: job.state,
-    startDay: job.start_day,
-    completionDay: job.completion_day,
-    datesReason: job.dates_reason,
-    permit: job.permit_number
-      ? `Permit ${job.permit_number}, issued by ${job.permit_issuer ?? ""}`
-      : job.no_permit_reason
-        ? `No permit needed: ${job.no_permit_reason}`
-        : null,
-    contractTotalCents: await contractTotalOf(db, job),
-    baseCents: job.base_cents,
-    quoteVersionId: job.quote_version_id,
-    contract:
-      job.quote_token_hash === hashToken(token)
-        ? { href: `/quote/${token}?view=contract`, cancelUntil: job.cancel_until ? toDate(job.cancel_until) : null }
-        : null,
-    completedDay,
+    completedDay: job.completed_at ? dayOf(toDate(job.completed_at)) : null,
+    cancelledDay: job.cancelled_at ? dayOf(toDate(job.cancelled_at)) : null,
     warranty: job.warranty,
-    warrantyRunsTo: completedDay ? warrantyRunsTo(job.warranty, completedDay) : undefined,
-    documents,
-    changeOrders: orders,
-    photos,
+  });
+}
+
+/** The job is over and its link's time with it: no link opens its page any more. */
+export function pageClosed(job: JobLife, now: Date): boolean {
+  const lastDay = lastLinkDayOf(job);
+  return lastDay !== null && dayOf(now) > lastDay;
+}
+
+/**
+ * What an accepted quote's link is to its job: the job's page while it is the job's link in force
+ * ("open"), a dead link once it was ended or its job's time is over, or "none" when the acceptance
+ * made no job of it (the lead already had one open).
+ */
+export async function quoteLinkAsJobLink(db: Db, token: unknown): Promise<OpenJobLink | DeadLink | { state: "none" }> {
+  const link = await openJobLink(db, token);
+  return link.state === "gone" && link.status === 404 ? { state: "none" } : link;
+}
+
+/**
+ * The link to put in an email about the job: the job's one link in force. A job that has none the
+ * server can open (its links were made before links were sealed, or sealed with a key since lost)
+ * gets one now, and its other links end, so every email from then on carries the same one. Call
+ * inside the transaction that holds the job and queues the email.
+ */
+export async function jobLinkFor(trx: Db, job: { id: string; lead_id: string }, now: Date): Promise<string> {
+  const links = await trx
+    .selectFrom("job_links")
+    .select("sealed")
+    .where("job_id", "=", job.id)
+    .where("ended_at", "is", null)
+    .orderBy("created_at", "desc")
+    .execute();
+  for (const { sealed } of links) {
+    const token = sealed === null ? undefined : unsealWithServerKey("job-link", sealed);
+    if (token !== undefined) return token;
+  }
+  return newJobLink(trx, job, now);
+}
+
+/** Ends every link of the job and makes the one that replaces them. */
+export async function newJobLink(trx: Db, job: { id: string; lead_id: string }, now: Date): Promise<string> {
+  await trx
+    .updateTable("job_links")
+    .set({ ended_at: timestamp(now) })
+    .where("job_id", "=", job.id)
+    .where("ended_at", "is", null)
+    .execute();
+  const token = randomToken();
+  await insertJobLink(trx, job, token, now);
+  return token;
+}
+
+/** Keeps `token` as a link of the job: its hash to find the job, and its sealed copy to mail it again. */
+export async function insertJobLink(trx: Db, job: { id: string; lead_id: string }, token: string, now: Date) {
+  await trx
+    .insertInto("job_links")
+    .values({
+      token_hash: hashToken(token),
+      job_id: job.id,
+      lead_id: job.lead_id,
+      sealed: sealWithServerKey("job-link", token),
+      created_at: timestamp(now),
+    })
+    .execute();
+}
+
+/**
+ * The server's key was lost, and another recorded in its place: the sealed copies can no longer be
+ * opened, so they are forgotten. Each link keeps opening its job until the job's next email, which
+ * carries a new one.
+ */
+export async function forgetSealedJobLinks(trx: Db): Promise<number> {
+  const forgotten = await trx
+    .updateTable("job_links")
+    .set({ sealed: null })
+    .where("sealed", "is not", null)
+    .executeTakeFirst();
+  return Number(forgotten.numUpdatedRows);
+}
+
+/** The link on the desk's job page: how long it stays open, and the answer to 'Send the homeowner a new link'. */
+export function deskLinkView(job: JobLife, answer: string | null, now: Date): DeskLinkView {
+  const lastDay = lastLinkDayOf(job);
+  return {
+    lastDay: lastDay ? dayLabel(lastDay) : null,
+    closed: pageClosed(job, now),
+    answer: isLinkAnswer(answer) ? LINK_ANSWERS[answer] : null,
+    refused: answer === "closed",
   };
-}
-
-/** One of the job's documents, when `documentId` is one the job's page lists. */
-export async function jobDocument(db: Db, token: unknown, documentId: string) {
-  const job = await jobByLink(db, token);
-  if (!job?.documents.some((d) => d.id === documentId)) return undefined;
-  return db
-    .selectFrom("stored_documents")
-    .select(["file_name", "content_type", "data"])
-    .where("id", "=", documentId)
-    .executeTakeFirst();
-}
-
-/** The job a homeowner's link opens; undefined for a link never sent, or one of suspected spam. */
-export async function jobIdOfLink(db: Db, token: unknown): Promise<string | undefined> {
-  if (!isLinkToken(token)) return undefined;
-  const link = await db
-    .selectFrom("job_links as k")
-    .innerJoin("leads as l", "l.id", "k.lead_id")
-    .select("k.job_id")
-    .where("k.token_hash", "=", hashToken(token))
-    .where("l.quarantined_at", "is", null)
-    .executeTakeFirst();
-  return link?.job_id;
-}
-
-/** One of the job's progress photos, by the file name its page links to. */
-export async function jobPhotoByLink(db: Db, token: unknown, fileName: string) {
-  const jobId = await jobIdOfLink(db, token);
-  return jobId === undefined ? undefined : jobPhotoFile(db, jobId, fileName);
-}
-
-/** Whether `token` opens a job's page (an accepted quote's link does once its job is scheduled). */
-export async function opensJobPage(db: Db, token: unknown): Promise<boolean> {
-  return (await jobIdOfLink(db, token)) !== undefined;
 }

@@ -5,7 +5,7 @@
  * started only with a permit recorded or a reason why none is needed.
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
-import { formatDay, startOfDay } from "~/time/business-time";
+import { addDays, formatDay, startOfDay } from "~/time/business-time";
 import type { JobState } from "./jobs-tables";
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
@@ -175,6 +175,52 @@ export function addMonths(day: string, months: number): string {
 export function warrantyRunsTo(warranty: string, completedDay: string): string | undefined {
   const months = warrantyMonths(warranty);
   return months === undefined ? undefined : addMonths(completedDay, months);
+}
+
+/** A cancelled job's link opens its page this long after the cancellation: time to fetch its copies. */
+export const CANCELLED_LINK_DAYS = 90;
+/** A completed job's link opens its page at least this long, and for as long as the warranty runs. */
+export const COMPLETED_LINK_MONTHS = 12;
+
+/**
+ * The last day (YYYY-MM-DD, New Jersey) a job's homeowner link opens its page, or null while the
+ * job is open and it has none. A completed job's runs to the warranty's last day, a year at least
+ * (also when the warranty names no period: its words are in the letter the homeowner was mailed).
+ */
+export function linkLastDay(job: {
+  state: JobState;
+  completedDay: string | null;
+  cancelledDay: string | null;
+  warranty: string;
+}): string | null {
+  if (job.state === "completed" && job.completedDay) {
+    const year = addMonths(job.completedDay, COMPLETED_LINK_MONTHS);
+    const covered = warrantyRunsTo(job.warranty, job.completedDay);
+    return covered !== undefined && covered > year ? covered : year;
+  }
+  if (job.state === "cancelled" && job.cancelledDay) return addDays(job.cancelledDay, CANCELLED_LINK_DAYS);
+  return null;
+}
+
+/** What the page says after the post, keyed by `?link=`. */
+export const LINK_ANSWERS = {
+  sent: "A new link is on its way to the homeowner; the link in every earlier email no longer opens the page.",
+  closed: "This job's page has closed, so no link opens it: send the homeowner copies of its documents instead.",
+} as const;
+
+export type LinkAnswer = keyof typeof LINK_ANSWERS;
+
+export const isLinkAnswer = (value: string | null): value is LinkAnswer =>
+  value !== null && Object.hasOwn(LINK_ANSWERS, value);
+
+/** The link as the desk's job page shows it. */
+export interface DeskLinkView {
+  /** "Monday, January 3, 2028", once the job is over; null while it is open. */
+  lastDay: string | null;
+  closed: boolean;
+  /** What the last post to `/owner/jobs/:id/link` did, when the page is its answer. */
+  answer: string | null;
+  refused: boolean;
 }
 
 /** As long as a project photo's may be, so a project started from the job takes the words whole. */

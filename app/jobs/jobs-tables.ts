@@ -55,6 +55,10 @@ export interface JobLinksTable {
   job_id: string;
   lead_id: string;
   created_at: Timestamp;
+  /** The token sealed with the server's key, to mail again; null for a link made before links were sealed. */
+  sealed: string | null;
+  /** When the link stopped opening the job: a new link was sent in its place. */
+  ended_at: Timestamp | null;
 }
 
 export type ChangeOrderStatus = "sent" | "accepted" | "declined";

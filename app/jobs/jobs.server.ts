@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { hashToken, randomToken } from "~/infra/link-token.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { HOMEOWNER, type AcceptedContract } from "~/quotes/accept-quote.server";
 import { formatCents } from "~/quotes/money";
+import { insertJobLink } from "./job-link.server";
 import { OPEN_STATES, TITLE_MAX } from "./job-rules";
 import type { JobState } from "./jobs-tables";
 
@@ -27,16 +27,6 @@ export async function recordJobEvent(
     .insertInto("job_events")
     .values({ id: randomUUID(), job_id: job.id, lead_id: job.lead_id, actor, detail, created_at: timestamp(now) })
     .execute();
-}
-
-/** A new link to the job's page: its token goes into one email, its hash into the table. */
-export async function issueJobLink(trx: Db, job: { id: string; lead_id: string }, now: Date): Promise<string> {
-  const token = randomToken();
-  await trx
-    .insertInto("job_links")
-    .values({ token_hash: hashToken(token), job_id: job.id, lead_id: job.lead_id, created_at: timestamp(now) })
-    .execute();
-  return token;
 }
 
 /** The job's name on the desk: the first line of the work as the contract describes it. */
@@ -57,8 +47,8 @@ async function openJobOf(trx: Db, leadId: string) {
 
 /**
  * Schedules the job of a contract just accepted. The homeowner's quote link becomes the job's
- * first link. A lead that already has an open job (small work started without a quote) keeps it,
- * and its history says that the contract arrived.
+ * one link, which every email about the job carries from then on. A lead that already has an open
+ * job (small work started without a quote) keeps it, and its history says that the contract arrived.
  */
 export async function scheduleJobFromQuote(trx: Db, contract: AcceptedContract, now: Date): Promise<void> {
   const existing = await openJobOf(trx, contract.leadId);
@@ -90,10 +80,7 @@ export async function scheduleJobFromQuote(trx: Db, contract: AcceptedContract, 
       updated_at: timestamp(now),
     })
     .execute();
-  await trx
-    .insertInto("job_links")
-    .values({ token_hash: hashToken(contract.token), ...jobLinkOf(job), created_at: timestamp(now) })
-    .execute();
+  await insertJobLink(trx, job, contract.token, now);
   await recordJobEvent(
     trx,
     job,
@@ -102,8 +89,6 @@ export async function scheduleJobFromQuote(trx: Db, contract: AcceptedContract, 
     now,
   );
 }
-
-const jobLinkOf = (job: { id: string; lead_id: string }) => ({ job_id: job.id, lead_id: job.lead_id });
 
 /**
  * The contract of `versionId` was cancelled in time: its job, not yet completed, ends with it.

@@ -42,6 +42,8 @@ export type AuditAction =
   | "project-deleted"
   | "job-started-without-quote"
   | "job-dates-saved"
+  | "job-link-renewed"
+  | "sealed-links-forgotten"
   | "job-marked-started"
   | "job-marked-completed"
   | "change-order-sent"

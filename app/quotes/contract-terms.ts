@@ -72,8 +72,11 @@ export function cancelNotice(contractor: Contractor): string[] {
   ];
 }
 
-/** The notices in today's words, for a version being sent now by `sentBy`. */
-export function contractWording(contractor: Contractor, facts: QuoteFacts, sentBy: string): ContractWording {
+/**
+ * The notices in today's words, for a version being sent now. They name the business, never the
+ * owner who pressed 'Send': an owner's own address is theirs, not the homeowner's to keep.
+ */
+export function contractWording(contractor: Contractor, facts: QuoteFacts): ContractWording {
   return {
     title: "Quote and home improvement contract",
     payment: paymentLines(facts.payment),
@@ -82,16 +85,16 @@ export function contractWording(contractor: Contractor, facts: QuoteFacts, sentB
     insurance: `Our commercial general liability insurer is ${facts.insurerName}, telephone ${facts.insurerPhone}. A copy of our certificate of liability insurance is part of this contract: it follows this page in the PDF.`,
     complaints: `The New Jersey Division of Consumer Affairs registers home improvement contractors and takes complaints about them: ${facts.consumerAffairsPhone}.`,
     cancel: cancelNotice(contractor),
-    signing: `${contractor.legalName} signs this contract by sending it (sent by ${sentBy}). You sign it by typing your full name and accepting it online, after agreeing to sign and receive it electronically. ${paperCopyText(contractor)}`,
+    signing: `${contractor.legalName} signs this contract by sending it. You sign it by typing your full name and accepting it online, after agreeing to sign and receive it electronically. ${paperCopyText(contractor)}`,
     paperCopy: paperCopyText(contractor),
     consent: "I agree to sign and receive this contract electronically",
   };
 }
 
 /** The terms of a version sent now: today's business, facts, certificate and words. */
-export function contractTerms(facts: QuoteFacts, certificateDocumentId: string | null, sentBy: string): ContractTerms {
+export function contractTerms(facts: QuoteFacts, certificateDocumentId: string | null): ContractTerms {
   const contractor = contractorNow();
-  return { contractor, facts, certificateDocumentId, wording: contractWording(contractor, facts, sentBy) };
+  return { contractor, facts, certificateDocumentId, wording: contractWording(contractor, facts) };
 }
 
 /**
@@ -99,8 +102,8 @@ export function contractTerms(facts: QuoteFacts, certificateDocumentId: string |
  * certificate copied by the upgrade, but not the words of their notices, which were never
  * recorded: those are today's, as they always were for such a version.
  */
-export function parseTerms(json: string, sentBy: string): ContractTerms {
+export function parseTerms(json: string): ContractTerms {
   const stored = JSON.parse(json) as Omit<ContractTerms, "wording"> & { wording?: ContractWording };
   if (!stored.contractor || !stored.facts) throw new Error("contract terms without contractor or facts");
-  return { ...stored, wording: stored.wording ?? contractWording(stored.contractor, stored.facts, sentBy) };
+  return { ...stored, wording: stored.wording ?? contractWording(stored.contractor, stored.facts) };
 }

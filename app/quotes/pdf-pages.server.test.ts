@@ -57,7 +57,7 @@ describe("another PDF's pages, as the site copies them", () => {
       version: 1,
       sentDay: "2027-03-01",
       content: deckQuote(new Date("2027-03-01T15:00:00Z")),
-      terms: contractTerms(FACTS, null, "pat@causeway.test"),
+      terms: contractTerms(FACTS, null),
       homeowner: { name: "Dana Visitor", address: "12 Dune Lane, Surf City, NJ", email: "dana@example.com" },
       chosen: new Set(),
     });

@@ -75,7 +75,27 @@ function isRealDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-export function totalsOf(content: QuoteContent, chosen: ReadonlySet<number> = new Set()) {
+/** What the totals are made of: the items and the tax rate. */
+export type PricedContent = Pick<QuoteContent, "items" | "taxRateMilliPercent">;
+
+/**
+ * What the homeowner's page receives to add up the ticks: each item's own fields and the rate,
+ * named one by one, and nothing else of the stored version.
+ */
+export function pricedContent(content: PricedContent): PricedContent {
+  return {
+    items: content.items.map((item) => ({
+      description: item.description,
+      quantityHundredths: item.quantityHundredths,
+      unit: item.unit,
+      unitCents: item.unitCents,
+      optional: item.optional,
+    })),
+    taxRateMilliPercent: content.taxRateMilliPercent,
+  };
+}
+
+export function totalsOf(content: PricedContent, chosen: ReadonlySet<number> = new Set()) {
   return quoteTotals(content.items, content.taxRateMilliPercent, chosen);
 }
 

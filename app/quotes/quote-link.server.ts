@@ -76,7 +76,7 @@ export function sentVersionOf(row: VersionRow): SentVersion | undefined {
     version: row.version,
     sentAt: toDate(row.sent_at ?? row.created_at),
     content: parseContent(row.content),
-    terms: parseTerms(row.terms, row.created_by),
+    terms: parseTerms(row.terms),
     homeowner: { name: row.name, address: row.address, email: row.email },
   };
 }

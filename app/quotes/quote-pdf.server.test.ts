@@ -12,7 +12,7 @@ const input = {
   version: 1,
   sentDay: "2027-03-01",
   content: deckQuote(new Date("2027-03-01T15:00:00Z")),
-  terms: contractTerms(FACTS, null, "pat@causeway.test"),
+  terms: contractTerms(FACTS, null),
   homeowner: { name: "Zoë Ångström 山田", address: "12 Dune Lane, Surf City, NJ", email: "zoe@example.com" },
   chosen: new Set([2]),
 };

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { formatCents } from "./money";
-import { totalsOf, type QuoteContent } from "./quote-content";
+import { totalsOf, type PricedContent } from "./quote-content";
 import type { QuoteDocument } from "./quote-document";
 
 const printHidden = "print:hidden";
@@ -32,7 +32,7 @@ export function QuoteDocumentView({
   selectable,
 }: {
   document: QuoteDocument;
-  content: QuoteContent;
+  content: PricedContent;
   chosen: ReadonlySet<number>;
   onToggle?: (position: number, on: boolean) => void;
   selectable: boolean;
@@ -139,7 +139,7 @@ export function AcceptForm({
   busy,
 }: {
   document: QuoteDocument;
-  content: QuoteContent;
+  content: PricedContent;
   initialChosen: number[];
   error?: string;
   busy: boolean;

@@ -72,7 +72,7 @@ export async function sendQuote(
       .select(["id", "version", "content"])
       .where("id", "=", saved.id)
       .executeTakeFirstOrThrow();
-    const terms = contractTerms(facts, facts.certificateDocumentId, actor.email);
+    const terms = contractTerms(facts, facts.certificateDocumentId);
     const sent: SentVersion = {
       leadId: lead.id,
       version: draft.version,

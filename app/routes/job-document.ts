@@ -7,7 +7,8 @@ import { contentDisposition } from "~/infra/content-disposition.server";
 import { getDatabase } from "~/infra/db.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { jobMoneyDocument } from "~/invoices/money-documents.server";
-import { jobDocument, jobIdOfLink } from "~/jobs/job-link.server";
+import { jobDocument } from "~/jobs/homeowner-job.server";
+import { openJobLink } from "~/jobs/job-link.server";
 import type { Route } from "./+types/job-document";
 
 const notFound = () =>
@@ -16,10 +17,11 @@ const notFound = () =>
 export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
   const { db } = await getDatabase();
-  const jobId = await jobIdOfLink(db, params.token);
-  if (jobId === undefined) return notFound();
+  const link = await openJobLink(db, params.token);
+  if (link.state !== "open") return notFound();
   const document =
-    (await jobDocument(db, params.token, params.documentId)) ?? (await jobMoneyDocument(db, jobId, params.documentId));
+    (await jobDocument(db, params.token, params.documentId)) ??
+    (await jobMoneyDocument(db, link.jobId, params.documentId));
   if (!document) return notFound();
   return new Response(new Uint8Array(document.data), {
     headers: {

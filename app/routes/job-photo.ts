@@ -4,7 +4,7 @@
  */
 import { getDatabase } from "~/infra/db.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
-import { jobPhotoByLink } from "~/jobs/job-link.server";
+import { jobPhotoByLink } from "~/jobs/homeowner-job.server";
 import { photoResponse } from "~/jobs/job-photo-response.server";
 import type { Route } from "./+types/job-photo";
 

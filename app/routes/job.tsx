@@ -15,19 +15,16 @@ import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { HomeownerMoney } from "~/invoices/homeowner-money";
-import { FINAL_WAITS } from "~/invoices/payment-schedule";
 import { jobMoney } from "~/invoices/job-money.server";
-import { moneyView } from "~/invoices/money-view";
+import { KEEP_YEARS } from "~/invoices/kept-records.server";
+import { homeownerMoneyView } from "~/invoices/money-view";
 import { readWaysToPay } from "~/invoices/ways-to-pay.server";
-import { changeOrderDocument } from "~/jobs/change-order-document";
-import { ChangeOrderView, type ShownChangeOrder } from "~/jobs/change-order-view";
+import { ChangeOrderView } from "~/jobs/change-order-view";
 import { acceptChangeOrder, declineChangeOrder } from "~/jobs/change-orders.server";
-import { dayLabel, isOpen, JOB_STATE_LABELS } from "~/jobs/job-rules";
-import { jobByLink } from "~/jobs/job-link.server";
-import { jobPhotoFileName } from "~/jobs/job-photos.server";
+import { jobByLink } from "~/jobs/homeowner-job.server";
+import { homeownerJobView } from "~/jobs/homeowner-job-view.server";
 import { ProgressPhoto } from "~/jobs/progress-photo";
-import { formatCents } from "~/quotes/money";
-import { dayOf, formatDateTimeWithZone, formatWindow } from "~/time/business-time";
+import { dayOf, formatWindow } from "~/time/business-time";
 import { visitOfLead } from "~/visits/visits.server";
 import type { Route } from "./+types/job";
 
@@ -41,82 +38,27 @@ export const headers: Route.HeadersFunction = tokenLinkHeaders;
 /** The action's answer is shown with the page read again, so a signed change shows as signed. */
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
-const CHANGE_STATUS = {
-  sent: "Waiting for your answer: nothing changes until you sign.",
-  accepted: "Signed",
-  declined: "Declined: the contract stays as it was.",
-  lapsed: "Not signed while the job was open: it no longer applies.",
-} as const;
-
-/** What the state means for the homeowner, in a sentence. */
-const STATE_TEXT = {
-  scheduled: "Your job is scheduled. We will start on the start date below.",
-  started: "Work has started.",
-  completed: "Your job is complete.",
-  cancelled: "This job is cancelled: you cancelled the contract.",
-} as const;
-
 export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await getDatabase();
-  const job = await jobByLink(db, params.token);
-  if (!job) return data({ found: false as const }, { status: 404 });
-  const visit = await visitOfLead(db, job.leadId);
-  const booked =
-    visit?.status === "confirmed" ? visit.windows.find((w) => w.chosen && w.endsAt > new Date()) : undefined;
   const now = new Date();
-  const jobRow = { id: job.jobId, base_cents: job.baseCents, quote_version_id: job.quoteVersionId, state: job.state };
+  const job = await jobByLink(db, params.token, now);
+  // Never sent (404), or ended and past its time (410): the same page, which names nobody.
+  if (job.state !== "open") return data({ found: false as const, keepYears: KEEP_YEARS }, { status: job.status });
+  const visit = await visitOfLead(db, job.leadId);
+  const booked = visit?.status === "confirmed" ? visit.windows.find((w) => w.chosen && w.endsAt > now) : undefined;
+  const jobRow = {
+    id: job.jobId,
+    base_cents: job.baseCents,
+    quote_version_id: job.quoteVersionId,
+    state: job.jobState,
+  };
   const [money, ways] = await Promise.all([jobMoney(db, jobRow, dayOf(now)), readWaysToPay(db)]);
   return data({
     found: true as const,
-    money: moneyView(money, { completed: job.state === "completed", open: isOpen(job.state), finalWaits: FINAL_WAITS }),
+    ...homeownerJobView(job, params.token, now),
+    money: homeownerMoneyView(money),
     payOnlineUrl: ways.payOnlineUrl || null,
-    token: params.token,
-    title: job.title,
-    state: job.state,
-    stateLabel: JOB_STATE_LABELS[job.state],
-    stateText: STATE_TEXT[job.state],
-    start: job.startDay ? dayLabel(job.startDay) : null,
-    completion: job.completionDay ? dayLabel(job.completionDay) : null,
-    datesReason: job.datesReason,
-    permit: job.permit,
     visit: booked ? formatWindow(booked.startsAt, booked.endsAt) : null,
-    total: formatCents(job.contractTotalCents),
-    documents: job.documents,
-    contract: job.contract
-      ? {
-          href: job.contract.href,
-          cancelUntil:
-            job.contract.cancelUntil && job.contract.cancelUntil > now
-              ? formatDateTimeWithZone(new Date(job.contract.cancelUntil.getTime() - 60_000))
-              : null,
-        }
-      : null,
-    completed: job.completedDay ? dayLabel(job.completedDay) : null,
-    warranty: job.warranty,
-    warrantyRunsTo: job.warrantyRunsTo ? dayLabel(job.warrantyRunsTo) : null,
-    photos: job.photos.map((photo) => ({
-      id: photo.id,
-      description: photo.description,
-      width: photo.width,
-      height: photo.height,
-      small: `/job/${params.token}/photos/${jobPhotoFileName(photo.id, "small")}`,
-      large: `/job/${params.token}/photos/${jobPhotoFileName(photo.id, "large")}`,
-    })),
-    changeOrders: job.changeOrders.map((order) => {
-      // An unanswered change to a job that is over (cancelled with its contract) cannot be signed.
-      const status: ShownChangeOrder["status"] =
-        order.status === "sent" && !isOpen(job.state) ? "lapsed" : order.status;
-      return {
-        id: order.id,
-        number: order.number,
-        status,
-        statusText:
-          order.status === "accepted" && order.acceptedAt
-            ? `Signed by ${order.acceptedName ?? ""} on ${formatDateTimeWithZone(order.acceptedAt)}`
-            : CHANGE_STATUS[status],
-        document: changeOrderDocument(order.number, order.sent),
-      };
-    }),
   });
 }
 
@@ -173,7 +115,16 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="text-3xl font-bold text-navy-900">This link does not work</h1>
-        <p className="mt-4 text-lg">If you are looking for your job with us, call {phone} or reply to our email.</p>
+        <p className="mt-4 text-lg">
+          It may have been replaced by a newer link in our latest email, or the time it stays open has passed.
+        </p>
+        <p className="mt-4 text-lg">
+          For copies of your contract, change orders, invoices, receipts or warranty, call {phone} or write to{" "}
+          <a href={`mailto:${profile.email}`} className="font-medium text-sea-600 underline">
+            {profile.email}
+          </a>
+          : we keep them for {loaderData.keepYears} years and send them to you by email or post.
+        </p>
       </div>
     );
   const job = loaderData;

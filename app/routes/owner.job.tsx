@@ -20,6 +20,8 @@ import { ChangeOrderForm } from "~/jobs/change-order-form";
 import { changeOrdersOf, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, type JobChange } from "~/jobs/job-changes.server";
 import { JobDatesForm, JobStartForm } from "~/jobs/job-desk-forms";
+import { JobLinkSection } from "~/jobs/job-link-section";
+import { deskLinkView } from "~/jobs/job-link.server";
 import { jobPhotoFileName, jobPhotosOf, removeJobPhoto, takeJobPhoto } from "~/jobs/job-photos.server";
 import { JobPhotosSection } from "~/jobs/job-photos-section";
 import {
@@ -63,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const photoPath = (id: string, size: "small" | "large") => `${jobPath(job.id)}/photos/${jobPhotoFileName(id, size)}`;
   return {
     today,
+    link: deskLinkView(job, new URL(request.url).searchParams.get("link"), new Date()),
     money: moneyView(money, {
       completed: job.state === "completed",
       open: job.state === "scheduled" || job.state === "started",
@@ -249,6 +252,9 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
         Contract total {job.total}
       </p>
       {actionData?.ok ? <Notice tone="ok">{actionData.done}</Notice> : null}
+      {job.link.answer && !actionData ? (
+        <Notice tone={job.link.refused ? "error" : "ok"}>{job.link.answer}</Notice>
+      ) : null}
       {refused?.errors.form ? <Notice tone="error">{refused.errors.form}</Notice> : null}
 
       <section aria-labelledby="dates-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4">
@@ -353,6 +359,8 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
           </details>
         ) : null}
       </section>
+
+      <JobLinkSection jobId={job.id} link={job.link} busy={busy} buttonClass={primaryButton} />
 
       <JobMoneySection
         money={job.money}

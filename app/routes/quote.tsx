@@ -18,11 +18,11 @@ import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { formatCents } from "~/quotes/money";
-import { MAX_ITEMS } from "~/quotes/quote-content";
+import { MAX_ITEMS, pricedContent, type PricedContent } from "~/quotes/quote-content";
 import { AcceptForm, QuoteDocumentView } from "~/quotes/quote-view";
 import { closedDaysAround } from "~/closed-days/closed-days.server";
 import { quoteLink, type QuoteLinkState } from "~/quotes/quote-link.server";
-import { opensJobPage } from "~/jobs/job-link.server";
+import { quoteLinkAsJobLink } from "~/jobs/job-link.server";
 import { acceptContract, cancelContract } from "~/server/contract.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import type { Route } from "./+types/quote";
@@ -66,7 +66,7 @@ type Shown =
 
 type OpenView = Extract<QuoteLinkState, { state: "open" }>["view"];
 type QuoteLinkViewDocument = OpenView["document"];
-type QuoteLinkViewContent = OpenView["content"];
+type QuoteLinkViewContent = PricedContent;
 
 function shown(
   link: QuoteLinkState,
@@ -78,7 +78,7 @@ function shown(
         body: {
           state: "open",
           document: link.view.document,
-          content: link.view.content,
+          content: pricedContent(link.view.content),
           chosen: extra.chosen ?? [],
           error: extra.error,
         },
@@ -89,7 +89,7 @@ function shown(
         body: {
           state: "accepted",
           document: link.view.document,
-          content: link.view.content,
+          content: pricedContent(link.view.content),
           chosen: link.view.document.items.filter((i) => i.optional && i.included).map((i) => i.position),
           acceptedName: link.acceptedName,
           acceptedAt: formatDateTimeWithZone(link.acceptedAt),
@@ -121,17 +121,34 @@ function shown(
   }
 }
 
+type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
+
+/**
+ * An accepted quote's link is its job's link: while it is the job's link in force the contract
+ * leads to the job's page; once the owner sent the homeowner a new link in its place, or the job's
+ * time is over, it opens nothing here either, so a forwarded link shows no contract and cancels nothing.
+ */
+async function asJobLink(db: Db, token: string, answer: { body: Shown; status: number }) {
+  if (answer.body.state !== "accepted") return answer;
+  const job = await quoteLinkAsJobLink(db, token);
+  if (job.state === "gone") return { body: { state: "gone" } satisfies Shown, status: job.status };
+  if (job.state === "open") return { body: { ...answer.body, jobPage: `/job/${token}` }, status: answer.status };
+  return answer;
+}
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const url = new URL(request.url);
   const link = await quoteLink(db, params.token);
   // Arrived from the acceptance itself (see the action): the thanks, the record and the right to cancel.
-  const { body, status } = shown(link, { just: link.state === "accepted" && url.searchParams.get("accepted") === "1" });
-  if (body.state === "accepted" && (await opensJobPage(db, params.token))) {
-    // An accepted quote's link is the homeowner's page for the whole job; the contract stays one tap away.
-    if (url.searchParams.get("view") !== "contract") throw redirect(`/job/${params.token}`, 303);
-    return data({ ...body, jobPage: `/job/${params.token}` }, { status });
-  }
+  const { body, status } = await asJobLink(
+    db,
+    params.token,
+    shown(link, { just: link.state === "accepted" && url.searchParams.get("accepted") === "1" }),
+  );
+  // An accepted quote's link is the homeowner's page for the whole job; the contract stays one tap away.
+  if (body.state === "accepted" && body.jobPage && url.searchParams.get("view") !== "contract")
+    throw redirect(body.jobPage, 303);
   return data(body, { status });
 }
 
@@ -161,20 +178,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       mailContext,
       now,
     );
+    const { body, status } = await asJobLink(
+      db,
+      params.token,
+      outcome.accepted ? shown(outcome.state, { just: true }) : shown(outcome.state, { chosen, error: outcome.error }),
+    );
     if (outcome.accepted) {
       nudgeMailWorkers();
       // Post, then redirect to the contract as accepted: the page after a plain form's post is rendered
       // with the loader, which would otherwise send the link on to the job's page and lose the thanks.
-      if (await opensJobPage(db, params.token)) throw redirect(`/quote/${params.token}?view=contract&accepted=1`, 303);
+      if (body.state === "accepted" && body.jobPage)
+        throw redirect(`/quote/${params.token}?view=contract&accepted=1`, 303);
     }
-    const { body, status } = outcome.accepted
-      ? shown(outcome.state, { just: true })
-      : shown(outcome.state, { chosen, error: outcome.error });
-    if (body.state === "accepted" && (await opensJobPage(db, params.token)))
-      return data({ ...body, jobPage: `/job/${params.token}` }, { status });
     return data(body, { status });
   }
   if (intent === "cancel") {
+    const before = await asJobLink(db, params.token, shown(await quoteLink(db, params.token, now)));
+    if (before.body.state === "gone") return data(before.body, { status: before.status });
     const outcome = await cancelContract(db, params.token, mailContext, now);
     if (outcome.cancelled) nudgeMailWorkers();
     const { body, status } = shown(outcome.state, {
@@ -186,7 +206,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // 'Update the total' (and anything else): shows the page again with the ticks, and changes nothing.
   const link = await quoteLink(db, params.token, now);
   const valid = link.state === "open" ? chosen.filter((c) => link.view.content.items[c]?.optional) : [];
-  const { body, status } = shown(link, { chosen: valid });
+  const { body, status } = await asJobLink(db, params.token, shown(link, { chosen: valid }));
   return data(body, { status: intent === "update" ? status : 400 });
 }
 

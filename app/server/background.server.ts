@@ -11,6 +11,8 @@ import { describeError, log } from "~/infra/log.server";
 import { mailFileDirectory } from "~/infra/mail-files.server";
 import { createMailWorker, type MailWorker } from "~/infra/mail-worker.server";
 import { createScheduler, type Scheduler } from "~/infra/scheduler.server";
+import { checkSealKey, sealKeyOf } from "~/infra/seal.server";
+import { ConfigError } from "~/settings/config-error";
 import { backgroundJobs } from "./jobs.server";
 
 interface Background {
@@ -35,7 +37,9 @@ export function startBackgroundWork(now: () => Date = () => new Date()): void {
     log("warn", "SMTP_URL is not set: mail is only written to files and nobody receives it; set SMTP_URL to send it", {
       directory: mailFileDirectory(env.dataDir),
     });
-  const ready = getDatabase().then((handle) => {
+  const ready = getDatabase().then(async (handle) => {
+    // Before anything is mailed: a link sealed with another instance's key would open for nobody.
+    await checkSealKey(handle.db, sealKeyOf(env));
     const worker = createMailWorker({ db: handle.db, dialect: handle.dialect, config: env });
     worker.start();
     const pushWorker = createPushWorker({ db: handle.db, dialect: handle.dialect, config: env });
@@ -52,7 +56,8 @@ export function startBackgroundWork(now: () => Date = () => new Date()): void {
   });
   shared[GLOBAL_KEY] = { ready };
   ready.catch((error: unknown) => {
-    log("error", "database could not be opened or migrated; stopping", { error: describeError(error) });
+    if (error instanceof ConfigError) log("error", "invalid configuration; stopping", { error: describeError(error) });
+    else log("error", "database could not be opened or migrated; stopping", { error: describeError(error) });
     process.exit(1);
   });
 }

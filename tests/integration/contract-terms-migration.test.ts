@@ -64,11 +64,14 @@ describe.each(["sqlite", "postgres"] as const)("the contract terms backfill on %
 
     const rows = await db.selectFrom("quote_versions").select(["id", "terms"]).orderBy("id").execute();
     expect(rows.find((r) => r.id === "v2")?.terms).toBeNull();
-    const terms = parseTerms(rows.find((r) => r.id === "v1")?.terms ?? "{}", "pat@causeway.test");
+    const terms = parseTerms(rows.find((r) => r.id === "v1")?.terms ?? "{}");
     expect(terms.facts.warranty).toBe("Two years on workmanship.");
     expect(terms.facts.payment.depositPercent).toBe(30);
     expect(terms.certificateDocumentId).toBe("cert-1");
-    expect(terms.wording.signing).toContain("sent by pat@causeway.test");
+    // The words of a version sent before they were recorded are today's, which name the business,
+    // never the owner who sent it.
+    expect(terms.wording.signing).toContain("signs this contract by sending it.");
+    expect(terms.wording.signing).not.toContain("pat@causeway.test");
 
     // The Site page changes after the upgrade: the version sent before keeps what it showed.
     await db.updateTable("contract_facts").set({ warranty: "No warranty of any kind." }).execute();

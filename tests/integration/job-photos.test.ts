@@ -10,7 +10,6 @@ import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { startJobWithoutQuote } from "~/jobs/job-changes.server";
-import { jobByLink } from "~/jobs/job-link.server";
 import { MAX_JOB_PHOTOS } from "~/jobs/job-rules";
 import { processWaitingPhotos } from "~/projects/project-photos.server";
 import { loader as homeownerPhotoLoader } from "~/routes/job-photo";
@@ -19,7 +18,7 @@ import { loader as deskPhotoLoader } from "~/routes/owner.job-photo";
 import { action as newProjectAction, loader as projectsLoader } from "~/routes/owner.projects";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { jpegWithGps, pdfBytes, smallJpeg } from "../support/images";
-import { linkIn } from "../support/jobs";
+import { homeownerJob, linkIn } from "../support/jobs";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { enterContractFacts } from "../support/quotes";
@@ -93,8 +92,8 @@ describe.each(backends)("progress photos on %s", (backend) => {
     const small = await sharp(Buffer.from(row.small)).metadata();
     expect([small.format, small.width]).toEqual(["webp", 640]);
 
-    const page = await jobByLink(db, token);
-    expect(page?.photos.map((p) => p.description)).toEqual(["The new closer fitted"]);
+    const page = await homeownerJob(db, token);
+    expect(page.photos.map((p) => p.description)).toEqual(["The new closer fitted"]);
     const history = await db.selectFrom("job_events").select("detail").where("job_id", "=", jobId).execute();
     expect(history.map((h) => h.detail)).toContain("Added a photo for the homeowner: The new closer fitted");
 
@@ -171,7 +170,7 @@ describe.each(backends)("progress photos on %s", (backend) => {
     const remove = () => post(jobId, photoForm({ intent: "remove-photo", photoId: first.id }));
     expect((await remove()).status).toBe(200);
     expect((await remove()).status).toBe(404);
-    expect((await jobByLink(db, token))?.photos).toHaveLength(MAX_JOB_PHOTOS - 1);
+    expect((await homeownerJob(db, token)).photos).toHaveLength(MAX_JOB_PHOTOS - 1);
     expect((await homeownerFile(token, `${first.id}-small.webp`)).status).toBe(404);
   });
 

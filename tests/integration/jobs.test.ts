@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
-import { jobByLink, opensJobPage } from "~/jobs/job-link.server";
+import { openJobLink } from "~/jobs/job-link.server";
 import { jobsForCalendar } from "~/jobs/jobs.server";
 import { leadsDueForAutomaticRequest, setAutomaticRequests } from "~/reviews/review-requests.server";
 import { action as quoteAction } from "~/routes/owner.quote";
@@ -24,7 +24,7 @@ import { signedInOwner } from "../support/owner";
 import { pdfText } from "../support/pdf-text";
 import { deckQuote, enterContractFacts, FACTS, quoteForm } from "../support/quotes";
 import { argsFor, ORIGIN, runRoute } from "../support/requests";
-import { linkIn, twelveHundredQuote } from "../support/jobs";
+import { homeownerJob, linkIn, twelveHundredQuote } from "../support/jobs";
 
 const OWNER = { email: "pat@causeway.test", client: null };
 const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
@@ -74,9 +74,9 @@ describe.each(backends)("jobs on %s", (backend) => {
     const listed = await jobsForCalendar(db, dayOf(now));
     expect(listed.map((j) => [j.title, j.state, j.start_day])).toEqual([[job.title, "scheduled", quote.startDay]]);
 
-    const page = await jobByLink(db, token);
-    expect(page).toMatchObject({ state: "scheduled", contractTotalCents: 149_275, homeownerName: "Dana Visitor" });
-    expect(page?.documents.map((d) => d.fileName)).toEqual(["quote-v1-accepted.pdf", "quote-v1-signed.pdf"]);
+    const page = await homeownerJob(db, token);
+    expect(page).toMatchObject({ jobState: "scheduled", contractTotalCents: 149_275, homeownerName: "Dana Visitor" });
+    expect(page.documents.map((d) => d.fileName)).toEqual(["quote-v1-accepted.pdf", "quote-v1-signed.pdf"]);
     // The quote's own address now leads there; the contract stays readable with ?view=contract.
     const redirect = await quotePageLoader({
       params: { token },
@@ -87,7 +87,7 @@ describe.each(backends)("jobs on %s", (backend) => {
     expect((redirect as Response).headers.get("Location")).toBe(`/job/${token}`);
   });
 
-  it("moves the dates only with a reason, and emails it with a new link to the same page", async () => {
+  it("moves the dates only with a reason, and emails it with the job's one link", async () => {
     const { token, now } = await acceptedDeckQuote();
     const job = await jobRow(db);
     const later = { startDay: addDays(job.start_day ?? "", 7), completionDay: addDays(job.completion_day ?? "", 7) };
@@ -106,10 +106,14 @@ describe.each(backends)("jobs on %s", (backend) => {
     expect(moved?.rcptTo).toEqual(["dana@example.com"]);
     expect(moved?.mail.text?.split("\n\n")[1]).toMatch(/^Your job's dates have changed: we now start on /);
     expect(moved?.mail.text).toContain(`Why: ${reason}`);
-    const newLink = await linkIn(db, "job-dates", "job");
-    expect(newLink).not.toBe(token);
-    expect(await jobByLink(db, newLink)).toMatchObject({ jobId: job.id, datesReason: reason, contract: null });
-    expect(await jobByLink(db, token)).toMatchObject({ jobId: job.id, startDay: later.startDay });
+    // The quote's link became the job's: the email carries it again, and it still opens the contract.
+    expect(await linkIn(db, "job-dates", "job")).toBe(token);
+    expect(await homeownerJob(db, token)).toMatchObject({
+      jobId: job.id,
+      datesReason: reason,
+      startDay: later.startDay,
+      contract: { href: `/quote/${token}?view=contract` },
+    });
   });
 
   it("refuses 'Mark started' without a permit or a reason, then starts with one and completes with the warranty", async () => {
@@ -140,11 +144,11 @@ describe.each(backends)("jobs on %s", (backend) => {
     const asked = await db.selectFrom("review_requests").select(["lead_id", "requested_by"]).execute();
     expect(asked).toEqual([{ lead_id: job.lead_id, requested_by: "automatic" }]);
 
-    const page = await jobByLink(db, token);
+    const page = await homeownerJob(db, token);
     const completedDay = dayOf(done);
-    expect(page).toMatchObject({ state: "completed", completedDay, warranty: FACTS.warranty });
-    expect(page?.warrantyRunsTo).toBe(`${Number(completedDay.slice(0, 4)) + 2}${completedDay.slice(4)}`);
-    expect(page?.documents.map((d) => d.fileName)).toContain("warranty.pdf");
+    expect(page).toMatchObject({ jobState: "completed", completedDay, warranty: FACTS.warranty });
+    expect(page.warrantyRunsTo).toBe(`${Number(completedDay.slice(0, 4)) + 2}${completedDay.slice(4)}`);
+    expect(page.documents.map((d) => d.fileName)).toContain("warranty.pdf");
   });
 
   it("asks for a review when the job is completed, not three days after Won while the work goes on", async () => {
@@ -197,7 +201,7 @@ describe.each(backends)("jobs on %s", (backend) => {
       { title: "Replace the storm door closer", base_cents: 18_500, state: "scheduled" },
     ]);
     const link = await linkIn(db, "job-scheduled", "job");
-    expect(await jobByLink(db, link)).toMatchObject({ title: small.title, contractTotalCents: 18_500 });
+    expect(await homeownerJob(db, link)).toMatchObject({ title: small.title, contractTotalCents: 18_500 });
   });
 
   describe("change orders", () => {
@@ -229,13 +233,13 @@ describe.each(backends)("jobs on %s", (backend) => {
       });
       expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
       // A proposal changes nothing yet, and the job cannot be completed past it.
-      expect((await jobByLink(db, token))?.contractTotalCents).toBe(127_950);
+      expect((await homeownerJob(db, token)).contractTotalCents).toBe(127_950);
       await markJobStarted(db, OWNER, job.id, form({ noPermit: "yes", noPermitReason: "Handrails need no permit" }));
       expect(await markJobCompleted(db, OWNER, job.id, context)).toMatchObject({ ok: false, status: 409 });
 
       const link = await linkIn(db, "change-order-sent", "job");
-      const page = await jobByLink(db, link);
-      const order = page?.changeOrders[0];
+      const page = await homeownerJob(db, link);
+      const order = page.changeOrders[0];
       expect(order).toMatchObject({ number: 1, status: "sent", amountCents: 26_656 });
       const signature = { name: "Dana Visitor", consent: true, ip: "203.0.113.9", userAgent: "Mozilla/5.0 (test)" };
       expect(
@@ -265,8 +269,8 @@ describe.each(backends)("jobs on %s", (backend) => {
       const sentText = (await pdfText(new Uint8Array(sentPdf.data))).replace(/\s+/g, " ");
       expect(sentText).toContain("Contract total with this change $1,546.06");
 
-      expect((await jobByLink(db, token))?.contractTotalCents).toBe(154_606);
-      expect((await jobByLink(db, link))?.contractTotalCents).toBe(154_606);
+      expect((await homeownerJob(db, token)).contractTotalCents).toBe(154_606);
+      expect((await homeownerJob(db, link)).contractTotalCents).toBe(154_606);
       // The quote, the accepted contract to both, the change order, and its signed copy to both.
       const mails = await harness().smtp.waitFor(6);
       const signedMails = mails.filter(
@@ -287,11 +291,11 @@ describe.each(backends)("jobs on %s", (backend) => {
       const job = await jobRow(db);
       expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
       const link = await linkIn(db, "change-order-sent", "job");
-      const id = (await jobByLink(db, link))?.changeOrders[0]?.id ?? "";
+      const id = (await homeownerJob(db, link)).changeOrders[0]?.id ?? "";
       expect(await declineChangeOrder(db, link, id, context)).toMatchObject({ ok: true });
       const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
       expect(await acceptChangeOrder(db, link, id, signature, context)).toMatchObject({ ok: false, status: 409 });
-      expect((await jobByLink(db, link))?.contractTotalCents).toBe(127_950);
+      expect((await homeownerJob(db, link)).contractTotalCents).toBe(127_950);
       // A link that is not the job's opens nothing.
       expect(await acceptChangeOrder(db, "x".repeat(43), id, signature, context)).toMatchObject({ status: 404 });
     });
@@ -301,7 +305,7 @@ describe.each(backends)("jobs on %s", (backend) => {
       const job = await jobRow(db);
       expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
       const link = await linkIn(db, "change-order-sent", "job");
-      const id = (await jobByLink(db, link))?.changeOrders[0]?.id ?? "";
+      const id = (await homeownerJob(db, link)).changeOrders[0]?.id ?? "";
       expect(await cancelContract(db, token, context)).toMatchObject({ cancelled: true });
       const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
       expect(await acceptChangeOrder(db, link, id, signature, context)).toEqual({
@@ -329,8 +333,8 @@ describe.each(backends)("jobs on %s", (backend) => {
       const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
       const sign = async () => {
         const link = await linkIn(db, "change-order-sent", "job");
-        const page = await jobByLink(db, link);
-        return { link, orders: page?.changeOrders ?? [] };
+        const page = await homeownerJob(db, link);
+        return { link, orders: page.changeOrders ?? [] };
       };
       // $1,000 out at 6.625%: $1,279.50 - $1,066.25 = $213.25 left.
       expect(await sendChangeOrder(db, OWNER, job.id, takeOut("1000"), context)).toEqual({ ok: true, number: 1 });
@@ -353,7 +357,7 @@ describe.each(backends)("jobs on %s", (backend) => {
         ok: false,
         status: 409,
       });
-      expect((await jobByLink(db, link))?.contractTotalCents).toBe(21_325 - 15_994);
+      expect((await homeownerJob(db, link)).contractTotalCents).toBe(21_325 - 15_994);
     });
   });
 
@@ -399,6 +403,6 @@ describe.each(backends)("jobs on %s", (backend) => {
     const { leadId, token, now } = await acceptedDeckQuote();
     await db.updateTable("leads").set({ quarantined_at: now.toISOString() }).where("id", "=", leadId).execute();
     expect(await jobsForCalendar(db, dayOf(now))).toEqual([]);
-    expect(await opensJobPage(db, token)).toBe(false);
+    expect(await openJobLink(db, token)).toEqual({ state: "gone", status: 404 });
   });
 });

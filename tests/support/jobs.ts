@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
+import { jobByLink, type HomeownerJob } from "~/jobs/homeowner-job.server";
 import type { QuoteContent } from "~/quotes/quote-content";
 import { deckQuote } from "./quotes";
 
@@ -20,6 +21,13 @@ export async function linkIn(db: Kysely<Database>, kind: string, path: "quote" |
   const match = new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text);
   if (!match?.[1]) throw new Error(`no ${path} link in the ${kind} email`);
   return match[1];
+}
+
+/** The job a homeowner's link opens, or a failure saying the link opens none. */
+export async function homeownerJob(db: Kysely<Database>, token: string): Promise<HomeownerJob> {
+  const job = await jobByLink(db, token);
+  if (job.state !== "open") throw new Error(`the link opens no job: it answers ${job.status}`);
+  return job;
 }
 
 /** The deck quote with one item: $1,200.00 of work, $1,279.50 with 6.625% tax. */
