@@ -9,6 +9,13 @@ describe("checkClosedDay", () => {
     expect(checkClosedDay({ firstDay: "2026-12-24", lastDay: "2026-12-26", label: "Christmas" }, today)).toEqual({});
   });
 
+  it("refuses a first day more than five years ahead, naming it", () => {
+    expect(checkClosedDay({ firstDay: "9999-12-24", lastDay: "", label: "Christmas" }, today)).toEqual({
+      firstDay: "The first day must fall between November 24, 2025 and November 24, 2031.",
+    });
+    expect(checkClosedDay({ firstDay: "2031-11-24", lastDay: "", label: "Thanksgiving" }, today)).toEqual({});
+  });
+
   it("refuses a past day, a range backwards or too long, a day that does not exist and an empty label", () => {
     expect(checkClosedDay({ firstDay: "2026-11-23", lastDay: "", label: "Late" }, today)).toHaveProperty("firstDay");
     expect(checkClosedDay({ firstDay: "2026-11-30", lastDay: "2026-11-28", label: "x" }, today)).toEqual({

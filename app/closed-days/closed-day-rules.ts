@@ -4,6 +4,7 @@
  * ("Thanksgiving").
  */
 import { hasLineBreak, hiddenCharacterError } from "~/forms/plain-text";
+import { typedDayError } from "~/time/typed-day";
 
 export const CLOSED_LABEL_MAX_LENGTH = 60;
 /** A closure longer than this is more likely a typo in the year than a holiday. */
@@ -43,6 +44,10 @@ export function checkClosedDay(input: ClosedDayInput, today: string): ClosedDayE
     errors.label = `Shorten the label to ${CLOSED_LABEL_MAX_LENGTH} characters or fewer.`;
   if (!isCalendarDay(input.firstDay)) errors.firstDay = "Choose the day you are closed.";
   else if (input.firstDay < today) errors.firstDay = "That day has passed. Choose today or a later day.";
+  else {
+    const farOff = typedDayError(input.firstDay, "The first day", today);
+    if (farOff) errors.firstDay = farOff;
+  }
   if (input.lastDay !== "" && !isCalendarDay(input.lastDay)) errors.lastDay = "Choose the last day, or leave it empty.";
   else if (!errors.firstDay && input.lastDay !== "") {
     if (input.lastDay < input.firstDay) errors.lastDay = "The last day comes before the first.";

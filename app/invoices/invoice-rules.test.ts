@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { invoiceDocument, receiptLines, type InvoiceFacts, type ReceiptFacts } from "./invoice-document";
 import { ledgerYear } from "./ledger-csv.server";
-import { readPaymentForm, readVoidReason } from "./payment-rules";
+import { readPaymentForm, receivedBeforeAgreement, readVoidReason } from "./payment-rules";
 import {
   allocatePayments,
   daysBetween,
@@ -249,15 +249,17 @@ describe("'Record a payment' and a void's reason", () => {
     });
   });
 
-  it("refuses a date after today or more than a year before", () => {
-    expect(readPaymentForm(form({ ...payment, receivedDay: "2026-11-29" }), today, earliest)).toEqual({
-      ok: false,
-      errors: { receivedDay: "A payment cannot be received after today." },
-    });
-    expect(readPaymentForm(form({ ...payment, receivedDay: "2025-11-26" }), today, earliest)).toEqual({
-      ok: false,
-      errors: { receivedDay: "That date is more than a year ago: check it." },
-    });
+  it("refuses a date after today or more than a year before, naming the field", () => {
+    const between = "The date received must fall between November 27, 2025 and November 28, 2026.";
+    for (const receivedDay of ["2026-11-29", "2025-11-26", "0000-01-01", "9999-12-31"])
+      expect(readPaymentForm(form({ ...payment, receivedDay }), today, earliest), receivedDay).toEqual({
+        ok: false,
+        errors: { receivedDay: between },
+      });
+    expect(receivedBeforeAgreement("2026-11-02", "2026-11-03")).toBe(
+      "The date received comes before the contract was agreed, on November 3, 2026: check it.",
+    );
+    expect(receivedBeforeAgreement("2026-11-03", "2026-11-03")).toBeUndefined();
     expect(readPaymentForm(form({ ...payment, receivedDay: today }), today, earliest)).toMatchObject({ ok: true });
   });
 

@@ -3,8 +3,8 @@
  * (amount, method, date received, reference) and the reason every void asks for. Pure.
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
-import { isRealDay } from "~/jobs/job-rules";
 import { MAX_CENTS, parseCents } from "~/quotes/money";
+import { boundLabel, typedDayError } from "~/time/typed-day";
 import type { PaymentMethod } from "./invoices-tables";
 
 export const REFERENCE_MAX = 80;
@@ -29,6 +29,18 @@ export interface PaymentInput {
   reference: string;
 }
 
+const RECEIVED_LABEL = "The date received";
+
+/**
+ * A payment on a contract is received between the day it was agreed and today: the form reads the
+ * year before today first, the change its job's own day, once the job is held.
+ */
+export function receivedBeforeAgreement(receivedDay: string, agreedDay: string): string | undefined {
+  return receivedDay < agreedDay
+    ? `${RECEIVED_LABEL} comes before the contract was agreed, on ${boundLabel(agreedDay)}: check it.`
+    : undefined;
+}
+
 const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
 
 export function readPaymentForm(
@@ -43,9 +55,8 @@ export function readPaymentForm(
   const method = get("method");
   if (!isMethod(method)) errors.method = "Choose how it was paid.";
   const receivedDay = get("receivedDay").trim().slice(0, 10);
-  if (!isRealDay(receivedDay)) errors.receivedDay = "The date it was received, such as 2026-11-28.";
-  else if (receivedDay > today) errors.receivedDay = "A payment cannot be received after today.";
-  else if (receivedDay < earliestDay) errors.receivedDay = "That date is more than a year ago: check it.";
+  const dayError = typedDayError(receivedDay, RECEIVED_LABEL, today, { first: earliestDay, last: today });
+  if (dayError) errors.receivedDay = dayError;
   const reference = get("reference")
     .trim()
     .slice(0, REFERENCE_MAX + 1);

@@ -10,7 +10,7 @@ import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
-import { holdJob, recordJobEvent } from "~/jobs/jobs.server";
+import { agreedDayOf, holdJob, recordJobEvent } from "~/jobs/jobs.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { contractorNow } from "~/quotes/contract-terms";
@@ -23,7 +23,7 @@ import { receiptEmail } from "./invoice-emails.server";
 import { JOB_GONE, refuse, type MoneyChange } from "./invoices.server";
 import { allocatePayments } from "./payment-schedule";
 import { jobMoney } from "./job-money.server";
-import { readPaymentForm, readVoidReason, RECEIVED_WITHIN_DAYS } from "./payment-rules";
+import { readPaymentForm, readVoidReason, receivedBeforeAgreement, RECEIVED_WITHIN_DAYS } from "./payment-rules";
 import { jobLinkFor } from "~/jobs/job-link.server";
 
 type Db = Kysely<Database>;
@@ -52,6 +52,8 @@ export async function recordPayment(
       .executeTakeFirst();
     if (repeated) return { ok: true, done: `Payment of ${formatCents(repeated.amount_cents)} recorded.` };
     if (job.state === "cancelled") return refuse(409, "This job was cancelled with its contract: nothing is due.");
+    const early = receivedBeforeAgreement(payment.receivedDay, await agreedDayOf(trx, job));
+    if (early) return refuse(400, early, "receivedDay");
     const money = await jobMoney(trx, job, today);
     if (money.balanceCents <= 0)
       return refuse(409, "Nothing is due on this job: the contract is paid in full.", "amount");

@@ -6,7 +6,8 @@
 import { hiddenCharacterError } from "~/forms/plain-text";
 import { formatCents, lineCents, MAX_CENTS, taxCents } from "~/quotes/money";
 import { readItemRows, type ItemRowValues, type QuoteItem } from "~/quotes/quote-content";
-import { isRealDay, REASON_MAX, type FieldErrors } from "./job-rules";
+import { typedDayError } from "~/time/typed-day";
+import { REASON_MAX, type FieldErrors } from "./job-rules";
 
 export const CHANGE_ITEMS_MAX = 8;
 
@@ -59,12 +60,16 @@ export interface ChangeOrderFormValues {
   dueWhenSigned: boolean;
 }
 
-/** 'Send change order': at least one item, a reason, and a real completion date if one is given. */
+/**
+ * 'Send change order': at least one item, a reason, and a real completion date within reason of
+ * `today` if one is given.
+ */
 export function readChangeOrderForm(
   get: (name: string) => string,
   job: { start_day: string | null; tax_rate_milli_percent: number },
   /** The contract total now: the quote and every change signed so far. */
   contractTotalCents: number,
+  today: string,
 ):
   | { ok: true; content: ChangeOrderContent; values: ChangeOrderFormValues }
   | { ok: false; errors: FieldErrors; values: ChangeOrderFormValues } {
@@ -96,7 +101,8 @@ export function readChangeOrderForm(
     if (hidden) errors.reason = hidden;
   }
   if (values.completionDay) {
-    if (!isRealDay(values.completionDay)) errors.completionDay = "A date such as 2027-04-15.";
+    const dayError = typedDayError(values.completionDay, "The new completion date", today);
+    if (dayError) errors.completionDay = dayError;
     else if (job.start_day && values.completionDay < job.start_day)
       errors.completionDay = "Completion cannot come before the start.";
   }

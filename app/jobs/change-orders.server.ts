@@ -65,7 +65,7 @@ export async function sendChangeOrder(
     if (job.state !== "scheduled" && job.state !== "started")
       return { ok: false, status: 409, errors: { form: `This job is ${job.state}: its contract no longer changes.` } };
     const totalBeforeCents = await contractTotalOf(trx, job);
-    const read = readChangeOrderForm(get, job, totalBeforeCents);
+    const read = readChangeOrderForm(get, job, totalBeforeCents, dayOf(now));
     if (!read.ok) return { ok: false, status: 400, errors: read.errors, values: read.values };
     const last = await trx
       .selectFrom("change_orders")

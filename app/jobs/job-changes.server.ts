@@ -76,7 +76,7 @@ export async function saveJobDates(
     if (!job) return refuse(404, GONE);
     if (job.state === "completed" || job.state === "cancelled")
       return refuse(409, `This job is ${job.state}: its dates no longer change.`);
-    const read = readDatesForm(get, job);
+    const read = readDatesForm(get, job, dayOf(now));
     if (!read.ok) return { ok: false, status: 400, errors: read.errors };
     const { startDay, completionDay, reason } = read.dates;
     if (startDay === job.start_day && completionDay === job.completion_day)
@@ -225,7 +225,7 @@ export async function startJobWithoutQuote(
   if (price === undefined || price <= 0) errors.price = "The agreed price in dollars, such as 350 or 425.50.";
   else if (price > WRITTEN_CONTRACT_OVER_CENTS)
     errors.price = `Work over ${formatCents(WRITTEN_CONTRACT_OVER_CENTS)} needs a written contract: send a quote.`;
-  const dates = readDatesFormOrEmpty(get);
+  const dates = readDatesFormOrEmpty(get, dayOf(now));
   if (!dates.ok) Object.assign(errors, dates.errors);
   if (Object.keys(errors).length > 0 || price === undefined || !dates.ok) return { ok: false, status: 400, errors };
   return deskChange(db, actor, now, async ({ trx, audit }): Promise<JobChange> => {
@@ -268,9 +268,10 @@ export async function startJobWithoutQuote(
 /** The dates of small work, which may be left open until the day is agreed. */
 function readDatesFormOrEmpty(
   get: (name: string) => string,
+  today: string,
 ): { ok: true; startDay: string | null; completionDay: string | null } | { ok: false; errors: FieldErrors } {
   if (!get("startDay").trim() && !get("completionDay").trim()) return { ok: true, startDay: null, completionDay: null };
-  const read = readDatesForm(get, { start_day: null, completion_day: null });
+  const read = readDatesForm(get, { start_day: null, completion_day: null }, today);
   if (!read.ok) return read;
   return { ok: true, startDay: read.dates.startDay, completionDay: read.dates.completionDay };
 }

@@ -49,27 +49,49 @@ describe("the permit before 'Mark started'", () => {
 
 describe("'Save dates'", () => {
   const current = { start_day: "2027-04-05", completion_day: "2027-04-16" };
+  const today = "2026-12-01";
 
   it("asks why when a day the homeowner knows moves, and not when the dates are first set", () => {
-    expect(readDatesForm(form({ startDay: "2027-04-12", completionDay: "2027-04-23" }), current)).toMatchObject({
+    expect(readDatesForm(form({ startDay: "2027-04-12", completionDay: "2027-04-23" }), current, today)).toMatchObject({
       ok: false,
       errors: { reason: "Say why the dates changed: the homeowner is emailed this." },
     });
     expect(
-      readDatesForm(form({ startDay: "2027-04-12", completionDay: "2027-04-23" }), {
-        start_day: null,
-        completion_day: null,
-      }),
+      readDatesForm(
+        form({ startDay: "2027-04-12", completionDay: "2027-04-23" }),
+        { start_day: null, completion_day: null },
+        today,
+      ),
     ).toMatchObject({ ok: true });
   });
 
   it("refuses a completion before the start and a day that does not exist", () => {
     expect(
-      readDatesForm(form({ startDay: "2027-04-12", completionDay: "2027-04-02", reason: "Rain" }), current),
+      readDatesForm(form({ startDay: "2027-04-12", completionDay: "2027-04-02", reason: "Rain" }), current, today),
     ).toMatchObject({ ok: false, errors: { completionDay: "Completion cannot come before the start." } });
     expect(
-      readDatesForm(form({ startDay: "2027-02-30", completionDay: "2027-04-02", reason: "Rain" }), current),
+      readDatesForm(form({ startDay: "2027-02-30", completionDay: "2027-04-02", reason: "Rain" }), current, today),
     ).toMatchObject({ ok: false, errors: { startDay: "A date such as 2027-04-15." } });
+  });
+
+  it("takes days from a year back to five years ahead, and names the field it refuses", () => {
+    const dates = (startDay: string, completionDay: string) =>
+      readDatesForm(form({ startDay, completionDay }), { start_day: null, completion_day: null }, today);
+    expect(dates("2025-12-01", "2031-12-01")).toMatchObject({ ok: true });
+    expect(dates("0000-01-01", "9999-12-31")).toEqual({
+      ok: false,
+      errors: {
+        startDay: "The start date must fall between December 1, 2025 and December 1, 2031.",
+        completionDay: "The completion date must fall between December 1, 2025 and December 1, 2031.",
+      },
+    });
+    expect(dates("2025-11-30", "2031-12-02")).toMatchObject({
+      ok: false,
+      errors: {
+        startDay: expect.stringMatching(/^The start date/),
+        completionDay: expect.stringMatching(/^The completion date/),
+      },
+    });
   });
 });
 

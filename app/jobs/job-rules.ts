@@ -6,6 +6,7 @@
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
 import { addDays, formatDay, startOfDay } from "~/time/business-time";
+import { isCalendarDay, typedDayError } from "~/time/typed-day";
 import type { JobState } from "./jobs-tables";
 
 export const JOB_STATE_LABELS: Record<JobState, string> = {
@@ -26,13 +27,8 @@ export const TITLE_MAX = 120;
 
 export type FieldErrors = Record<string, string>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isRealDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** A real calendar day written as YYYY-MM-DD. */
+export const isRealDay = isCalendarDay;
 
 /** A day (YYYY-MM-DD) as the homeowner and the desk read it: "Monday, April 5, 2027". */
 export const dayLabel = (day: string) => formatDay(startOfDay(day));
@@ -56,12 +52,13 @@ export interface JobDates {
 }
 
 /**
- * 'Save dates': both days, the completion not before the start, and a reason for the homeowner
- * whenever a day they were already told of moves.
+ * 'Save dates': both days, within reason of `today` (a year back to five ahead), the completion not
+ * before the start, and a reason for the homeowner whenever a day they were already told of moves.
  */
 export function readDatesForm(
   get: (name: string) => string,
   current: { start_day: string | null; completion_day: string | null },
+  today: string,
 ): { ok: true; dates: JobDates } | { ok: false; errors: FieldErrors } {
   const startDay = get("startDay").trim().slice(0, 10);
   const completionDay = get("completionDay").trim().slice(0, 10);
@@ -69,8 +66,10 @@ export function readDatesForm(
     .trim()
     .slice(0, REASON_MAX + 1);
   const errors: FieldErrors = {};
-  if (!isRealDay(startDay)) errors.startDay = "A date such as 2027-04-15.";
-  if (!isRealDay(completionDay)) errors.completionDay = "A date such as 2027-04-15.";
+  const startError = typedDayError(startDay, "The start date", today);
+  const completionError = typedDayError(completionDay, "The completion date", today);
+  if (startError) errors.startDay = startError;
+  if (completionError) errors.completionDay = completionError;
   else if (!errors.startDay && completionDay < startDay)
     errors.completionDay = "Completion cannot come before the start.";
   const moved =

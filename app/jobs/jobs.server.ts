@@ -6,9 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { timestamp, type Database } from "~/infra/schema.server";
+import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { HOMEOWNER, type AcceptedContract } from "~/quotes/accept-quote.server";
 import { formatCents } from "~/quotes/money";
+import { dayOf } from "~/time/business-time";
 import { insertJobLink } from "./job-link.server";
 import { OPEN_STATES, TITLE_MAX } from "./job-rules";
 import type { JobState } from "./jobs-tables";
@@ -237,6 +238,24 @@ export async function holdJob(trx: Db, id: string) {
 }
 
 export type HeldJob = JobRow;
+
+/**
+ * The day the job's price was agreed: its contract's acceptance, or for small work begun without a
+ * quote the day it was started. Nothing is paid on a contract before it exists.
+ */
+export async function agreedDayOf(
+  db: Db,
+  job: { quote_version_id: string | null; created_at: Date | string },
+): Promise<string> {
+  const accepted = job.quote_version_id
+    ? await db
+        .selectFrom("quote_versions")
+        .select("accepted_at")
+        .where("id", "=", job.quote_version_id)
+        .executeTakeFirst()
+    : undefined;
+  return dayOf(toDate(accepted?.accepted_at ?? job.created_at));
+}
 
 /** The contract total: the accepted quote (or the agreed price) and every change order signed since. */
 export async function contractTotalOf(db: Db, job: { id: string; base_cents: number }): Promise<number> {

@@ -31,6 +31,14 @@ describe("checkNoticeDraft", () => {
     expect(past.ok ? {} : past.errors).toEqual({ endsAt: "That time has passed. Choose a later end." });
   });
 
+  it("refuses a start or an end more than five years ahead, naming it", () => {
+    const checked = checkNoticeDraft(draft({ startsAt: "2207-11-25T17:00", endsAt: "9999-11-27T00:00" }), rules, now);
+    expect(checked.ok ? {} : checked.errors).toEqual({
+      startsAt: "Starts must be on or before November 24, 2031.",
+      endsAt: "Ends must be on or before November 24, 2031.",
+    });
+  });
+
   it("refuses a time that is not one", () => {
     const checked = checkNoticeDraft(draft({ startsAt: "tomorrow" }), rules, now);
     expect(checked.ok ? {} : checked.errors).toHaveProperty("startsAt");

@@ -5,6 +5,8 @@
  */
 import { composeNotice } from "./notice-link";
 import { checkNotice, isNoticeTone, type NoticePart, type NoticeRules, type NoticeTone } from "./notice-text";
+import { dayOf } from "~/time/business-time";
+import { boundLabel, reasonableDays } from "~/time/typed-day";
 import { parseNjDateTime } from "./nj-datetime";
 
 export interface NoticeValues {
@@ -47,8 +49,14 @@ export function checkNoticeDraft(values: NoticeValues, rules: NoticeRules, now: 
   if (!isNoticeTone(values.tone)) errors.tone = "Choose Information or Urgent.";
   const startsAt = values.startsAt.trim() === "" ? null : (parseNjDateTime(values.startsAt) ?? "invalid");
   const endsAt = values.endsAt.trim() === "" ? null : (parseNjDateTime(values.endsAt) ?? "invalid");
+  // A notice is for now or soon: a year typed as 2207 would keep it waiting, unseen, for years.
+  const latest = reasonableDays(dayOf(now)).last;
+  const farOff = (at: Date | "invalid" | null, label: string) =>
+    at instanceof Date && dayOf(at) > latest ? `${label} must be on or before ${boundLabel(latest)}.` : undefined;
   if (startsAt === "invalid") errors.startsAt = "Enter a date and time, or leave Starts empty to show it now.";
+  else if (farOff(startsAt, "Starts")) errors.startsAt = farOff(startsAt, "Starts");
   if (endsAt === "invalid") errors.endsAt = "Enter a date and time, or leave Ends empty to keep it up.";
+  else if (farOff(endsAt, "Ends")) errors.endsAt = farOff(endsAt, "Ends");
   else if (endsAt && endsAt <= now) errors.endsAt = "That time has passed. Choose a later end.";
   else if (endsAt && startsAt instanceof Date && endsAt <= startsAt)
     errors.endsAt = "The end must come after the start.";

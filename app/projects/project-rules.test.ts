@@ -39,6 +39,10 @@ describe("a project's story and fields", () => {
     expect(checkProject({ ...valid, story: "x".repeat(2_001) }).story).toContain("2,000");
     expect(checkProject({ ...valid, service: "roofing" }).service).toBe("Choose the service.");
     expect(checkProject({ ...valid, finished: "2026-13" }).finished).toBeDefined();
+    expect(checkProject({ ...valid, finished: "9999-12" }, undefined, "2026-12-01").finished).toBe(
+      "The month finished cannot be after this month.",
+    );
+    expect(checkProject({ ...valid, finished: "2026-12" }, undefined, "2026-12-01").finished).toBeUndefined();
     expect(checkProject({ ...valid, title: "Bath \u202e" }).title).toBe(
       "The title holds a hidden direction mark (U+202E) that would not show on screen. Type it again without it.",
     );

@@ -8,6 +8,7 @@
 import { profile } from "~/content/profile";
 import { services, type ServiceSlug } from "~/content/services";
 import { hiddenCharacterError } from "~/forms/plain-text";
+import { dayOf } from "~/time/business-time";
 
 export const MAX_TITLE = 90;
 export const MAX_STORY = 2_000;
@@ -232,7 +233,11 @@ function checkLine(value: string, label: string, max: number): string | undefine
 }
 
 /** The errors of a project's fields, by field; none means it may be saved. */
-export function checkProject(values: ProjectValues, lead?: LeadPrivacy): ProjectErrors {
+export function checkProject(
+  values: ProjectValues,
+  lead?: LeadPrivacy,
+  today: string = dayOf(new Date()),
+): ProjectErrors {
   const errors: ProjectErrors = {};
   const title = checkLine(values.title, "title", MAX_TITLE) ?? (lead && leadMentionIn(values.title, lead, "The title"));
   if (title) errors.title = title;
@@ -242,6 +247,7 @@ export function checkProject(values: ProjectValues, lead?: LeadPrivacy): Project
   const month = /^(\d{4})-(\d{2})$/.exec(values.finished);
   if (!month || Number(month[2]) < 1 || Number(month[2]) > 12 || Number(month[1]) < 1984)
     errors.finished = "Enter the month and year the job was finished.";
+  else if (values.finished > today.slice(0, 7)) errors.finished = "The month finished cannot be after this month.";
   if (values.story.length > MAX_STORY)
     errors.story = `The story may be at most ${MAX_STORY.toLocaleString("en-US")} characters (it has ${values.story.length.toLocaleString("en-US")}).`;
   else {

@@ -70,7 +70,7 @@ describe("what a quote must have before it is sent", () => {
       taxRate: "6.625",
       validUntil: "2027-02-30",
     };
-    const read = readQuoteForm((name) => fields[name] ?? "");
+    const read = readQuoteForm((name) => fields[name] ?? "", "2026-12-01");
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.errors).toEqual({
@@ -80,10 +80,22 @@ describe("what a quote must have before it is sent", () => {
     });
     delete fields["item-2-price"];
     fields.validUntil = "2027-02-28";
-    const good = readQuoteForm((name) => fields[name] ?? "");
+    const good = readQuoteForm((name) => fields[name] ?? "", "2026-12-01");
     expect(good.ok && good.content.items).toEqual([
       { description: "Stairs", quantityHundredths: 250, unit: "", unitCents: 8_000, optional: true },
     ]);
     expect(good.ok && good.content.taxRateMilliPercent).toBe(6_625);
+  });
+
+  it("takes its dates from a year back to five years ahead, naming the field it refuses", () => {
+    const read = readQuoteForm(
+      (name) => ({ startDay: "0202-04-12", completionDay: "2207-04-20", validUntil: "2032-01-01" })[name] ?? "",
+      "2026-12-01",
+    );
+    expect(read.ok ? {} : read.errors).toEqual({
+      startDay: "The start date must fall between December 1, 2025 and December 1, 2031.",
+      completionDay: "The completion date must fall between December 1, 2025 and December 1, 2031.",
+      validUntil: "Valid until must fall between December 1, 2025 and December 1, 2031.",
+    });
   });
 });

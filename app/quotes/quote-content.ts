@@ -5,6 +5,7 @@
  * `missingForSending`'s. Pure; shared with the browser.
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
+import { typedDayError } from "~/time/typed-day";
 import {
   MAX_CENTS,
   MAX_QUANTITY_HUNDREDTHS,
@@ -67,14 +68,6 @@ export interface QuoteFormValues {
 
 export type QuoteFieldErrors = Record<string, string>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** What the totals are made of: the items and the tax rate. */
 export type PricedContent = Pick<QuoteContent, "items" | "taxRateMilliPercent">;
 
@@ -104,9 +97,13 @@ export function largestTotal(content: QuoteContent) {
   return totalsOf(content, new Set(content.items.map((_, index) => index)));
 }
 
-/** Reads the editor's form: the content when every field is well formed, else the message per field. */
+/**
+ * Reads the editor's form: the content when every field is well formed (its dates within reason of
+ * `today`), else the message per field.
+ */
 export function readQuoteForm(
   get: (name: string) => string,
+  today: string,
 ):
   | { ok: true; content: QuoteContent; values: QuoteFormValues }
   | { ok: false; errors: QuoteFieldErrors; values: QuoteFormValues } {
@@ -139,8 +136,11 @@ export function readQuoteForm(
     if (values[field].length > TEXT_MAX) errors[field] = `At most ${TEXT_MAX} characters.`;
     else if (hidden) errors[field] = hidden;
   }
-  for (const field of ["startDay", "completionDay", "validUntil"] as const)
-    if (values[field] && !isRealDay(values[field])) errors[field] = "A date such as 2027-04-15.";
+  const dayLabels = { startDay: "The start date", completionDay: "The completion date", validUntil: "Valid until" };
+  for (const field of ["startDay", "completionDay", "validUntil"] as const) {
+    const dayError = values[field] ? typedDayError(values[field], dayLabels[field], today) : undefined;
+    if (dayError) errors[field] = dayError;
+  }
   if (!errors.startDay && !errors.completionDay && values.startDay && values.completionDay)
     if (values.completionDay < values.startDay) errors.completionDay = "Completion cannot come before the start.";
   const content: QuoteContent = {

@@ -125,7 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : data<Answer>({ ok: false, message: "No sent quote is waiting." }, { status: 409 });
   };
   const quote = async (intent: "save" | "send") => {
-    const read = readQuoteForm((name) => form.get(name) ?? "");
+    const read = readQuoteForm((name) => form.get(name) ?? "", dayOf(new Date()));
     if (!read.ok)
       return data<Answer>(
         { ok: false, message: "Check the fields marked below.", values: read.values, errors: read.errors },
