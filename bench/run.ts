@@ -3,7 +3,7 @@
  * site behind deploy/nginx.conf, and backup and restore times. Prints the figures and writes
  * bench/RESULTS.md with a description of the machine.
  * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, photos, intake, proxy,
- * backup) and only prints.
+ * backup, desk) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
 import { spawn } from "node:child_process";
@@ -26,6 +26,7 @@ import { restoreBackup } from "../app/ops/restore.server";
 import { addOwner } from "../app/owner/owners.server";
 import { startSession } from "../app/owner/sessions.server";
 import { ensureNginx, startNginx as startDeployNginx } from "../tests/support/nginx";
+import { deskCountsBenchmark } from "./desk-counts";
 import { photosBenchmark } from "./photos";
 import { freePort } from "../tests/support/ports";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres";
@@ -454,7 +455,7 @@ async function backupBenchmark() {
 // waiting for the rest; bench/RESULTS.md is only written by a full run, so it always has every section.
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : undefined;
-const sections = ["serving", "lighthouse", "live", "photos", "intake", "proxy", "backup"];
+const sections = ["serving", "lighthouse", "live", "photos", "intake", "proxy", "backup", "desk"];
 const unknown = [...(only ?? [])].filter((name) => !sections.includes(name));
 if (only && (only.size === 0 || unknown.length > 0)) {
   console.error(`bench: --only takes a comma-separated list of ${sections.join(", ")}`);
@@ -483,6 +484,7 @@ if (runs("photos")) await photosBenchmark(say);
 if (runs("intake")) await intakeBenchmark();
 if (runs("proxy")) await proxyBenchmark();
 if (runs("backup")) await backupBenchmark();
+if (runs("desk")) await deskCountsBenchmark(say);
 if (only) {
   console.log("bench: partial run, bench/RESULTS.md left as it was");
 } else {

@@ -6,10 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
-import { jobById } from "~/jobs/jobs.server";
 import { dayOf } from "~/time/business-time";
-import { jobMoney } from "./job-money.server";
-import { daysBetween } from "./payment-schedule";
+import { overdueInvoices, type OverdueInvoice } from "./overdue.server";
+
+export type { OverdueInvoice };
 
 type Db = Kysely<Database>;
 
@@ -22,15 +22,6 @@ export interface MoneyMonth {
   collectedCents: number;
   /** Invoiced and not collected, as it stood at the month's end (or today, for this month). */
   outstandingCents: number;
-}
-
-export interface OverdueInvoice {
-  jobId: string;
-  number: string;
-  customer: string;
-  unpaidCents: number;
-  dueDay: string;
-  ageDays: number;
 }
 
 function monthsEndingWith(day: string, count: number): string[] {
@@ -73,39 +64,4 @@ export async function moneyStats(
     };
   });
   return { months, overdue: await overdueInvoices(db, today) };
-}
-
-/**
- * Every invoice overdue on `today`, oldest first. Only jobs holding an open invoice past its due day
- * are read in full: a payment may already cover such an invoice, which only the job's money says.
- * The desk's frame counts these on every page, so the read stays that narrow.
- */
-export async function overdueInvoices(db: Db, today: string): Promise<OverdueInvoice[]> {
-  const late = await db
-    .selectFrom("invoices")
-    .select("job_id")
-    .distinct()
-    .where("status", "=", "open")
-    .where("due_day", "<", today)
-    .where("job_id", "is not", null)
-    .limit(200)
-    .execute();
-  const overdue: OverdueInvoice[] = [];
-  for (const { job_id } of late) {
-    const job = job_id ? await jobById(db, job_id) : undefined;
-    if (!job) continue;
-    const money = await jobMoney(db, job, today);
-    for (const invoice of money.invoices)
-      if (invoice.state === "overdue")
-        overdue.push({
-          jobId: job.id,
-          number: invoice.number,
-          customer: job.lead_name,
-          unpaidCents: invoice.owedCents,
-          dueDay: invoice.dueDay,
-          ageDays: daysBetween(invoice.dueDay, today),
-        });
-  }
-  overdue.sort((a, b) => b.ageDays - a.ageDays || a.number.localeCompare(b.number));
-  return overdue;
 }

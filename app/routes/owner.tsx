@@ -8,7 +8,7 @@ import { getDatabase } from "~/infra/db.server";
 import { DeskFrame } from "~/owner/desk-frame";
 import { deskHandle } from "~/owner/desk-handle";
 import { useDeskOfflineCopy } from "~/owner/offline-copy";
-import { overdueInvoices } from "~/invoices/money-stats.server";
+import { countOverdueInvoices } from "~/invoices/overdue.server";
 import { countLateJobs } from "~/jobs/jobs.server";
 import { countNewLeads } from "~/leads/record/queries.server";
 import { NO_COUNTS, type DeskCounts } from "~/owner/desk-navigation";
@@ -26,16 +26,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [newLeads, lateJobs, overdue] = await Promise.all([
     countNewLeads(db),
     countLateJobs(db, today),
-    overdueInvoices(db, today),
+    countOverdueInvoices(db, today),
   ]);
-  const counts: DeskCounts = { newLeads, lateJobs, overdueInvoices: overdue.length };
+  const counts: DeskCounts = { newLeads, lateJobs, overdueInvoices: overdue };
   return { signedIn: true, counts };
 }
 
 /**
  * The counts follow the owner's navigations and changes. A page asking again for its own data at
- * the same address (the project page every 3 s while photos are processed) leaves them be: the
- * overdue count reads each late job's money, which a poll has no reason to repeat.
+ * the same address (the project page every 3 s while photos are processed) leaves them be: a poll
+ * has no reason to count them again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
