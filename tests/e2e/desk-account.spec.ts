@@ -15,7 +15,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { addAuthenticator } from "../support/virtual-authenticator";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { mailsSince, mailsTo, startSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { signedInOwner } from "../support/owner";
 import { axeViolations } from "../support/axe";
 
@@ -54,8 +54,9 @@ test.describe("the desk's sign-in and account", () => {
     await context.addCookies([{ ...browserCookie, url: origin }]);
   }
 
+  /** The code of the test's `mailNumber`-th sign-in code to Pat, waited for by name. */
   async function codeIn(mailNumber: number): Promise<string> {
-    const mails = await smtp.waitFor(mailNumber);
+    const mails = await mailsTo(smtp, PAT, /sign-in code/, mailNumber);
     return /\b(\d{6})\b/.exec(mails[mailNumber - 1]?.mail.subject ?? "")?.[1] ?? "";
   }
 
@@ -69,8 +70,7 @@ test.describe("the desk's sign-in and account", () => {
     await expect(page).toHaveURL(`${origin}/owner`);
     await expect(page.getByRole("heading", { name: /^Leads/ })).toBeVisible();
     // Enter signed in; it did not ask for another code.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.received).toHaveLength(1);
+    expect(await mailsSince(smtp, 0, /sign-in code/)).toHaveLength(1);
   }
 
   test("Enter in 'Sign-in code' signs in and Enter in 'Email' asks for a code, with JavaScript", async ({

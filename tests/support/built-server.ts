@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
+import { serverLogFile } from "./server-logs";
 import { startCommand } from "./start-command";
 
 export interface BuiltServer {
@@ -26,6 +27,7 @@ export async function startBuiltServer(
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("No build found: run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-quality-"));
+  const logFile = serverLogFile("server");
   const child = spawn(process.execPath, startCommand().args, {
     cwd: root,
     env: {
@@ -37,14 +39,20 @@ export async function startBuiltServer(
       RATE_LIMIT_MAX: "0",
       ...env,
     },
-    stdio: ["ignore", keepLog ? "pipe" : "ignore", keepLog ? "pipe" : "inherit"],
+    stdio: ["ignore", keepLog || logFile ? "pipe" : "ignore", keepLog || logFile ? "pipe" : "inherit"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const kept = logFile ? fs.createWriteStream(logFile) : undefined;
+  child.stdout?.on("data", (chunk: Buffer) => {
+    if (keepLog) output += chunk.toString();
+    kept?.write(chunk);
+  });
   child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
+    if (keepLog) output += chunk.toString();
+    kept?.write(chunk);
     process.stderr.write(chunk);
   });
+  child.once("exit", () => kept?.end());
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

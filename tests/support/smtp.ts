@@ -157,6 +157,28 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   };
 }
 
+/**
+ * The messages to `to` whose subject matches, once there are `count` of them (the first `count`,
+ * in the order they arrived). A test waits for the mail it caused by name, never for a number of
+ * messages in the inbox: a late message from another test, or one the server's clock sent (the
+ * morning digest, a reminder), would be counted in its place.
+ */
+export async function mailsTo(
+  smtp: TestSmtpServer,
+  to: string,
+  subject: RegExp,
+  count: number,
+  timeoutMs = 20_000,
+): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = smtp.received.filter((m) => m.rcptTo.includes(to) && subject.test(m.mail.subject ?? ""));
+    if (found.length >= count) return found.slice(0, count);
+    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The first message to `to` whose subject matches, waiting for it. */
 export async function firstMailTo(
   smtp: TestSmtpServer,
@@ -164,11 +186,17 @@ export async function firstMailTo(
   subject: RegExp,
   timeoutMs = 20_000,
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = smtp.received.find((m) => m.rcptTo.includes(to) && subject.test(m.mail.subject ?? ""));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const [first] = await mailsTo(smtp, to, subject, 1, timeoutMs);
+  if (!first) throw new Error(`no mail to ${to} matching ${subject}`);
+  return first;
+}
+
+/**
+ * The messages whose subject matches that arrived after the `since`-th message of the inbox,
+ * once `settleMs` has passed: for a test that asserts a refusal sent nothing, naming what must not
+ * arrive (this subject, since this moment) instead of counting the whole inbox.
+ */
+export async function mailsSince(smtp: TestSmtpServer, since: number, subject: RegExp, settleMs = 500) {
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return smtp.received.slice(since).filter((m) => subject.test(m.mail.subject ?? ""));
 }
