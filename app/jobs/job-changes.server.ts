@@ -36,7 +36,7 @@ import {
 } from "./job-rules";
 import { holdJob, leadHasQuoteWaiting, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
-import { jobLinkFor, newJobLink, pageClosed } from "./job-link.server";
+import { jobLinkFor, newJobLink, pageClosed, renewedWithin } from "./job-link.server";
 
 type Db = Kysely<Database>;
 
@@ -276,6 +276,9 @@ function readDatesFormOrEmpty(
   return { ok: true, startDay: read.dates.startDay, completionDay: read.dates.completionDay };
 }
 
+/** Presses of 'Send the homeowner a new link' this close to the last one send nothing more. */
+export const RENEWED_AGAIN_AFTER_MS = 60_000;
+
 /**
  * 'Send the homeowner a new link': ends the job's link in every email sent so far (forwarded, or
  * shared by mistake), which then opens the dead-link page, and mails the homeowner the one that
@@ -295,6 +298,9 @@ export async function renewJobLink(
     // The page's time is the job's, not the link's: a closed page stays closed.
     if (pageClosed(job, now))
       return refuse(409, "This job's page has closed: send the homeowner copies of its documents instead.");
+    // A second press (or a burst of them) while the new link is on its way sends it once: the job is
+    // held, so the presses take their turn and find the link the first one made.
+    if (await renewedWithin(trx, job.id, now, RENEWED_AGAIN_AFTER_MS)) return { ok: true, jobId: job.id };
     const token = await newJobLink(trx, job, now);
     await recordJobEvent(
       trx,

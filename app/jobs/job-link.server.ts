@@ -131,6 +131,21 @@ export async function insertJobLink(trx: Db, job: { id: string; lead_id: string 
     .execute();
 }
 
+/** The job's link in force was made within `ms` of `now` in place of another: a renewal just sent. */
+export async function renewedWithin(trx: Db, jobId: string, now: Date, ms: number): Promise<boolean> {
+  const links = await trx
+    .selectFrom("job_links")
+    .select(["created_at", "ended_at"])
+    .where("job_id", "=", jobId)
+    .execute();
+  const inForce = links.find((link) => link.ended_at === null);
+  return (
+    inForce !== undefined &&
+    links.some((link) => link.ended_at !== null) &&
+    toDate(inForce.created_at).getTime() > now.getTime() - ms
+  );
+}
+
 /**
  * The server's key was lost, and another recorded in its place: the sealed copies can no longer be
  * opened, so they are forgotten. Each link keeps opening its job until the job's next email, which

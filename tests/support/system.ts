@@ -64,10 +64,13 @@ export function builtSites(
 ): (backend: "sqlite" | "postgres", instances?: number) => Promise<BuiltSite> {
   return async (backend, instances = 1) => {
     const databaseUrl = backend === "postgres" ? await createTestDatabase(postgres().url) : undefined;
-    const first = stopAfterTest(await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}));
+    // Each keeps its log, for a test that reads what the server wrote (no token, say).
+    const first = stopAfterTest(
+      await startBuiltServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, { keepLog: true }),
+    );
     const servers = [first];
     for (let n = 1; n < instances; n++)
-      servers.push(stopAfterTest(await startBuiltServer({ DATABASE_URL: databaseUrl ?? "" })));
+      servers.push(stopAfterTest(await startBuiltServer({ DATABASE_URL: databaseUrl ?? "" }, { keepLog: true })));
     const handle = await openMigratedDatabase({ dataDir: first.dataDir, databaseUrl });
     stopAfterTest({ stop: () => handle.close() });
     const origins = servers.map((s) => s.origin.replace("127.0.0.1", "localhost"));

@@ -1,0 +1,75 @@
+/**
+ * The job's link as the server keeps it, on SQLite and PostgreSQL: a link made before links were
+ * sealed keeps working until the job's next email, which ends it and carries the one sealed link
+ * from then on; the database records which key sealed its links, and refuses another; when the
+ * key is lost, `npm run owner -- forget-sealed-links` takes the new one and each job's next email
+ * carries a new link.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { hashToken, randomToken } from "~/infra/link-token.server";
+import { checkSealKey, sealKeyOf } from "~/infra/seal.server";
+import { ConfigError } from "~/infra/env.server";
+import { jobLinkFor, openJobLink } from "~/jobs/job-link.server";
+import { runOwnerCommand } from "../../scripts/owner";
+import { backends, useHarness } from "../support/harness";
+import { insertJobRows } from "../support/jobs";
+import { insertLead } from "../support/leads";
+
+describe.each(backends)("a job's link kept on %s", (backend) => {
+  const harness = useHarness(backend, { worker: false });
+
+  it("ends a link made before sealing at the job's next email, and mails the sealed one ever after", async () => {
+    const db = await harness().db();
+    const leadId = await insertLead(db);
+    const jobId = await insertJobRows(db, leadId);
+    const legacy = randomToken();
+    await db
+      .insertInto("job_links")
+      .values({ token_hash: hashToken(legacy), job_id: jobId, lead_id: leadId, created_at: new Date().toISOString() })
+      .execute();
+    expect(await openJobLink(db, legacy)).toMatchObject({ state: "open", jobId });
+    const job = { id: jobId, lead_id: leadId };
+    const mailed = await db.transaction().execute((trx) => jobLinkFor(trx, job, new Date()));
+    expect(mailed).not.toBe(legacy);
+    expect(await openJobLink(db, legacy)).toEqual({ state: "gone", status: 410 });
+    expect(await openJobLink(db, mailed)).toMatchObject({ state: "open", jobId });
+    for (let n = 0; n < 3; n++)
+      expect(await db.transaction().execute((trx) => jobLinkFor(trx, job, new Date()))).toBe(mailed);
+    const stored = await db
+      .selectFrom("job_links")
+      .select("sealed")
+      .where("token_hash", "=", hashToken(mailed))
+      .executeTakeFirstOrThrow();
+    // Sealed, not the token itself.
+    expect(stored.sealed).not.toContain(mailed);
+  });
+
+  it("refuses another key at start, and takes a new one once the lost one is forgotten", async () => {
+    const db = await harness().db();
+    const key = sealKeyOf(harness().env);
+    await checkSealKey(db, key);
+    const other = Buffer.alloc(32, 5);
+    await expect(checkSealKey(db, other)).rejects.toThrow(ConfigError);
+    await expect(checkSealKey(db, other)).rejects.toThrow(/npm run owner -- forget-sealed-links/);
+
+    const leadId = await insertLead(db, { email: `seal-${randomUUID()}@example.com` });
+    const jobId = await insertJobRows(db, leadId);
+    const job = { id: jobId, lead_id: leadId };
+    const before = await db.transaction().execute((trx) => jobLinkFor(trx, job, new Date()));
+    const out: string[] = [];
+    const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(line) };
+    const env = { ...harness().env, sealKey: other };
+    expect(await runOwnerCommand(["forget-sealed-links"], env, io)).toBe(0);
+    expect(out.join("\n")).toMatch(/^Forgot \d+ sealed job links?;/);
+    await checkSealKey(db, other);
+    await expect(checkSealKey(db, key)).rejects.toThrow(ConfigError);
+    // The forgotten link still opens its job, until the next email replaces it.
+    expect(await openJobLink(db, before)).toMatchObject({ state: "open", jobId });
+    // Put the harness's own key back for the tests after this one.
+    expect(await runOwnerCommand(["forget-sealed-links"], harness().env, io)).toBe(0);
+    const after = await db.transaction().execute((trx) => jobLinkFor(trx, job, new Date()));
+    expect(after).not.toBe(before);
+    expect(await openJobLink(db, before)).toEqual({ state: "gone", status: 410 });
+  });
+});
