@@ -16,6 +16,7 @@ import {
 } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { sealWithServerKey, unsealWithServerKey } from "~/infra/seal.server";
+import { moveAcceptedQuoteLink } from "~/quotes/quote-link.server";
 import { dayOf } from "~/time/business-time";
 import { dayLabel, isLinkAnswer, LINK_ANSWERS, linkLastDay, type DeskLinkView } from "./job-rules";
 import type { JobState } from "./jobs-tables";
@@ -89,7 +90,10 @@ export async function quoteLinkAsJobLink(db: Db, token: unknown): Promise<OpenJo
  * gets one now, and its other links end, so every email from then on carries the same one. Call
  * inside the transaction that holds the job and queues the email.
  */
-export async function jobLinkFor(trx: Db, job: { id: string; lead_id: string }, now: Date): Promise<string> {
+/** A job as its link reads it: the accepted quote, if any, whose contract opens at the same link. */
+type LinkedJob = { id: string; lead_id: string; quote_version_id?: string | null };
+
+export async function jobLinkFor(trx: Db, job: LinkedJob, now: Date): Promise<string> {
   const links = await trx
     .selectFrom("job_links")
     .select("sealed")
@@ -104,8 +108,8 @@ export async function jobLinkFor(trx: Db, job: { id: string; lead_id: string }, 
   return newJobLink(trx, job, now);
 }
 
-/** Ends every link of the job and makes the one that replaces them. */
-export async function newJobLink(trx: Db, job: { id: string; lead_id: string }, now: Date): Promise<string> {
+/** Ends every link of the job and makes the one that replaces them, for the contract's page too. */
+export async function newJobLink(trx: Db, job: LinkedJob, now: Date): Promise<string> {
   await trx
     .updateTable("job_links")
     .set({ ended_at: timestamp(now) })
@@ -114,6 +118,7 @@ export async function newJobLink(trx: Db, job: { id: string; lead_id: string }, 
     .execute();
   const token = randomToken();
   await insertJobLink(trx, job, token, now);
+  if (job.quote_version_id) await moveAcceptedQuoteLink(trx, job.quote_version_id, token);
   return token;
 }
 

@@ -10,7 +10,7 @@ import { toDate, type Database } from "~/infra/schema.server";
 import { leadForChange } from "~/leads/record/changes.server";
 import { dayOf } from "~/time/business-time";
 import { parseTerms } from "./contract-terms";
-import { openForward } from "./forward-link.server";
+import { forwardKeyOf, openForward } from "./forward-link.server";
 import { parseContent, type QuoteContent } from "./quote-content";
 import type { QuoteDocument } from "./quote-document";
 import { documentOf, type SentVersion } from "./quote-files.server";
@@ -135,4 +135,18 @@ export async function quoteLink(db: Db, token: unknown, now: Date = new Date()):
   const row = await versionByToken(db, token);
   if (!row) return UNKNOWN_LINK;
   return stateOf(row, token, now);
+}
+
+/**
+ * The accepted contract's link follows its job's: when the job's link is replaced, the contract
+ * (and, while it lasts, 'Cancel this contract') opens at the new link, and no longer at the old.
+ * Call in the transaction that replaces the job's link.
+ */
+export async function moveAcceptedQuoteLink(trx: Db, versionId: string, token: string): Promise<void> {
+  await trx
+    .updateTable("quote_versions")
+    .set({ token_hash: hashToken(token), forward_key: forwardKeyOf(token) })
+    .where("id", "=", versionId)
+    .where("status", "=", "accepted")
+    .execute();
 }

@@ -129,8 +129,10 @@ type Db = Awaited<ReturnType<typeof getDatabase>>["db"];
  * time is over, it opens nothing here either, so a forwarded link shows no contract and cancels nothing.
  */
 async function asJobLink(db: Db, token: string, answer: { body: Shown; status: number }) {
-  if (answer.body.state !== "accepted") return answer;
+  if (answer.body.state !== "accepted" && answer.body.state !== "gone") return answer;
   const job = await quoteLinkAsJobLink(db, token);
+  // An accepted contract's old link, ended with its job's: it was sent, and is withdrawn.
+  if (answer.body.state === "gone") return job.state === "gone" ? { body: answer.body, status: job.status } : answer;
   if (job.state === "gone") return { body: { state: "gone" } satisfies Shown, status: job.status };
   if (job.state === "open") return { body: { ...answer.body, jobPage: `/job/${token}` }, status: answer.status };
   return answer;

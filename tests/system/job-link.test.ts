@@ -195,8 +195,12 @@ describe.each(["sqlite", "postgres"] as const)("a job's link on %s", (backend) =
       intent: "accept-change",
     });
     expect(signedWithOld.status).toBe(404);
-    // The new one opens the page, and signs.
-    expect((await send(`/job/${newLink}`)).status).toBe(200);
+    // The new one opens the page, the contract (with its right to cancel), and signs.
+    const newPage = await (await send(`/job/${newLink}`)).text();
+    expect(newPage).toContain(`href="/quote/${newLink}?view=contract"`);
+    const newContract = await send(`/quote/${newLink}?view=contract`);
+    expect(newContract.status).toBe(200);
+    expect(await newContract.text()).toContain("Cancel this contract");
     expect(
       (
         await send(`/job/${newLink}`, {
