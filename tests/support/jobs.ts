@@ -10,8 +10,12 @@ import { jobByLink, type HomeownerJob } from "~/jobs/homeowner-job.server";
 import type { QuoteContent } from "~/quotes/quote-content";
 import { deckQuote } from "./quotes";
 
-/** The /quote/ or /job/ link in the newest email of `kind` in the outbox. */
-export async function linkIn(db: Kysely<Database>, kind: string, path: "quote" | "job"): Promise<string> {
+/** The token of the /quote/, /job/, /visit/ or /review/ link in the newest email of `kind` in the outbox. */
+export async function linkIn(
+  db: Kysely<Database>,
+  kind: string,
+  path: "quote" | "job" | "visit" | "review",
+): Promise<string> {
   const row = await db
     .selectFrom("outbox")
     .select("payload")

@@ -11,18 +11,7 @@ import type { Database } from "~/infra/schema.server";
 import type { JobState } from "~/jobs/jobs-tables";
 import { addDays } from "~/time/business-time";
 import { insertLeads } from "./leads";
-
-/** mulberry32: a small seeded generator, enough to spread amounts and days. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from "./project-photo";
 
 /** Rows a statement inserts at most: PostgreSQL takes 65,535 parameters a statement. */
 const CHUNK = 200;
@@ -44,7 +33,7 @@ export interface MoneyJobsOptions {
 }
 
 export async function insertMoneyJobs(db: Kysely<Database>, options: MoneyJobsOptions): Promise<string[]> {
-  const random = seeded(options.seed);
+  const random = seededRandom(options.seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
   const cents = (from: number, to: number) => Math.round(from + random() * (to - from));
   const leadIds = await insertLeads(

@@ -28,8 +28,8 @@ const LAYERS = [
 /** How much of a colour layer moves the channels apart rather than together: a photo's colour is muted. */
 const CHROMA = 0.2;
 
-/** A small, fast, seeded generator (mulberry32): the photo is the same on every run. */
-function random(seed: number): () => number {
+/** A small, fast, seeded generator (mulberry32): the photo, or a fixture, is the same on every run. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -71,7 +71,7 @@ function boards(next: () => number): Buffer {
 const SEED = 0x5eed;
 
 async function make(): Promise<Buffer> {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   // A weathered cedar tone, which the layers move up and down around.
   const base = [150, 118, 88];
   const sum = new Float32Array(PHOTO_WIDTH * PHOTO_HEIGHT * 3);

@@ -106,3 +106,17 @@ export async function whileServerRuns<T>(write: () => Promise<T>): Promise<T> {
     }
   }
 }
+
+/**
+ * A request to the site as a browser without JavaScript sends it: a GET, or with `body` a form
+ * post, with `headers` (a session cookie, an Origin), never following a redirect.
+ */
+export function sendTo(origin: string) {
+  return (path: string, body?: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${origin}${path}`, {
+      method: body ? "POST" : "GET",
+      redirect: "manual",
+      headers,
+      body: body ? new URLSearchParams(body) : undefined,
+    });
+}

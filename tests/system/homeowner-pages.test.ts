@@ -6,17 +6,14 @@
  * homeowner's link (job, quote, visit, review), its `.data`, and the PDFs the job's page lists are
  * read for them, as anyone holding the link could read them with curl.
  */
-import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { parseMailPayload } from "~/infra/outbox.server";
-import type { Database } from "~/infra/schema.server";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { addDays, dayOf } from "~/time/business-time";
 import { linkIn, twelveHundredQuote } from "../support/jobs";
 import { insertLead } from "../support/leads";
 import { pdfText } from "../support/pdf-text";
 import { enterContractFacts } from "../support/quotes";
-import { builtSites, postgresForThisFile, stopAfterEachTest, whileServerRuns } from "../support/system";
+import { builtSites, postgresForThisFile, sendTo, stopAfterEachTest, whileServerRuns } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
 const site = builtSites(stopAfterTest, postgresForThisFile());
@@ -47,29 +44,11 @@ const OWNER_FIELDS = [
 /** A field's name as the page's data writes it: in quotes, escaped inside the HTML's script. */
 const asField = (name: string) => new RegExp(`[{,]\\\\?"${name}\\\\?"`);
 
-async function linkOf(db: Kysely<Database>, kind: string, path: string): Promise<string> {
-  const row = await db
-    .selectFrom("outbox")
-    .select("payload")
-    .where("kind", "=", kind)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const token = new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text)?.[1];
-  if (!token) throw new Error(`no /${path}/ link in the ${kind} email`);
-  return token;
-}
-
 describe.each(["sqlite", "postgres"] as const)("a homeowner's links on %s", (backend) => {
   it("hand over none of the owner's notes, voids, reminder switches, addresses or audit", async () => {
     const { origins, db, cookie } = await site(backend);
     const origin = origins[0] ?? "";
-    const send = (path: string, body?: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(`${origin}${path}`, {
-        method: body ? "POST" : "GET",
-        redirect: "manual",
-        headers,
-        body: body ? new URLSearchParams(body) : undefined,
-      });
+    const send = sendTo(origin);
     const desk = async (path: string, body: Record<string, string>) => {
       const answer = await send(path, body, { cookie, Origin: origin });
       expect(answer.status, `${body.intent ?? path}: ${await answer.clone().text()}`).toBeLessThan(400);
@@ -87,7 +66,7 @@ describe.each(["sqlite", "postgres"] as const)("a homeowner's links on %s", (bac
       "window-1-start": "09:00",
       "window-1-end": "11:00",
     });
-    const visitToken = await linkOf(db, "visit-proposal", "visit");
+    const visitToken = await linkIn(db, "visit-proposal", "visit");
 
     const actor = { email: OWNER, client: null };
     await whileServerRuns(() =>
@@ -128,7 +107,7 @@ describe.each(["sqlite", "postgres"] as const)("a homeowner's links on %s", (bac
       .executeTakeFirstOrThrow();
     await desk(jobPage, { intent: "invoice-reminder", target: reissued.id, remind: "off" });
     await desk(leadPage, { intent: "ask-review" });
-    const reviewToken = await linkOf(db, "review-request", "review");
+    const reviewToken = await linkIn(db, "review-request", "review");
 
     // The planted facts are on the desk: the test would prove nothing if they were not stored.
     const deskPage = await (await send(jobPage, undefined, { cookie })).text();

@@ -26,7 +26,7 @@ import { freePort } from "../support/ports";
 import { createTestDatabase } from "../support/postgres";
 import { enterContractFacts } from "../support/quotes";
 import { startCommand } from "../support/start-command";
-import { builtSites, postgresForThisFile, stopAfterEachTest, whileServerRuns } from "../support/system";
+import { builtSites, postgresForThisFile, sendTo, stopAfterEachTest, whileServerRuns } from "../support/system";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
@@ -47,13 +47,7 @@ describe.each(["sqlite", "postgres"] as const)("a job's link on %s", (backend) =
   it("is one link in every email until the owner sends a new one, which ends it everywhere", async () => {
     const { origins, db, cookie, servers } = await site(backend);
     const origin = origins[0] ?? "";
-    const send = (path: string, body?: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(`${origin}${path}`, {
-        method: body ? "POST" : "GET",
-        redirect: "manual",
-        headers,
-        body: body ? new URLSearchParams(body) : undefined,
-      });
+    const send = sendTo(origin);
     const desk = (path: string, body?: Record<string, string>) => send(path, body, { cookie, Origin: origin });
 
     await whileServerRuns(() => enterContractFacts(db));
