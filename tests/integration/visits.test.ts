@@ -20,6 +20,7 @@ import { instantOf, dayOf } from "~/time/business-time";
 import { upcomingVisits, visitLink } from "~/visits/visits.server";
 import { insertLead } from "../support/leads";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
+import { firstMailTo } from "../support/smtp";
 
 const DAY = 24 * 60 * 60 * 1000;
 const OWNER = "pat@causeway.test";
@@ -312,12 +313,14 @@ describe.each(backends)("site visits on %s", (backend) => {
     await insertLead(db, { name: "Waiting Wanda" });
     // The server as started at 7:05 on Monday, December 1, 2025, New Jersey time.
     await stopBackgroundWork();
+    // A run the real clock claimed just before it stopped is due a period from today, years after
+    // the clock given here: forgotten, so the given clock's runs are its own.
+    await (await harness().db()).deleteFrom("scheduled_runs").execute();
     startBackgroundWork(() => instantOf(2025, 12, 1, 7, 5));
     await backgroundWorkReady();
-    const [mail] = await harness().smtp.waitFor(1);
-    expect(mail?.rcptTo).toEqual(["pat@causeway.test"]);
-    expect(mail?.mail.subject).toBe("Today: 1 new lead, 0 visits");
-    expect(mail?.mail.text).toContain("Monday, December 1, 2025");
+    const mail = await firstMailTo(harness().smtp, "pat@causeway.test", /^Today: /);
+    expect(mail.mail.subject).toBe("Today: 1 new lead, 0 visits");
+    expect(mail.mail.text).toContain("Monday, December 1, 2025");
     const days = await (await harness().db()).selectFrom("digest_days").select("day").execute();
     expect(days).toContainEqual({ day: "2025-12-01" });
     await stopBackgroundWork();
