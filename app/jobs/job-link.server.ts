@@ -84,15 +84,15 @@ export async function quoteLinkAsJobLink(db: Db, token: unknown): Promise<OpenJo
   return link.state === "gone" && link.status === 404 ? { state: "none" } : link;
 }
 
+/** A job as its link reads it: the accepted quote, if any, whose contract opens at the same link. */
+type LinkedJob = { id: string; lead_id: string; quote_version_id?: string | null };
+
 /**
  * The link to put in an email about the job: the job's one link in force. A job that has none the
  * server can open (its links were made before links were sealed, or sealed with a key since lost)
  * gets one now, and its other links end, so every email from then on carries the same one. Call
  * inside the transaction that holds the job and queues the email.
  */
-/** A job as its link reads it: the accepted quote, if any, whose contract opens at the same link. */
-type LinkedJob = { id: string; lead_id: string; quote_version_id?: string | null };
-
 export async function jobLinkFor(trx: Db, job: LinkedJob, now: Date): Promise<string> {
   const links = await trx
     .selectFrom("job_links")
