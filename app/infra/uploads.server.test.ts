@@ -96,7 +96,9 @@ describe("uploads left behind by a killed process", () => {
       fs.mkdirSync(folder);
       fs.writeFileSync(path.join(folder, "0"), "photo");
     }
+    // Every folder's time is set from the process's own clock, which the sweep compares with.
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(current, new Date(), new Date());
     fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
     fs.utimesSync(unrelated, twoHoursAgo, twoHoursAgo);
 
