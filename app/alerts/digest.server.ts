@@ -26,6 +26,7 @@ import {
   type BusinessHours,
 } from "~/time/business-time";
 import { bookedVisits } from "~/visits/visits.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 export const DIGEST_HOUR = 7;
 const LAST_HOUR = 12;
@@ -124,7 +125,7 @@ export async function sendDailyDigest(
 ): Promise<DigestOutcome> {
   const day = digestDayDue(now, hours);
   if (!day) return { sent: 0, skipped: "not-due" };
-  return db.transaction().execute(async (trx): Promise<DigestOutcome> => {
+  return inTransaction(db, async (trx): Promise<DigestOutcome> => {
     const claim = await trx
       .insertInto("digest_days")
       .values({ day, claimed_at: timestamp(now) })

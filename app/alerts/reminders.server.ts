@@ -9,7 +9,7 @@
  * exactly one queues it, and a crash either queues it and records it or does neither.
  */
 import type { Kysely } from "kysely";
-import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { reminderAlert } from "~/leads/record/alert-text";
@@ -19,6 +19,7 @@ import { oldestCreatedAtThatMayBeDue, reminderDue } from "~/leads/record/waiting
 import { ownerInboxes } from "~/owner/owners.server";
 import type { BusinessHours } from "~/time/business-time";
 import { reminderEmail } from "./reminder-email.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 /** Leads older than this are not reminded of: the opening-hours walk stops there, and so does any use. */
 const LOOK_BACK_DAYS = 30;
@@ -46,7 +47,7 @@ export async function sendDueReminders(db: Kysely<Database>, options: ReminderOp
   const reminded: string[] = [];
   for (const lead of candidates) {
     if (!reminderDue(lead.createdAt, now, afterHours, options.businessHours)) continue;
-    const claimed = await db.transaction().execute(async (trx) => {
+    const claimed = await inTransaction(db, async (trx) => {
       if (!(await claimReminder(trx, lead.id, now))) return false;
       await enqueuePush(trx, "lead-reminder-push", reminderAlert(lead, afterHours), lead.id, now);
       for (const to of await ownerInboxes(trx, options.leadsTo))
@@ -55,6 +56,5 @@ export async function sendDueReminders(db: Kysely<Database>, options: ReminderOp
     });
     if (claimed) reminded.push(lead.id);
   }
-  if (reminded.length > 0) nudgeMailWorkers();
   return reminded;
 }

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { guessDeviceName } from "~/owner/passkey-client";
 import { MAX_ENDPOINT_LENGTH, pushEndpointProblem } from "./push-endpoints";
+import { inTransaction } from "~/infra/transaction.server";
 
 /** Far more browsers than one person uses; a bound so a script cannot fill the table. */
 export const MAX_DEVICES_PER_OWNER = 20;
@@ -73,7 +74,7 @@ export async function addDevice(
   now: Date = new Date(),
 ): Promise<Device> {
   const device = { id: randomUUID(), deviceName: guessDeviceName(userAgent), createdAt: now };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // Takes the owner's row lock, so two subscriptions at once are counted one after the other
     // (PostgreSQL; SQLite runs one write transaction at a time anyway).
     await trx

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { timestamp, type Database } from "./schema.server";
+import { afterCommit } from "./transaction.server";
 
 export type MailKind =
   | "lead-owner-notification"
@@ -160,6 +161,8 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
       created_at: timestamp(now),
     })
     .execute();
+  // The workers are woken once the message is committed: before, they would find nothing to send.
+  await afterCommit(db, "outbox", nudgeMailWorkers);
   return id;
 }
 
@@ -172,7 +175,7 @@ function nudges(): Set<Nudge> {
   return shared[NUDGE_KEY];
 }
 
-/** Wakes the mail workers of this process; call after committing a transaction that queued mail. */
+/** Wakes the mail workers of this process; queuing a message calls it once its transaction commits. */
 export function nudgeMailWorkers(): void {
   for (const nudge of nudges()) nudge();
 }

@@ -11,7 +11,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { nudgeMailWorkers } from "./outbox.server";
 import { timestamp, type Database } from "./schema.server";
+import { afterCommit } from "./transaction.server";
 
 /** What a push says, as it leaves for the push service (encrypted to the device). */
 export interface PushMessage {
@@ -57,5 +59,6 @@ export async function enqueuePush(
         created_at: timestamp(now),
       })
       .execute();
+  if (devices.length > 0) await afterCommit(trx, "outbox", nudgeMailWorkers);
   return devices.length;
 }

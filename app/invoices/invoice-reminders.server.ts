@@ -16,6 +16,7 @@ import { invoiceReminderEmail } from "./invoice-emails.server";
 import { jobMoney } from "./job-money.server";
 import { readWaysToPay } from "./ways-to-pay.server";
 import { jobLinkFor } from "~/jobs/job-link.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 export const REMINDER_BUSINESS_DAYS_AFTER_DUE = 7;
 /** Seven business days are at most a few weeks with closures; older invoices are the owner's to chase. */
@@ -49,7 +50,7 @@ export async function sendInvoiceReminders(
   for (const candidate of candidates) {
     if (!candidate.job_id || today < invoiceReminderDay(candidate.due_day, closed)) continue;
     const jobId = candidate.job_id;
-    const claimed = await db.transaction().execute(async (trx) => {
+    const claimed = await inTransaction(db, async (trx) => {
       // Held, so a payment recorded meanwhile is counted before deciding the invoice is unpaid.
       const job = await holdJob(trx, jobId);
       if (!job) return false;

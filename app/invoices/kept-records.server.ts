@@ -12,6 +12,7 @@ import type { LeadDeletionStep } from "~/leads/record/delete.server";
 import { formatCents } from "~/quotes/money";
 import { dayOf } from "~/time/business-time";
 import type { KeptRecordKind } from "./invoices-tables";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -273,7 +274,7 @@ export async function keptDocument(db: Db, documentId: string) {
 export async function pruneKeptRecords(db: Db, now: Date): Promise<number> {
   const today = dayOf(now);
   const lastKeptYear = Number(today.slice(0, 4)) - KEEP_YEARS - 1;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const expired = await trx
       .selectFrom("kept_records")
       .select(["id", "document_id"])

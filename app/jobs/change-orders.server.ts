@@ -31,6 +31,7 @@ import { dayLabel, isOpen, type FieldErrors } from "./job-rules";
 import { contractTotalOf, holdJob, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { ChangeOrderStatus } from "./jobs-tables";
 import { jobLinkFor, openJobLink } from "./job-link.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -208,7 +209,7 @@ async function answerOrder(
   answer: (trx: Db, held: HeldOrder, token: string) => Promise<AnswerOutcome>,
 ): Promise<AnswerOutcome> {
   if (!isLinkToken(token)) return UNKNOWN;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const held = await heldOrder(trx, token, orderId, new Date());
     if (!held) return UNKNOWN;
     // Cancelled with its contract, or completed: a change to it no longer means anything.

@@ -18,7 +18,7 @@ import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { hashToken, isLinkToken, randomToken } from "~/infra/link-token.server";
 import { describeError, log } from "~/infra/log.server";
-import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import {
   BodyTooLargeError,
@@ -29,6 +29,7 @@ import {
 } from "~/infra/uploads.server";
 import { CONFIRM_TOKEN_VALID_DAYS, confirmationEmail, welcomeEmail } from "./newsletter-emails.server";
 import { HONEYPOT_FIELD, normalizeNewsletterEmail, validateNewsletterEmail } from "./newsletter-schema";
+import { inTransaction } from "~/infra/transaction.server";
 
 export const RESEND_AFTER_MS = 10 * 60 * 1000;
 const SIGNUP_BODY_MAX_BYTES = 8 * 1024;
@@ -135,7 +136,7 @@ export async function subscribeToNewsletter(rawEmail: string): Promise<Newslette
     confirm_requested_at: timestamp(now),
   };
 
-  const queued = await db.transaction().execute(async (trx) => {
+  const queued = await inTransaction(db, async (trx) => {
     // Insert first: a write as the first statement takes SQLite's write lock at once, and
     // ON CONFLICT makes two simultaneous signups of one address harmless on PostgreSQL.
     const inserted = await trx
@@ -158,7 +159,6 @@ export async function subscribeToNewsletter(rawEmail: string): Promise<Newslette
     await enqueueMail(trx, confirmationEmail(email, token, siteUrl), now);
     return true;
   });
-  if (queued) nudgeMailWorkers();
   log("info", "newsletter signup", { confirmationQueued: queued });
   return subscribed();
 }
@@ -199,7 +199,7 @@ export async function confirmSubscription(token: string | null): Promise<Confirm
   const env = getEnv();
   const now = new Date();
   const unsubscribeToken = randomToken();
-  const state = await db.transaction().execute(async (trx) => {
+  const state = await inTransaction(db, async (trx) => {
     const row = await findByConfirmToken(trx, hash);
     const current = confirmStateOf(row, now);
     if (current !== "ready" || !row) return current;
@@ -220,7 +220,6 @@ export async function confirmSubscription(token: string | null): Promise<Confirm
     return "confirmed";
   });
   if (state === "confirmed") {
-    nudgeMailWorkers();
     log("info", "newsletter subscription confirmed");
   }
   return state;

@@ -7,12 +7,20 @@
 import { sql, type Kysely } from "kysely";
 import { getDatabase } from "~/infra/db.server";
 import { timestamp, type Database } from "~/infra/schema.server";
+import { afterCommit } from "~/infra/transaction.server";
 
 /** The PostgreSQL channel every instance listens on. */
 export const LIVE_CHANNEL = "live_site";
 
-/** Call inside the transaction that changes published content, so the version moves with it or not at all. */
+/** The transactions whose version has moved: once per commit is enough for every instance to render again. */
+const moved = new WeakSet<Kysely<Database>>();
+
+/**
+ * Call inside the transaction that changes published content, so the version moves with it or not
+ * at all; every instance hears of it once the transaction commits.
+ */
 export async function markLiveChange(trx: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  if (moved.has(trx)) return;
   // An upsert rather than an update: the row is made by the migration, but a database emptied by
   // hand (or a restore of some tables) must not turn every publish into one that nobody renders.
   await trx
@@ -24,6 +32,8 @@ export async function markLiveChange(trx: Kysely<Database>, now: Date = new Date
         .doUpdateSet((eb) => ({ version: eb("live_version.version", "+", 1), changed_at: timestamp(now) })),
     )
     .execute();
+  if (trx.isTransaction) moved.add(trx);
+  await afterCommit(trx, "live-version", announceLiveChange);
 }
 
 export async function readLiveVersion(db: Kysely<Database>): Promise<number> {

@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { profile } from "~/content/profile";
 import { buttonHtml, emailDocument, html, type SafeHtml } from "~/infra/mail-format.server";
-import { enqueueMail, nudgeMailWorkers, type MailKind } from "~/infra/outbox.server";
+import { enqueueMail, type MailKind } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import { deskChange } from "./desk-change.server";
@@ -102,7 +102,6 @@ export async function inviteOwner(
       return { status: "invited", owner: added.owner, link };
     },
   );
-  nudgeMailWorkers();
   return result;
 }
 
@@ -129,7 +128,6 @@ export async function removeOwnerAndTell(
     );
     return owner;
   });
-  if (removed) nudgeMailWorkers();
   return removed;
 }
 
@@ -151,7 +149,6 @@ export async function linkAnotherDevice(
     });
     return issued;
   });
-  nudgeMailWorkers();
   return link;
 }
 

@@ -11,9 +11,17 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import { markLiveChange } from "~/live/version.server";
 import type { Actor } from "./actor";
 import { recordAudit, type AuditAction } from "./audit.server";
+import { inTransaction, runsAfterCommit } from "~/infra/transaction.server";
+
+/**
+ * Who makes the change: the signed-in owner; someone not signed in, known only by the client they
+ * came from (a sign-in refused for an address that is no owner's); or, as null, the server's
+ * command line.
+ */
+export type ChangeActor = Actor | { email: null; client: string | null } | null;
 
 export interface DeskChange {
   /** The transaction every write of the change goes through. */
@@ -27,53 +35,30 @@ export interface DeskChange {
   readonly markLive: () => Promise<void>;
 }
 
-/** What the outermost change still owes once it commits. */
-interface Pending {
-  live: boolean;
-}
-
-/** The transactions a deskChange opened, while they are open. */
-const opened = new WeakMap<Kysely<Database>, Pending>();
-
 /**
  * Runs `fn` as one change by `actor` (null: the server's command line) at `now`, the time its audit
  * entry and the version's move carry: in a new transaction, or in `db` when it is the transaction
- * of a change that includes this one.
+ * of a change that includes this one. What the change queued is woken, and what it published is
+ * announced, once the outermost transaction commits.
  */
-export async function deskChange<T>(
+export function deskChange<T>(
   db: Kysely<Database>,
-  actor: Actor | null,
+  actor: ChangeActor,
   now: Date,
   fn: (change: DeskChange) => Promise<T>,
 ): Promise<T> {
-  if (db.isTransaction) return fn(changeIn(db as Transaction<Database>, actor, now, opened.get(db)));
-  const pending: Pending = { live: false };
-  const result = await db.transaction().execute((trx) => {
-    opened.set(trx, pending);
-    return fn(changeIn(trx, actor, now, pending));
-  });
-  if (pending.live) await announceLiveChange();
-  return result;
-}
-
-function changeIn(
-  trx: Transaction<Database>,
-  actor: Actor | null,
-  now: Date,
-  pending: Pending | undefined,
-): DeskChange {
-  return {
-    trx,
-    audit: (action, detail) =>
-      recordAudit(trx, { actor: actor?.email ?? null, action, detail, client: actor?.client ?? null }, now),
-    markLive: async () => {
-      // A transaction opened elsewhere commits where this change cannot see it, so nobody would
-      // announce the new version: the pages would wait for each instance's poll.
-      if (!pending) throw new Error("A live change must run in deskChange's own transaction, or in one it joined.");
-      // One move of the version per commit is enough for every instance to render again.
-      if (pending.live) return;
-      await markLiveChange(trx, now);
-      pending.live = true;
-    },
-  };
+  return inTransaction(db, (trx) =>
+    fn({
+      trx,
+      audit: (action, detail) =>
+        recordAudit(trx, { actor: actor?.email ?? null, action, detail, client: actor?.client ?? null }, now),
+      markLive: () => {
+        // A transaction opened elsewhere commits where this change cannot see it, so nobody would
+        // announce the new version: the pages would wait for each instance's poll.
+        if (!runsAfterCommit(trx))
+          throw new Error("A live change must run in deskChange's own transaction, or in one it joined.");
+        return markLiveChange(trx, now);
+      },
+    }),
+  );
 }

@@ -1,7 +1,8 @@
 /** Downloads of everyone's details: only with a recent sign-in, and each one in the audit log. */
 import { redirect } from "react-router";
 import { contentDisposition } from "~/infra/content-disposition.server";
-import { recordAudit, type AuditAction } from "./audit.server";
+import type { AuditAction } from "./audit.server";
+import { deskChange } from "./desk-change.server";
 import { signInPath } from "./paths";
 import { requireOwnerOr401, signedInRecently } from "./sessions.server";
 import type { Kysely } from "kysely";
@@ -21,7 +22,7 @@ export async function csvDownload(
   // A phone left unlocked on a table should not hand over every customer's details.
   if (!signedInRecently(session)) throw redirect(signInPath(`${options.backTo}?export=1`, true));
   const { csv, count } = await options.build(db);
-  await recordAudit(db, { actor: actor.email, action: options.action, detail: `${count} rows`, client: actor.client });
+  await deskChange(db, actor, new Date(), ({ audit }) => audit(options.action, `${count} rows`));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -21,7 +21,6 @@ import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
 import { describeError, log } from "~/infra/log.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { tellPasskeyAdded } from "./account-changes.server";
 import type { Actor } from "./actor";
 import { deskChange } from "./desk-change.server";
@@ -197,7 +196,6 @@ export async function registerPasskey(
     // A passkey someone else added would sign in as the owner for good: the owner hears of each one.
     await tellPasskeyAdded(trx, owner, name, { siteUrl: getEnv().siteUrl, now });
   });
-  nudgeMailWorkers();
 }
 
 export async function authenticationOptions(

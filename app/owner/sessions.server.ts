@@ -13,6 +13,7 @@ import { clientIpFrom } from "~/infra/request-context.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { inTransaction } from "~/infra/transaction.server";
 import type { Actor } from "./actor";
+import { deskChange } from "./desk-change.server";
 import { signInPath } from "./paths";
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -97,6 +98,31 @@ export async function startSession(
     .execute();
   // The cookie lives as long as the session could; the database decides when it really ends.
   return sessionCookie(request, token, Math.floor(SESSION_MAX_MS / 1000));
+}
+
+/**
+ * Signs the owner in: the session and the audit entry saying how (`detail`) commit together, so
+ * no session exists that the log does not show. Returns the session's cookie.
+ */
+export function signIn(
+  db: Kysely<Database>,
+  request: Request,
+  owner: { id: string; email: string },
+  method: SignInMethod,
+  detail: string,
+  client: string | null,
+  now: Date = new Date(),
+): Promise<string> {
+  return deskChange(db, { email: owner.email, client }, now, async ({ trx, audit }) => {
+    const cookie = await startSession(trx, request, owner.id, method, now);
+    await audit("signed-in", detail);
+    return cookie;
+  });
+}
+
+/** Keeps a refused sign-in in the audit log, by the client it came from: nobody is signed in. */
+export function refuseSignIn(db: Kysely<Database>, detail: string, client: string | null): Promise<void> {
+  return deskChange(db, { email: null, client }, new Date(), ({ audit }) => audit("sign-in-refused", detail));
 }
 
 /** The request's session, when it has a live one; an expired one is deleted on the way. */

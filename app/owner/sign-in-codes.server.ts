@@ -12,9 +12,9 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import type { Kysely } from "kysely";
 import { profile } from "~/content/profile";
 import { emailDocument, html } from "~/infra/mail-format.server";
-import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { recordAudit } from "./audit.server";
+import { deskChange } from "./desk-change.server";
 import { CHECK_WINDOW_MINUTES, takeCodeCheck, takeCodeSend } from "./code-lock.server";
 import { findOwnerByEmail, normalizeEmail, type Owner } from "./owners.server";
 
@@ -61,16 +61,14 @@ export async function requestSignInCode(
   if (!turn.allowed) return { status: "too-many", retryAfterSeconds: turn.retryAfterSeconds };
   const owner = await findOwnerByEmail(db, email);
   if (!owner) {
-    await recordAudit(
-      db,
-      { action: "sign-in-refused", detail: "code asked for an address that is no owner's", client },
-      now,
+    await deskChange(db, { email: null, client }, now, ({ audit }) =>
+      audit("sign-in-refused", "code asked for an address that is no owner's"),
     );
     return { status: "sent" };
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const hash = await codeHash(db, email, code);
-  await db.transaction().execute(async (trx) => {
+  await deskChange(db, { email, client }, now, async ({ trx, audit }) => {
     // Only the code in the latest email works: one live code, not five, for a guesser to hit.
     await trx.deleteFrom("owner_sign_in_codes").where("email", "=", email).where("used_at", "is", null).execute();
     await trx
@@ -85,9 +83,8 @@ export async function requestSignInCode(
       .execute();
     // Sent at once, whatever clock the caller reasons with.
     await enqueueMail(trx, signInCodeMail(email, code));
-    await recordAudit(trx, { actor: email, action: "code-sent", client }, now);
+    await audit("code-sent");
   });
-  nudgeMailWorkers();
   return { status: "sent" };
 }
 
@@ -152,7 +149,7 @@ export async function verifySignInCode(
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) === 1) return { status: "ok", owner };
   }
-  await recordAudit(db, { actor: email, action: turn.last ? "code-locked" : "code-failed", client }, now);
+  await deskChange(db, { email, client }, now, ({ audit }) => audit(turn.last ? "code-locked" : "code-failed"));
   // The last try's answer already says what the next one would.
   return turn.last ? { status: "locked", retryAfterSeconds: CHECK_WINDOW_MINUTES * 60 } : { status: "wrong" };
 }

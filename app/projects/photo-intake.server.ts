@@ -11,6 +11,7 @@ import { timestamp, type Database } from "~/infra/schema.server";
 import type { UploadedFile } from "~/infra/uploads.server";
 import { projectLeadPrivacy } from "./project-from-lead.server";
 import { checkDescription, MAX_PHOTOS } from "./project-rules";
+import { inTransaction } from "~/infra/transaction.server";
 
 export type PhotoLabel = "before" | "after" | null;
 
@@ -47,7 +48,7 @@ export async function takePhoto(
   if ("error" in checked) return { ok: false, ...checked, field: "photo" };
   const format = checked.format;
   const data = await fs.readFile(upload.file.path);
-  return db.transaction().execute(async (trx): Promise<PhotoIntake> => {
+  return inTransaction(db, async (trx): Promise<PhotoIntake> => {
     // Writing the project's row first takes its lock (a row lock on PostgreSQL, the write lock on
     // SQLite) until this transaction ends: uploads sent at the same instant are counted one after
     // another, so a burst cannot pass the photo limit or make two covers.

@@ -13,7 +13,8 @@ import { ImageDecodeError, MAX_FRAME_PIXELS } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import { AVIF_OPTIONS, WEBP_OPTIONS } from "~/infra/picture-encoding";
 import { timestamp, type Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import { markLiveChange } from "~/live/version.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 export interface EncodedFile {
   name: string;
@@ -124,7 +125,7 @@ export async function processNextPhoto(
   // The original's bytes are no longer needed while the files are written.
   next.original = null;
   const done = encoded;
-  const published = await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (!done) {
       await trx
         .updateTable("project_photos")
@@ -166,7 +167,6 @@ export async function processNextPhoto(
     await markLiveChange(trx);
     return true;
   });
-  if (published) await announceLiveChange();
   return { photoId: next.id, state: done ? "ready" : "refused", ms: Math.round(performance.now() - started) };
 }
 

@@ -29,6 +29,7 @@ import {
   type QuoteLinkState,
   type VersionRow,
 } from "./quote-link.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -131,7 +132,7 @@ export async function acceptQuote(
 ): Promise<AcceptOutcome> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
   if (!isLinkToken(token)) return { accepted: false, state: UNKNOWN_LINK };
-  return db.transaction().execute(async (trx): Promise<AcceptOutcome> => {
+  return inTransaction(db, async (trx): Promise<AcceptOutcome> => {
     const held = await heldVersion(trx, token);
     if (!held) return { accepted: false, state: UNKNOWN_LINK };
     const { lead, row } = held;

@@ -17,6 +17,7 @@ import { HOMEOWNER } from "./accept-quote.server";
 import { cancelledEmails, type QuoteMailContext } from "./quote-emails.server";
 import { cancellationPdf, quoteFileName } from "./quote-files.server";
 import { heldVersion, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -35,7 +36,7 @@ export async function cancelQuoteContract(
   afterCancellation?: AfterCancellation,
 ): Promise<CancelOutcome> {
   if (!isLinkToken(token)) return { cancelled: false, state: UNKNOWN_LINK };
-  return db.transaction().execute(async (trx): Promise<CancelOutcome> => {
+  return inTransaction(db, async (trx): Promise<CancelOutcome> => {
     const held = await heldVersion(trx, token);
     if (!held) return { cancelled: false, state: UNKNOWN_LINK };
     const { lead, row } = held;

@@ -11,6 +11,7 @@ import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { dayOf, type ClosedDays } from "~/time/business-time";
 import { reminderDueAt } from "./business-days";
 import { quoteReminderEmail, type QuoteMailContext } from "./quote-emails.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 /** Three business days are at most nine calendar days with a closure; older quotes are long past due. */
 const LOOK_BACK_DAYS = 45;
@@ -50,7 +51,7 @@ export async function sendQuoteReminders(
     const sentAt = toDate(row.sent_at);
     if (now < reminderDueAt(sentAt, closed)) continue;
     if (row.valid_until !== null && dayOf(now) > row.valid_until) continue;
-    const claimed = await db.transaction().execute(async (trx) => {
+    const claimed = await inTransaction(db, async (trx) => {
       const result = await trx
         .updateTable("quote_versions")
         .set({ reminded_at: timestamp(now) })

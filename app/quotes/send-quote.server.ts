@@ -23,6 +23,7 @@ import { missingForSending, parseContent, type QuoteContent } from "./quote-cont
 import { quoteSentEmail, type QuoteMailContext } from "./quote-emails.server";
 import { quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import { saveDraft } from "./quote-versions.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -39,7 +40,7 @@ export async function saveQuoteDraft(
   now: Date = new Date(),
 ): Promise<QuoteChange> {
   if (!isLeadId(leadId)) return GONE;
-  return db.transaction().execute(async (trx): Promise<QuoteChange> => {
+  return inTransaction(db, async (trx): Promise<QuoteChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     const saved = await saveDraft(trx, lead.id, content, actor, now);

@@ -27,6 +27,7 @@ import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { reviewRequestEmail } from "./review-email.server";
 import { AUTO_ASK_AFTER_DAYS, REVIEW_LINK_DAYS } from "./review-rules";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -56,7 +57,7 @@ export async function askForReview(
   siteUrl: string,
   now: Date = new Date(),
 ): Promise<AskOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const lead = await trx
       .selectFrom("leads")
       .select(["id", "name", "email", "status"])

@@ -8,12 +8,13 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hashToken, isLinkToken as isReviewToken } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { announceLiveChange, markLiveChange } from "~/live/version.server";
+import { markLiveChange } from "~/live/version.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { spendLink } from "./review-requests.server";
 import { checkReply, checkReview, isHideReason, type ReviewErrors, type ReviewValues } from "./review-rules";
 import type { ReviewHiddenReason } from "./reviews-tables";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -39,7 +40,7 @@ export async function submitReview(
   const { review } = checked;
   // The homeowner's own change, made with their link: no owner, nothing for the desk's audit log,
   // so it is no deskChange and tells the instances itself.
-  const outcome = await db.transaction().execute(async (trx): Promise<SubmitOutcome> => {
+  const outcome = await inTransaction(db, async (trx): Promise<SubmitOutcome> => {
     const request = await trx
       .selectFrom("review_requests")
       .select("lead_id")
@@ -69,7 +70,6 @@ export async function submitReview(
     await markLiveChange(trx, now);
     return { ok: true, id };
   });
-  if (outcome.ok) await announceLiveChange();
   return outcome;
 }
 

@@ -8,7 +8,7 @@
 import { redirect } from "react-router";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { isLeadId } from "~/leads/record/queries.server";
-import { recordAudit } from "~/owner/audit.server";
+import { deskChange } from "~/owner/desk-change.server";
 import { quotePath, signInPath } from "~/owner/paths";
 import { requireOwnerOr401, signedInRecently } from "~/owner/sessions.server";
 import { leadMoneyDocument } from "~/invoices/money-documents.server";
@@ -28,12 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (await leadJobDocument(db, params.id, params.documentId)) ??
     (await leadMoneyDocument(db, params.id, params.documentId));
   if (!document) return notFound();
-  await recordAudit(db, {
-    actor: actor.email,
-    action: "contract-document-downloaded",
-    detail: document.file_name,
-    client: actor.client,
-  });
+  await deskChange(db, actor, new Date(), ({ audit }) => audit("contract-document-downloaded", document.file_name));
   return new Response(new Uint8Array(document.data), {
     headers: {
       "Content-Type": document.content_type,

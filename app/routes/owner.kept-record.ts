@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { keptDocument } from "~/invoices/kept-records.server";
-import { recordAudit } from "~/owner/audit.server";
+import { deskChange } from "~/owner/desk-change.server";
 import { signInPath } from "~/owner/paths";
 import { requireOwnerOr401, signedInRecently } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.kept-record";
@@ -20,12 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!signedInRecently(session)) throw redirect(signInPath("/owner/stats", true));
   const document = await keptDocument(db, params.documentId);
   if (!document) return notFound();
-  await recordAudit(db, {
-    actor: actor.email,
-    action: "kept-record-downloaded",
-    detail: document.file_name,
-    client: actor.client,
-  });
+  await deskChange(db, actor, new Date(), ({ audit }) => audit("kept-record-downloaded", document.file_name));
   return new Response(new Uint8Array(document.data), {
     headers: {
       "Content-Type": document.content_type,

@@ -9,7 +9,6 @@ import { sendDailyDigest } from "~/alerts/digest.server";
 import { sendDueReminders } from "~/alerts/reminders.server";
 import type { Env } from "~/infra/env.server";
 import { log } from "~/infra/log.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { pruneExpiredBudgets } from "~/infra/rate-limit.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "~/infra/retention.server";
 import type { Job } from "~/infra/scheduler.server";
@@ -84,7 +83,6 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       async run(now) {
         const outcome = await sendDailyDigest(db, env.siteUrl, now, await businessHoursWithClosures(db, now));
         if (outcome.sent === 0) return;
-        nudgeMailWorkers();
         log("info", "daily digest queued", { day: outcome.day, owners: outcome.sent });
       },
     },
@@ -98,7 +96,6 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
         const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
         const sent = await sendQuoteReminders(db, context, await closedDaysAround(db, now), now);
         if (sent === 0) return;
-        nudgeMailWorkers();
         log("info", "quote reminders queued", { quotes: sent });
       },
     },
@@ -113,7 +110,6 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
         const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
         const sent = await sendInvoiceReminders(db, context, await closedDaysAround(db, now), now);
         if (sent === 0) return;
-        nudgeMailWorkers();
         log("info", "invoice reminders queued", { invoices: sent });
       },
     },
@@ -127,7 +123,6 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       async run(now) {
         const sent = await sendDueReviewRequests(db, env.siteUrl, now);
         if (sent === 0) return;
-        nudgeMailWorkers();
         log("info", "review requests queued", { leads: sent });
       },
     },

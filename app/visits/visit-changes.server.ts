@@ -21,6 +21,7 @@ import {
   type LinkState,
 } from "./visits.server";
 import type { ProposedWindow } from "./windows";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -39,7 +40,7 @@ export async function proposeVisit(
 ): Promise<VisitChange> {
   if (windows.length === 0) return { ok: false, status: 400, error: "Give at least one time." };
   if (!isLeadId(leadId)) return GONE;
-  return db.transaction().execute(async (trx): Promise<VisitChange> => {
+  return inTransaction(db, async (trx): Promise<VisitChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     await endOpenVisit(trx, lead, "replaced", context, now);
@@ -60,7 +61,7 @@ export async function cancelVisit(
   now: Date = new Date(),
 ): Promise<VisitChange> {
   if (!isLeadId(leadId)) return GONE;
-  return db.transaction().execute(async (trx): Promise<VisitChange> => {
+  return inTransaction(db, async (trx): Promise<VisitChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     if (!(await endOpenVisit(trx, lead, "cancelled", context, now)))
@@ -81,7 +82,7 @@ export async function confirmVisit(
 ): Promise<LinkState> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
   if (!isLinkToken(token)) return UNKNOWN_LINK;
-  return db.transaction().execute(async (trx): Promise<LinkState> => {
+  return inTransaction(db, async (trx): Promise<LinkState> => {
     const claim = await claimWindow(trx, token, now);
     if (!claim.claimed) return claim.link;
     const lead = await leadForChange(trx, claim.leadId);

@@ -18,6 +18,7 @@ import {
   type LeadStatus,
   type LostReason,
 } from "./status";
+import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -128,7 +129,7 @@ export async function setLeadStatus(
       };
     reason = rawReason;
   }
-  return db.transaction().execute(async (trx): Promise<ChangeResult> => {
+  return inTransaction(db, async (trx): Promise<ChangeResult> => {
     const lead = await leadForChange(trx, id);
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     await moveStatus(trx, lead, rawStatus, actor, now, reason);
@@ -149,7 +150,7 @@ export async function addLeadNote(
   if (hidden) return { ok: false, status: 400, error: hidden };
   if (body.length > NOTE_MAX_LENGTH)
     return { ok: false, status: 400, error: `Notes can be at most ${NOTE_MAX_LENGTH} characters.` };
-  return db.transaction().execute(async (trx): Promise<ChangeResult> => {
+  return inTransaction(db, async (trx): Promise<ChangeResult> => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     await trx

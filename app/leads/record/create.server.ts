@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { getEnv } from "~/infra/env.server";
-import { enqueueMail, nudgeMailWorkers } from "~/infra/outbox.server";
+import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";
 import { recordKey, type KeyedRequest } from "../estimate-idempotency.server";
@@ -16,6 +16,7 @@ import { newLeadAlert } from "./alert-text";
 import { mayConfirm } from "./confirmation-limits.server";
 import { ownerNotification, visitorConfirmation, type LeadForEmail } from "./emails.server";
 import { visibleNotice } from "~/notices/notices.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 export interface NewPhoto {
   id: string;
@@ -87,7 +88,7 @@ export async function queueArrival(
 export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date = new Date()): Promise<string> {
   const id = randomUUID();
   const { values, photos, spamReason } = lead;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto("leads")
       .values(leadRow(id, lead, now))
@@ -125,6 +126,5 @@ export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date 
       await queueArrival(trx, { id, createdAt: now, values, photos: stored }, { confirm, now });
     }
   });
-  if (spamReason === undefined) nudgeMailWorkers();
   return id;
 }

@@ -4,13 +4,13 @@
  * had just arrived) or 30 days pass (then it is deleted with its photos).
  */
 import type { Kysely } from "kysely";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { mayConfirm } from "./confirmation-limits.server";
 import { queueArrival } from "./create.server";
 import { deleteLeadRows } from "./delete.server";
+import { inTransaction } from "~/infra/transaction.server";
 
 export const QUARANTINE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,14 +76,13 @@ export async function releaseLead(
     return true;
   });
   if (!released) return { released: false, reason: "not-found" };
-  nudgeMailWorkers();
   return { released: true, leadId: lead.id, name: lead.name };
 }
 
 /** Deletes quarantined leads older than `QUARANTINE_DAYS`, with everything about them; returns how many. */
 export async function purgeQuarantine(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const cutoff = timestamp(new Date(now.getTime() - QUARANTINE_DAYS * DAY_MS));
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const expired = await trx.selectFrom("leads").select("id").where("quarantined_at", "<", cutoff).execute();
     return deleteLeadRows(
       trx,
