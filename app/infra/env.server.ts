@@ -2,16 +2,22 @@
  * Runtime settings: one schema, read once from the environment at start.
  *
  * A bad value stops the server at start with a message naming the variable, instead of failing
- * later on the first lead. Build-time settings (SITE_URL, CHAT_EMBED_URL) have their own schema in
- * `settings/build-settings.ts`; the values the site was built with are the defaults here, so a
- * deployer who sets SITE_URL only for the build still gets links in emails that point at the site.
+ * later on the first lead. The build-time variables (SITE_URL, CHAT_EMBED_URL) are ruled in
+ * `build-settings.ts`, and SITE_URL, which the server reads too, takes that same rule here; the
+ * values the site was built with are the defaults, so a deployer who sets SITE_URL only for the
+ * build still gets links in emails that point at the site.
  */
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { profile } from "~/content/profile";
-import { BUILD_SETTINGS_FILE, readBuildSettings, type BuildSettings } from "~/settings/build-settings";
+import {
+  BUILD_SETTINGS_FILE,
+  BUILD_VARIABLE_RULES,
+  readBuildSettings,
+  type BuildSettings,
+} from "~/settings/build-settings";
 import { ConfigError } from "~/settings/config-error";
 
 export { ConfigError };
@@ -146,9 +152,8 @@ const variables = z.object({
     .transform((value) => value.toLowerCase())
     .pipe(z.enum(LOG_LEVELS))
     .default("info"),
-  SITE_URL: url(["https:", "http:"])
-    .transform((value) => new URL(value).origin)
-    .optional(),
+  // The one build-time variable the server reads too, under the build's own rule.
+  SITE_URL: BUILD_VARIABLE_RULES.SITE_URL,
   VAPID_PUBLIC_KEY: vapidKey(65, 0x04).optional(),
   VAPID_PRIVATE_KEY: vapidKey(32).optional(),
   PUSH_SERVICE_HOSTS: pushServiceHosts.default([...DEFAULT_PUSH_SERVICE_HOSTS]),
@@ -244,6 +249,20 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/**
+ * What every email is written with: the origin of its links and where replies go. One shape, read
+ * from the settings, so no caller spells the pair out.
+ */
+export interface MailContext {
+  siteUrl: string;
+  /** LEADS_TO: where replies go, and a calendar invitation's organizer. */
+  leadsTo: string;
+}
+
+export function mailContext(env: Env = getEnv()): MailContext {
+  return { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
 }
 
 /** Forgets the parsed configuration so the next `getEnv()` reads `process.env` again (tests switch databases). */

@@ -22,10 +22,13 @@ const httpUrl = z.string().superRefine((value, context) => {
     context.addIssue({ code: "custom", message: "must start with https:// or http://" });
 });
 
-const schema = z.object({
+/** The rule of each build-time variable; the runtime settings take SITE_URL's from here. */
+export const BUILD_VARIABLE_RULES = {
   SITE_URL: httpUrl.transform((value) => new URL(value).origin).optional(),
   CHAT_EMBED_URL: httpUrl.optional(),
-});
+};
+
+const schema = z.object(BUILD_VARIABLE_RULES);
 
 /** The build-time variables, as the README's second table lists them. */
 export const BUILD_VARIABLES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
