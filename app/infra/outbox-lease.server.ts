@@ -74,8 +74,8 @@ export interface WorkerLoop {
 
 /**
  * Runs `runOnce` again at once after a full batch or a nudge, else after `pollIntervalMs`. Every
- * loop is woken by `nudgeMailWorkers()`, which the code that queues mail or pushes calls after
- * its commit.
+ * loop is woken by `nudgeMailWorkers()`, which queuing a message or a push calls once its
+ * transaction commits.
  */
 export function workerLoop(options: {
   name: string;
