@@ -162,7 +162,7 @@ export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now:
     })
     .execute();
   // The workers are woken once the message is committed: before, they would find nothing to send.
-  await afterCommit(db, "outbox", nudgeMailWorkers);
+  afterCommit(db, "outbox", nudgeMailWorkers);
   return id;
 }
 

@@ -59,6 +59,6 @@ export async function enqueuePush(
         created_at: timestamp(now),
       })
       .execute();
-  if (devices.length > 0) await afterCommit(trx, "outbox", nudgeMailWorkers);
+  if (devices.length > 0) afterCommit(trx, "outbox", nudgeMailWorkers);
   return devices.length;
 }

@@ -33,18 +33,14 @@ export async function inTransaction<T>(
 }
 
 /**
- * Runs `hook` once the write just made through `db` is committed: at once when `db` is no
- * transaction (the write committed by itself), else after the commit of the transaction
- * inTransaction opened. Two hooks under one key in one transaction run once.
+ * Runs `hook` once the transaction inTransaction opened, and `db` belongs to, has committed. Two
+ * hooks under one key in one transaction run once.
+ *
+ * The app opens every transaction there (a test of the code's shape holds it to that). A write
+ * made outside one (a test's or a script's set-up) owes nothing: the workers' and the instances'
+ * polls find it, as they find what another process wrote.
  */
-export async function afterCommit(db: Kysely<Database>, key: string, hook: AfterCommit): Promise<void> {
-  if (!db.isTransaction) {
-    await hook();
-    return;
-  }
-  // The app opens every transaction here (a test of the code's shape holds it to that); one opened
-  // elsewhere, by a test's set-up, commits where nobody sees it, and the workers' and instances'
-  // polls find what it wrote.
+export function afterCommit(db: Kysely<Database>, key: string, hook: AfterCommit): void {
   const hooks = owed.get(db);
   if (hooks && !hooks.has(key)) hooks.set(key, hook);
 }

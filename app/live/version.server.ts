@@ -33,7 +33,7 @@ export async function markLiveChange(trx: Kysely<Database>, now: Date = new Date
     )
     .execute();
   if (trx.isTransaction) moved.add(trx);
-  await afterCommit(trx, "live-version", announceLiveChange);
+  afterCommit(trx, "live-version", announceLiveChange);
 }
 
 export async function readLiveVersion(db: Kysely<Database>): Promise<number> {
