@@ -8,7 +8,7 @@
  * when, from where, and the accepted document's hash) ends the signed copy. A cancellation has a
  * one-page record of its own.
  */
-import type { QuoteDocument } from "./quote-document";
+import type { PaperDocument } from "./document";
 import {
   appendPageContent,
   GREY,
@@ -26,7 +26,7 @@ import {
   type Pen,
 } from "./pdf-pages.server";
 
-function itemsTable(pen: Pen, document: QuoteDocument) {
+function itemsTable(pen: Pen, document: PaperDocument) {
   const size = 9.5;
   const columns = { description: MARGIN, quantity: MARGIN + 270, price: MARGIN + 410, amount: MARGIN + WIDTH };
   room(pen, 30);
@@ -108,7 +108,7 @@ async function startDocument(
   return pen;
 }
 
-export async function renderQuotePdf(document: QuoteDocument, options: PdfOptions): Promise<Uint8Array> {
+export async function renderDocumentPdf(document: PaperDocument, options: PdfOptions): Promise<Uint8Array> {
   const pen = await startDocument(document, options.producer, options.madeAt);
   text(pen, "Contractor", { bold: true, size: 10.5 });
   for (const line of document.contractor) text(pen, line);
