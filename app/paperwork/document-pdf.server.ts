@@ -1,12 +1,13 @@
 /**
- * The quote's PDFs (see `pdf-pages.server.ts` for how they are written). Their dates are the
- * version's, not the clock's, and everything they say comes from the version and the terms it was
- * sent with, so the same version and choices always give the same bytes: the SHA-256 recorded at
- * acceptance can be checked again later by making the document again.
+ * Every document's PDF, drawn from its `PaperDocument` (see `pdf-pages.server.ts` for how they are
+ * written): a quote, a change order, a receipt. Their dates are the record's, not the clock's, and
+ * everything they say comes from the record and the terms it was sent with, so the same record
+ * and choices always give the same bytes: the SHA-256 recorded at acceptance can be checked again
+ * later by making the document again.
  *
- * The certificate of liability insurance follows the quote's pages; an audit page (who accepted,
- * when, from where, and the accepted document's hash) ends the signed copy. A cancellation has a
- * one-page record of its own.
+ * A quote's certificate of liability insurance follows its pages; an audit page (who accepted,
+ * when, from where, and the accepted document's hash) ends the signed copy. A cancellation or a
+ * payment has a one-page record of its own.
  */
 import type { PaperDocument } from "./document";
 import {

@@ -33,7 +33,7 @@ export interface DocumentInput {
   /** YYYY-MM-DD the version was sent (or is being previewed). */
   sentDay: string;
   content: QuoteContent;
-  /** What the version was sent with (see `contract-terms.ts`). */
+  /** What the version was sent with (see `paperwork/contract-terms.ts`). */
   terms: ContractTerms;
   homeowner: QuoteParty;
   chosen: ReadonlySet<number>;
