@@ -1,8 +1,8 @@
 /**
  * The quote as a document: every line the homeowner reads, in order, built once from the stored
  * version and the terms it was sent with, so the page, its print-out and the PDF say exactly the
- * same. The notices' words are `paperwork/contract-terms.ts`'s (docs/decisions/0022-written-quotes.md says
- * what they were checked against). Pure; shared with the browser.
+ * same. The notices' words are `paperwork/contract-terms.ts`'s (docs/decisions/0022-written-quotes.md
+ * says what they were checked against). Pure; shared with the browser.
  */
 import type { ContractTerms } from "~/paperwork/contract-terms";
 import { contractorLines, type PaperDocument } from "~/paperwork/document";
