@@ -160,6 +160,8 @@ describe("npm run lint refuses an import across a layer", { timeout: 60_000 }, (
     expect(await refusal("app/components/ui/probe.tsx", "../../owner/desk-frame")).toMatch(/nothing from the desk/);
     expect(await refusal("app/components/layout/probe.tsx", "~/leads/record/lead-sections")).toMatch(/desk/);
     expect(await refusal("app/content/probe.ts", "../config")).toMatch(/layers below it/);
+    expect(await refusal("app/paperwork/probe.ts", "~/quotes/quote-document")).toMatch(/layers below it/);
+    expect(await refusal("app/invoices/probe.server.ts", "../quotes/quote-content")).toMatch(/sibling app\/quotes/);
   });
 
   it("allows what the layers allow", async () => {
@@ -167,6 +169,7 @@ describe("npm run lint refuses an import across a layer", { timeout: 60_000 }, (
     expect(await refusal("app/infra/probe.server.ts", "~/content/profile")).toBeUndefined();
     expect(await refusal("app/quotes/probe.server.ts", "~/leads/record/changes.server")).toBeUndefined();
     expect(await refusal("app/visits/probe.server.ts", "../owner/audit.server")).toBeUndefined();
+    expect(await refusal("app/invoices/probe.server.ts", "~/paperwork/money")).toBeUndefined();
   });
 
   /** One import each module may not make: the first module above it, or a sibling with no edge. */

@@ -42,6 +42,11 @@ export const LAYERS: readonly Layer[] = [
     modules: ["owner"],
   },
   {
+    name: "paperwork",
+    why: "money, the PDF pen and page copy, the contractor's lines, contract terms and business days that every document uses; no feature",
+    modules: ["paperwork"],
+  },
+  {
     name: "features",
     why: "each feature owns its tables, rules, emails and process; features are siblings",
     modules: [
@@ -89,7 +94,7 @@ export const EDGES: readonly Edge[] = [
   {
     from: "jobs",
     to: "quotes",
-    why: "a job carries on an accepted contract: its total, tax rate, warranty, money rules and PDF pages",
+    why: "a job carries on an accepted contract: its items, terms and warranty, its PDF's name and its link",
   },
   {
     from: "jobs",
@@ -100,11 +105,6 @@ export const EDGES: readonly Edge[] = [
     from: "invoices",
     to: "jobs",
     why: "invoices and payments belong to a job: it is held while they change, and its page's link goes in their emails",
-  },
-  {
-    from: "invoices",
-    to: "quotes",
-    why: "the payment schedule is the accepted contract's terms, in its money rules and on its PDF pages",
   },
   {
     from: "invoices",

@@ -4,9 +4,9 @@
  * copy with its audit page.
  */
 import { performance } from "node:perf_hooks";
-import { contractTerms } from "~/quotes/contract-terms";
+import { contractTerms } from "~/paperwork/contract-terms";
 import { quoteDocument } from "~/quotes/quote-document";
-import { renderQuotePdf } from "~/quotes/quote-pdf.server";
+import { renderDocumentPdf } from "~/paperwork/document-pdf.server";
 import { certificatePdf, deckQuote, FACTS } from "../tests/support/quotes";
 
 const RUNS = 30;
@@ -45,7 +45,7 @@ async function main() {
     let bytes = 0;
     for (let run = 0; run < RUNS + 3; run++) {
       const start = performance.now();
-      const pdf = await renderQuotePdf(document, options);
+      const pdf = await renderDocumentPdf(document, options);
       const elapsed = performance.now() - start;
       if (run >= 3) times.push(elapsed);
       bytes = pdf.byteLength;

@@ -4,9 +4,9 @@
  * sent is the one kept. Pure; shared with the browser.
  */
 import { dayLabel } from "~/jobs/job-rules";
-import { contractorLines, type QuoteDocument } from "~/quotes/quote-document";
-import type { Contractor } from "~/quotes/contract-terms";
-import { formatCents, formatRate } from "~/quotes/money";
+import { contractorLines, type PaperDocument } from "~/paperwork/document";
+import type { Contractor } from "~/paperwork/contract-terms";
+import { formatCents, formatRate } from "~/paperwork/money";
 import type { PaymentMethod } from "./invoices-tables";
 import { howToPayLines, type WaysToPay } from "./ways-to-pay";
 
@@ -47,7 +47,7 @@ export function taxTreatment(taxRateMilliPercent: number): string {
     : "The contract charges no sales tax, and none is added to this payment.";
 }
 
-export function invoiceDocument(invoice: InvoiceFacts): QuoteDocument {
+export function invoiceDocument(invoice: InvoiceFacts): PaperDocument {
   const balance = invoice.contractTotalCents - invoice.paidSoFarCents;
   return {
     title: "Invoice",

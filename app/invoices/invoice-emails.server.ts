@@ -7,7 +7,7 @@ import { addressee, businessMail, type BusinessMailContext } from "~/infra/busin
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { pageLink, type JobHomeowner } from "~/jobs/job-emails.server";
 import { dayLabel } from "~/jobs/job-rules";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { howToPayLines, type WaysToPay } from "./ways-to-pay";
 
 export interface InvoiceMailFacts {

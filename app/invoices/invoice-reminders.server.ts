@@ -9,7 +9,7 @@ import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { holdJob } from "~/jobs/jobs.server";
-import { nthBusinessDayAfter } from "~/quotes/business-days";
+import { nthBusinessDayAfter } from "~/paperwork/business-days";
 import { addDays, dayOf, startOfDay, type ClosedDays } from "~/time/business-time";
 import { invoiceFileName } from "./invoice-document";
 import { invoiceReminderEmail } from "./invoice-emails.server";

@@ -14,10 +14,9 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import { holdJob, recordJobEvent } from "~/jobs/jobs.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
-import { HOMEOWNER } from "~/quotes/accept-quote.server";
-import { contractorNow } from "~/quotes/contract-terms";
-import { formatCents } from "~/quotes/money";
-import { renderQuotePdf } from "~/quotes/quote-pdf.server";
+import { contractorNow, HOMEOWNER } from "~/paperwork/contract-terms";
+import { formatCents } from "~/paperwork/money";
+import { renderDocumentPdf } from "~/paperwork/document-pdf.server";
 import { dayOf } from "~/time/business-time";
 import { invoiceDocument, invoiceFileName } from "./invoice-document";
 import { invoiceEmail } from "./invoice-emails.server";
@@ -74,7 +73,7 @@ export async function sendInvoice(
     const number = invoiceNumber(year, await takeInvoiceSequence(trx, year));
     const dueDay = dueDayOf(today, ways.dueDays);
     const homeowner = { name: job.lead_name, address: job.lead_address, email: job.lead_email };
-    const pdf = await renderQuotePdf(
+    const pdf = await renderDocumentPdf(
       invoiceDocument({
         number,
         label: line.label,

@@ -7,8 +7,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
 import { parseChangeOrder } from "~/jobs/change-order-content";
-import { parseTerms } from "~/quotes/contract-terms";
-import type { PaymentTerms } from "~/quotes/contract-facts-rules";
+import { parseTerms } from "~/paperwork/contract-terms";
+import type { PaymentTerms } from "~/paperwork/payment-terms";
 import type { JobState } from "~/jobs/jobs-tables";
 import type { PaymentMethod } from "./invoices-tables";
 import {

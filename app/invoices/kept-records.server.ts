@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { LeadDeletionStep } from "~/leads/record/delete.server";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { dayOf } from "~/time/business-time";
 import type { KeptRecordKind } from "./invoices-tables";
 import { inTransaction } from "~/infra/transaction.server";

@@ -7,7 +7,7 @@
  * is never the owner's with parts hidden. Pure; shared with the browser.
  */
 import { dayLabel } from "~/jobs/job-rules";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { PAYMENT_METHOD_LABELS } from "./invoice-document";
 import type { InvoiceListing, JobMoney, PaymentListing } from "./job-money.server";
 import { INVOICE_STATE_LABELS, SCHEDULED_STATE_LABELS, type InvoiceState } from "./payment-schedule";

@@ -3,7 +3,7 @@
  * (amount, method, date received, reference) and the reason every void asks for. Pure.
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
-import { MAX_CENTS, parseCents } from "~/quotes/money";
+import { MAX_CENTS, parseCents } from "~/paperwork/money";
 import { boundLabel, typedDayError } from "~/time/typed-day";
 import type { PaymentMethod } from "./invoices-tables";
 

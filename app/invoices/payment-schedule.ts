@@ -6,8 +6,8 @@
  * invoices oldest first, which is how a homeowner paying by check expects them to be counted, and
  * decides which invoice is paid. Pure; shared with the browser.
  */
-import { mulDivRound } from "~/quotes/money";
-import type { PaymentTerms } from "~/quotes/contract-facts-rules";
+import { mulDivRound } from "~/paperwork/money";
+import type { PaymentTerms } from "~/paperwork/payment-terms";
 import { addDays } from "~/time/business-time";
 
 export const FINAL = "final";

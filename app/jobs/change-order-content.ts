@@ -4,7 +4,7 @@
  * at the contract's rate and may be negative. Pure; shared with the browser.
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
-import { formatCents, lineCents, MAX_CENTS, taxCents } from "~/quotes/money";
+import { formatCents, lineCents, MAX_CENTS, taxCents } from "~/paperwork/money";
 import { readItemRows, type ItemRowValues, type QuoteItem } from "~/quotes/quote-content";
 import { typedDayError } from "~/time/typed-day";
 import { REASON_MAX, type FieldErrors } from "./job-rules";

@@ -5,11 +5,10 @@
  * Built only from what the change order stores, so the signed copy repeats the sent one exactly.
  * Pure; shared with the browser.
  */
-import { contractorLines } from "~/quotes/quote-document";
-import type { QuoteDocument } from "~/quotes/quote-document";
-import type { Contractor } from "~/quotes/contract-terms";
-import { paperCopyText } from "~/quotes/contract-terms";
-import { formatCents, formatQuantity, formatRate, lineCents } from "~/quotes/money";
+import { contractorLines, type PaperDocument } from "~/paperwork/document";
+import type { Contractor } from "~/paperwork/contract-terms";
+import { paperCopyText } from "~/paperwork/contract-terms";
+import { formatCents, formatQuantity, formatRate, lineCents } from "~/paperwork/money";
 import { changeTotals, type ChangeOrderContent } from "./change-order-content";
 import { dayLabel } from "./job-rules";
 
@@ -30,7 +29,7 @@ export const CHANGE_CONSENT = "I agree to sign and receive this change order ele
 export const changeOrderFileName = (number: number, signed: boolean) =>
   `change-order-${number}${signed ? "-signed" : ""}.pdf`;
 
-export function changeOrderDocument(number: number, order: SentChangeOrder): QuoteDocument {
+export function changeOrderDocument(number: number, order: SentChangeOrder): PaperDocument {
   const totals = changeTotals(order.items, order.taxRateMilliPercent);
   const { contractor } = order;
   const signed = (cents: number) => (cents < 0 ? `(${formatCents(-cents)})` : formatCents(cents));

@@ -5,7 +5,7 @@
  */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import type { QuoteDocument } from "~/quotes/quote-document";
+import type { PaperDocument } from "~/paperwork/document";
 
 export interface ShownChangeOrder {
   id: string;
@@ -13,7 +13,7 @@ export interface ShownChangeOrder {
   /** Lapsed: never answered, and the job is over, so it can no longer be signed. */
   status: "sent" | "accepted" | "declined" | "lapsed";
   statusText: string;
-  document: QuoteDocument;
+  document: PaperDocument;
 }
 
 export function ChangeOrderView({

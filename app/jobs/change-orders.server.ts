@@ -19,10 +19,9 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { ownerInboxes } from "~/owner/owners.server";
-import { HOMEOWNER } from "~/quotes/accept-quote.server";
-import { contractorNow } from "~/quotes/contract-terms";
-import { formatCents } from "~/quotes/money";
-import { renderQuotePdf } from "~/quotes/quote-pdf.server";
+import { contractorNow, HOMEOWNER } from "~/paperwork/contract-terms";
+import { formatCents } from "~/paperwork/money";
+import { renderDocumentPdf } from "~/paperwork/document-pdf.server";
 import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
 import { changeTotals, parseChangeOrder, readChangeOrderForm } from "./change-order-content";
 import { changeOrderDocument, changeOrderFileName, type SentChangeOrder } from "./change-order-document";
@@ -45,7 +44,7 @@ const pdfRef = (documentId: string, fileName: string) => ({ documentId, fileName
 const homeownerOf = (job: HeldJob) => ({ leadId: job.lead_id, name: job.lead_name, email: job.lead_email });
 
 function pdfOf(number: number, sent: SentChangeOrder, madeAt: Date, audit?: string[]) {
-  return renderQuotePdf(changeOrderDocument(number, sent), {
+  return renderDocumentPdf(changeOrderDocument(number, sent), {
     madeAt,
     producer: sent.contractor.shortName,
     audit: audit ? { lines: audit } : undefined,

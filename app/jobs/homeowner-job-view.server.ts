@@ -4,7 +4,7 @@
  * is shown and passes on nothing else: no ids but those their links need, none of the owner's
  * notes, history or addresses. The money is `invoices/`'s homeowner view, beside it.
  */
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import { changeOrderDocument } from "./change-order-document";
 import type { ShownChangeOrder } from "./change-order-view";

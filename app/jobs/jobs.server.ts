@@ -7,8 +7,9 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
-import { HOMEOWNER, type AcceptedContract } from "~/quotes/accept-quote.server";
-import { formatCents } from "~/quotes/money";
+import { HOMEOWNER } from "~/paperwork/contract-terms";
+import type { AcceptedContract } from "~/quotes/accept-quote.server";
+import { formatCents } from "~/paperwork/money";
 import { dayOf } from "~/time/business-time";
 import { insertJobLink } from "./job-link.server";
 import { OPEN_STATES, TITLE_MAX } from "./job-rules";

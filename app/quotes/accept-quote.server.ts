@@ -16,8 +16,9 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import { moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { ownerInboxes } from "~/owner/owners.server";
 import { dayOf, formatDateTimeWithZone, type ClosedDays } from "~/time/business-time";
-import { cancelDeadline } from "./business-days";
-import { formatCents } from "./money";
+import { cancelDeadline } from "~/paperwork/business-days";
+import { HOMEOWNER } from "~/paperwork/contract-terms";
+import { formatCents } from "~/paperwork/money";
 import { totalsOf } from "./quote-content";
 import { acceptedEmails, type QuoteLead, type QuoteMailContext } from "./quote-emails.server";
 import { acceptedPdf, quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
@@ -32,9 +33,6 @@ import {
 import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
-
-/** Who the lead's history names for what the homeowner did at the link. */
-export const HOMEOWNER = "the homeowner";
 
 export interface Acceptance {
   /** As typed in 'Type your full name to sign'. */

@@ -13,7 +13,7 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import { moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { ownerInboxes } from "~/owner/owners.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
-import { HOMEOWNER } from "./accept-quote.server";
+import { HOMEOWNER } from "~/paperwork/contract-terms";
 import { cancelledEmails, type QuoteMailContext } from "./quote-emails.server";
 import { cancellationPdf, quoteFileName } from "./quote-files.server";
 import { heldVersion, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";

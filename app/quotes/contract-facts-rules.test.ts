@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkContractFacts, paymentLines, type ContractFactsInput } from "./contract-facts-rules";
+import { paymentLines } from "~/paperwork/payment-terms";
+import { checkContractFacts, type ContractFactsInput } from "./contract-facts-rules";
 
 const input: ContractFactsInput = {
   insurerName: "Barnegat Mutual Insurance",

@@ -7,19 +7,10 @@
  */
 
 import { hiddenCharacterError } from "~/forms/plain-text";
+import type { Milestone, PaymentTerms } from "~/paperwork/payment-terms";
 
 export const FACT_TEXT_MAX = 4_000;
 export const MILESTONES_MAX = 4;
-
-export interface Milestone {
-  percent: number;
-  label: string;
-}
-
-export interface PaymentTerms {
-  depositPercent: number;
-  milestones: Milestone[];
-}
 
 export interface ContractFactsInput {
   insurerName: string;
@@ -111,16 +102,6 @@ export function checkContractFacts(
       payment: { depositPercent: deposit, milestones: parsed.milestones },
     },
   };
-}
-
-/** The payment terms in words, as the quote and its PDF state them. */
-export function paymentLines(payment: PaymentTerms): string[] {
-  const final = 100 - payment.depositPercent - payment.milestones.reduce((sum, m) => sum + m.percent, 0);
-  const lines: string[] = [];
-  if (payment.depositPercent > 0) lines.push(`${payment.depositPercent}% of the total as a deposit when you accept.`);
-  for (const m of payment.milestones) lines.push(`${m.percent}% ${m.label}.`);
-  lines.push(`${final}% when the work is finished. The final payment is never due before the work is complete.`);
-  return lines;
 }
 
 export function milestonesText(milestones: readonly Milestone[]): string {

@@ -8,10 +8,11 @@ import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { profile } from "~/content/profile";
-import { cleanPdf } from "./pdf-pages.server";
-import { milestonesText, type CheckedFacts, type ContractFactsInput, type PaymentTerms } from "./contract-facts-rules";
+import { cleanPdf } from "~/paperwork/pdf-pages.server";
+import type { PaymentTerms } from "~/paperwork/payment-terms";
+import { milestonesText, type CheckedFacts, type ContractFactsInput } from "./contract-facts-rules";
 import type { ContractFactsPresence } from "./quote-content";
-import type { QuoteFacts } from "./contract-terms";
+import type { QuoteFacts } from "~/paperwork/contract-terms";
 
 export interface ContractFacts extends QuoteFacts {
   certificateDocumentId: string | null;

@@ -13,14 +13,13 @@ import {
   parseCents,
   parseDecimal,
   quoteTotals,
-} from "./money";
+} from "~/paperwork/money";
+import { WRITTEN_CONTRACT_OVER_CENTS } from "~/paperwork/contract-terms";
 
 export const MAX_ITEMS = 12;
 export const DESCRIPTION_MAX = 300;
 export const UNIT_MAX = 20;
 export const TEXT_MAX = 4_000;
-/** Contracts over this many cents must carry everything the law lists. */
-export const WRITTEN_CONTRACT_OVER_CENTS = 500_00;
 
 export interface QuoteItem {
   description: string;

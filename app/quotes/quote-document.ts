@@ -1,48 +1,18 @@
 /**
  * The quote as a document: every line the homeowner reads, in order, built once from the stored
  * version and the terms it was sent with, so the page, its print-out and the PDF say exactly the
- * same. The notices' words are `contract-terms.ts`'s (docs/decisions/0022-written-quotes.md says
- * what they were checked against). Pure; shared with the browser.
+ * same. The notices' words are `paperwork/contract-terms.ts`'s (docs/decisions/0022-written-quotes.md
+ * says what they were checked against). Pure; shared with the browser.
  */
-import type { Contractor, ContractTerms } from "./contract-terms";
-import { formatCents, formatQuantity, formatRate, lineCents } from "./money";
+import type { ContractTerms } from "~/paperwork/contract-terms";
+import { contractorLines, type PaperDocument } from "~/paperwork/document";
+import { formatCents, formatQuantity, formatRate, lineCents } from "~/paperwork/money";
 import { totalsOf, type QuoteContent } from "./quote-content";
 
 export interface QuoteParty {
   name: string;
   address: string;
   email: string;
-}
-
-export interface DocumentItem {
-  position: number;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  amount: string;
-  optional: boolean;
-  included: boolean;
-}
-
-export interface DocumentSection {
-  heading: string;
-  paragraphs: string[];
-  /** The law asks for the right to cancel in bold type. */
-  bold?: boolean;
-}
-
-export interface QuoteDocument {
-  title: string;
-  reference: string;
-  contractor: string[];
-  homeowner: string[];
-  dates: string[];
-  items: DocumentItem[];
-  totals: { label: string; amount: string }[];
-  sections: DocumentSection[];
-  /** The consent the homeowner ticks to sign electronically, and how to have it on paper instead. */
-  consent: string;
-  paperCopy: string;
 }
 
 const dayText = (day: string) => {
@@ -63,13 +33,13 @@ export interface DocumentInput {
   /** YYYY-MM-DD the version was sent (or is being previewed). */
   sentDay: string;
   content: QuoteContent;
-  /** What the version was sent with (see `contract-terms.ts`). */
+  /** What the version was sent with (see `paperwork/contract-terms.ts`). */
   terms: ContractTerms;
   homeowner: QuoteParty;
   chosen: ReadonlySet<number>;
 }
 
-export function quoteDocument(input: DocumentInput): QuoteDocument {
+export function quoteDocument(input: DocumentInput): PaperDocument {
   const { content, terms, chosen } = input;
   const { contractor, facts, wording } = terms;
   const totals = totalsOf(content, chosen);
@@ -116,14 +86,4 @@ export function quoteDocument(input: DocumentInput): QuoteDocument {
     consent: wording.consent,
     paperCopy: wording.paperCopy,
   };
-}
-
-/** The business as every contract document's heading names it. */
-export function contractorLines(contractor: Contractor): string[] {
-  return [
-    contractor.legalName,
-    contractor.address,
-    `${contractor.phone} · ${contractor.email}`,
-    `New Jersey home improvement contractor registration number ${contractor.registration}`,
-  ];
 }

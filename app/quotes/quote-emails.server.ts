@@ -13,7 +13,7 @@ import {
 } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
-import type { Contractor } from "./contract-terms";
+import type { Contractor } from "~/paperwork/contract-terms";
 
 export type QuoteMailContext = BusinessMailContext;
 

@@ -9,10 +9,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
 import { readDocument } from "~/infra/stored-documents.server";
 import { dayOf } from "~/time/business-time";
-import type { ContractTerms } from "./contract-terms";
+import type { ContractTerms } from "~/paperwork/contract-terms";
 import type { QuoteContent } from "./quote-content";
-import { quoteDocument, type QuoteDocument, type QuoteParty } from "./quote-document";
-import { renderRecordPdf, renderQuotePdf } from "./quote-pdf.server";
+import type { PaperDocument } from "~/paperwork/document";
+import { quoteDocument, type QuoteParty } from "./quote-document";
+import { renderRecordPdf, renderDocumentPdf } from "~/paperwork/document-pdf.server";
 
 type Db = Kysely<Database>;
 
@@ -38,7 +39,7 @@ const SUFFIX: Record<QuoteFileKind, string> = {
 /** `quote-v2-accepted.pdf`: what the homeowner's attachment and the desk's download are called. */
 export const quoteFileName = (version: number, kind: QuoteFileKind) => `quote-v${version}${SUFFIX[kind]}.pdf`;
 
-export function documentOf(sent: SentVersion, chosen: ReadonlySet<number>): QuoteDocument {
+export function documentOf(sent: SentVersion, chosen: ReadonlySet<number>): PaperDocument {
   return quoteDocument({
     leadReference: sent.leadId,
     version: sent.version,
@@ -62,7 +63,7 @@ export async function quotePdf(
   chosen: ReadonlySet<number>,
   auditLines?: string[],
 ): Promise<Uint8Array> {
-  return renderQuotePdf(documentOf(sent, chosen), {
+  return renderDocumentPdf(documentOf(sent, chosen), {
     madeAt: sent.sentAt,
     producer: sent.terms.contractor.shortName,
     certificate: await certificateOf(db, sent.terms),

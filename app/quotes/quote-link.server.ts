@@ -9,17 +9,17 @@ import { hashToken, isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server"
 import { toDate, type Database } from "~/infra/schema.server";
 import { leadForChange } from "~/leads/record/changes.server";
 import { dayOf } from "~/time/business-time";
-import { parseTerms } from "./contract-terms";
+import { parseTerms } from "~/paperwork/contract-terms";
 import { forwardKeyOf, openForward } from "./forward-link.server";
 import { parseContent, type QuoteContent } from "./quote-content";
-import type { QuoteDocument } from "./quote-document";
+import type { PaperDocument } from "~/paperwork/document";
 import { documentOf, type SentVersion } from "./quote-files.server";
 
 type Db = Kysely<Database>;
 
 export interface QuoteView {
   version: number;
-  document: QuoteDocument;
+  document: PaperDocument;
   content: QuoteContent;
   validUntil: string;
   leadName: string;

@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { dayOf, type ClosedDays } from "~/time/business-time";
-import { reminderDueAt } from "./business-days";
+import { reminderDueAt } from "~/paperwork/business-days";
 import { quoteReminderEmail, type QuoteMailContext } from "./quote-emails.server";
 import { inTransaction } from "~/infra/transaction.server";
 

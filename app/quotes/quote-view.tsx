@@ -6,9 +6,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { formatCents } from "./money";
+import { formatCents } from "~/paperwork/money";
 import { totalsOf, type PricedContent } from "./quote-content";
-import type { QuoteDocument } from "./quote-document";
+import type { PaperDocument } from "~/paperwork/document";
 
 const printHidden = "print:hidden";
 
@@ -31,7 +31,7 @@ export function QuoteDocumentView({
   onToggle,
   selectable,
 }: {
-  document: QuoteDocument;
+  document: PaperDocument;
   content: PricedContent;
   chosen: ReadonlySet<number>;
   onToggle?: (position: number, on: boolean) => void;
@@ -138,7 +138,7 @@ export function AcceptForm({
   error,
   busy,
 }: {
-  document: QuoteDocument;
+  document: PaperDocument;
   content: PricedContent;
   initialChosen: number[];
   error?: string;

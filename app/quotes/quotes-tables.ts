@@ -43,7 +43,7 @@ export interface QuoteVersionsTable {
   document_id: Nullable<string>;
   /**
    * JSON, set when the version is sent: the business, the contract facts, the certificate and the
-   * notices' words it was sent with (see `quotes/contract-terms.ts`). Null on a draft.
+   * notices' words it was sent with (see `paperwork/contract-terms.ts`). Null on a draft.
    */
   terms: Nullable<string>;
   remind: ColumnType<number, number | undefined, number>;

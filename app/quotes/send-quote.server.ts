@@ -17,7 +17,7 @@ import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { dayOf } from "~/time/business-time";
 import { factsPresence, readContractFacts } from "./contract-facts.server";
-import { contractTerms } from "./contract-terms";
+import { contractTerms } from "~/paperwork/contract-terms";
 import { forwardKeyOf, sealForward } from "./forward-link.server";
 import { missingForSending, parseContent, type QuoteContent } from "./quote-content";
 import { quoteSentEmail, type QuoteMailContext } from "./quote-emails.server";

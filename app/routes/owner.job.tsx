@@ -39,7 +39,7 @@ import { contractDocumentPath, jobPath, jobsPath, leadPath } from "~/owner/paths
 import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
 import { PhotoUpload } from "~/projects/photo-upload";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { dayOf, formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.job";
 

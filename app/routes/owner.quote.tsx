@@ -15,7 +15,7 @@ import { leadHasOpenJob } from "~/jobs/jobs.server";
 import { dispatchIntent } from "~/owner/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import {
   EMPTY_CONTENT,
   formValuesOf,

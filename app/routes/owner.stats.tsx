@@ -12,7 +12,7 @@ import { moneyStats } from "~/invoices/money-stats.server";
 import { MoneyStatsSection } from "~/invoices/money-stats-section";
 import { jobStats } from "~/jobs/job-stats.server";
 import { dayLabel as longDay } from "~/jobs/job-rules";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { leadStats, percent } from "~/leads/record/stats.server";
 import { LOST_REASON_LABELS } from "~/leads/record/status";
 import { requireOwner } from "~/owner/sessions.server";

@@ -17,7 +17,7 @@ import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
-import { formatCents } from "~/quotes/money";
+import { formatCents } from "~/paperwork/money";
 import { MAX_ITEMS, pricedContent, type PricedContent } from "~/quotes/quote-content";
 import { AcceptForm, QuoteDocumentView } from "~/quotes/quote-view";
 import { closedDaysAround } from "~/closed-days/closed-days.server";

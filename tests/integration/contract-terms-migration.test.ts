@@ -12,7 +12,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { migrateToLatest, migrations } from "~/infra/migrations.server";
 import { hashToken, randomToken } from "~/infra/link-token.server";
-import { parseTerms } from "~/quotes/contract-terms";
+import { parseTerms } from "~/paperwork/contract-terms";
 import { quoteLink } from "~/quotes/quote-link.server";
 import { createTestDatabase } from "../support/postgres";
 import { deckQuote } from "../support/quotes";

@@ -6,7 +6,7 @@ export const contractTerms: Migration = {
   name: "0014_contract_terms",
   async up(db) {
     // What a version was sent with, copied onto it so a later change to the Site page cannot
-    // reach a quote already sent (see quotes/contract-terms.ts for the shape).
+    // reach a quote already sent (see paperwork/contract-terms.ts for the shape).
     await db.schema.alterTable("quote_versions").addColumn("terms", "text").execute();
     await db.schema
       .alterTable("quote_versions")

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { certificatePdf, deckQuote, FACTS } from "../../tests/support/quotes";
 import { contractTerms } from "./contract-terms";
 import { winAnsi } from "./pdf-pages.server";
-import { quoteDocument } from "./quote-document";
-import { renderQuotePdf } from "./quote-pdf.server";
+import { quoteDocument } from "~/quotes/quote-document";
+import { renderDocumentPdf } from "./document-pdf.server";
 
 const input = {
   leadReference: "0f5c2a1e-1111-4222-8333-944445555666",
@@ -44,7 +44,7 @@ const hexOf = (text: string) => Buffer.from(text, "latin1").toString("hex").toUp
 
 describe("the quote's PDF", () => {
   it("is Letter size, draws its words as text, and ends with the insurance certificate", async () => {
-    const pdf = await renderQuotePdf(document, { madeAt, producer, certificate: await certificatePdf() });
+    const pdf = await renderDocumentPdf(document, { madeAt, producer, certificate: await certificatePdf() });
     const loaded = await PDFDocument.load(pdf);
     const pages = loaded.getPages();
     expect(pages[0]?.getSize()).toEqual({ width: 612, height: 792 });
@@ -60,10 +60,10 @@ describe("the quote's PDF", () => {
   });
 
   it("gives the same bytes for the same version and choices, so an accepted document's hash can be checked again", async () => {
-    const first = await renderQuotePdf(document, { madeAt, producer });
-    const second = await renderQuotePdf(document, { madeAt, producer });
+    const first = await renderDocumentPdf(document, { madeAt, producer });
+    const second = await renderDocumentPdf(document, { madeAt, producer });
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
-    const withoutOption = await renderQuotePdf(quoteDocument({ ...input, chosen: new Set() }), { madeAt, producer });
+    const withoutOption = await renderDocumentPdf(quoteDocument({ ...input, chosen: new Set() }), { madeAt, producer });
     expect(Buffer.from(withoutOption).equals(Buffer.from(first))).toBe(false);
   });
 

@@ -1,14 +1,15 @@
 /**
- * The quote's PDFs (see `pdf-pages.server.ts` for how they are written). Their dates are the
- * version's, not the clock's, and everything they say comes from the version and the terms it was
- * sent with, so the same version and choices always give the same bytes: the SHA-256 recorded at
- * acceptance can be checked again later by making the document again.
+ * Every document's PDF, drawn from its `PaperDocument` (see `pdf-pages.server.ts` for how they are
+ * written): a quote, a change order, a receipt. Their dates are the record's, not the clock's, and
+ * everything they say comes from the record and the terms it was sent with, so the same record
+ * and choices always give the same bytes: the SHA-256 recorded at acceptance can be checked again
+ * later by making the document again.
  *
- * The certificate of liability insurance follows the quote's pages; an audit page (who accepted,
- * when, from where, and the accepted document's hash) ends the signed copy. A cancellation has a
- * one-page record of its own.
+ * A quote's certificate of liability insurance follows its pages; an audit page (who accepted,
+ * when, from where, and the accepted document's hash) ends the signed copy. A cancellation or a
+ * payment has a one-page record of its own.
  */
-import type { QuoteDocument } from "./quote-document";
+import type { PaperDocument } from "./document";
 import {
   appendPageContent,
   GREY,
@@ -26,7 +27,7 @@ import {
   type Pen,
 } from "./pdf-pages.server";
 
-function itemsTable(pen: Pen, document: QuoteDocument) {
+function itemsTable(pen: Pen, document: PaperDocument) {
   const size = 9.5;
   const columns = { description: MARGIN, quantity: MARGIN + 270, price: MARGIN + 410, amount: MARGIN + WIDTH };
   room(pen, 30);
@@ -108,7 +109,7 @@ async function startDocument(
   return pen;
 }
 
-export async function renderQuotePdf(document: QuoteDocument, options: PdfOptions): Promise<Uint8Array> {
+export async function renderDocumentPdf(document: PaperDocument, options: PdfOptions): Promise<Uint8Array> {
   const pen = await startDocument(document, options.producer, options.madeAt);
   text(pen, "Contractor", { bold: true, size: 10.5 });
   for (const line of document.contractor) text(pen, line);

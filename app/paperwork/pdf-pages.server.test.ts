@@ -4,8 +4,8 @@ import { pdfPages } from "../../tests/support/pdf-text";
 import { activeCertificatePdf, activeContentOf, certificatePdf, deckQuote, FACTS } from "../../tests/support/quotes";
 import { contractTerms } from "./contract-terms";
 import { cleanPdf } from "./pdf-pages.server";
-import { quoteDocument } from "./quote-document";
-import { renderQuotePdf } from "./quote-pdf.server";
+import { quoteDocument } from "~/quotes/quote-document";
+import { renderDocumentPdf } from "./document-pdf.server";
 
 describe("another PDF's pages, as the site copies them", () => {
   it("the test certificate does carry every kind of active content", async () => {
@@ -61,7 +61,7 @@ describe("another PDF's pages, as the site copies them", () => {
       homeowner: { name: "Dana Visitor", address: "12 Dune Lane, Surf City, NJ", email: "dana@example.com" },
       chosen: new Set(),
     });
-    const pdf = await renderQuotePdf(document, {
+    const pdf = await renderDocumentPdf(document, {
       madeAt: new Date("2027-03-01T15:00:00Z"),
       producer: "Causeway Home Repair",
       certificate: await activeCertificatePdf(),

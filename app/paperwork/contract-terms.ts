@@ -7,7 +7,13 @@
  * byte, from what the version holds. Pure; shared with the browser.
  */
 import { postalAddress, profile } from "~/content/profile";
-import { paymentLines, type PaymentTerms } from "./contract-facts-rules";
+import { paymentLines, type PaymentTerms } from "./payment-terms";
+
+/** Contracts over this many cents must carry everything the law lists. */
+export const WRITTEN_CONTRACT_OVER_CENTS = 500_00;
+
+/** Who the records name for what the homeowner did at a link: signing, cancelling, declining, paying. */
+export const HOMEOWNER = "the homeowner";
 
 /** What the owner enters on the Site page and every contract states. */
 export interface QuoteFacts {
