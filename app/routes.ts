@@ -65,6 +65,7 @@ export default [
   route("owner/jobs/:id/photos", "routes/owner.job-photos.ts"),
   route("owner/jobs/:id/photos/:file", "routes/owner.job-photo.ts"),
   route("owner/jobs/:id/link", "routes/owner.job-link.ts"),
+  route("owner/jobs/:id/money", "routes/owner.job-money.ts"),
   route("owner/projects/:id/photos", "routes/owner.project-photos.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),

@@ -2,9 +2,11 @@
  * 'Money' on the desk's job page: the contract total, what is paid and the balance; each scheduled
  * payment with its state and 'Send invoice' (the final one says why it waits until completion);
  * the invoices with their PDFs, reminder switch and 'Void'; the payments with their receipts and
- * 'Void'; and 'Record a payment'. Plain forms, so it all works without JavaScript.
+ * 'Void'; and 'Record a payment'. They post to `action`, the money forms' own route, through one
+ * fetcher keyed by that address, which the page reads the answer from; without JavaScript they are
+ * plain forms, and the route sends the browser back to the page with the answer.
  */
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
 import { DeskField, DeskInput, DeskTextarea } from "~/owner/desk-field";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { PAYMENT_METHOD_LABELS } from "./invoice-document";
@@ -22,23 +24,26 @@ export interface MoneyFormAnswer {
 }
 
 function VoidForm({
+  action,
   intent,
   target,
   what,
   busy,
   answer,
 }: {
+  action: string;
   intent: "void-invoice" | "void-payment";
   target: string;
   what: string;
   busy: boolean;
   answer: MoneyFormAnswer | undefined;
 }) {
+  const { Form } = useFetcher({ key: action });
   const mine = answer?.intent === intent && answer.target === target;
   return (
     <details className="mt-1" open={mine}>
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-red-800">Void</summary>
-      <Form method="post" className="mt-2 space-y-2">
+      <Form method="post" action={action} className="mt-2 space-y-2">
         <input type="hidden" name="target" value={target} />
         <DeskTextarea
           id={`${intent}-${target}-reason`}
@@ -59,6 +64,7 @@ function VoidForm({
 }
 
 export function JobMoneySection({
+  action,
   money,
   documentHref,
   paymentKey,
@@ -66,6 +72,8 @@ export function JobMoneySection({
   busy,
   answer,
 }: {
+  /** Where the money forms post, and the key of the fetcher they post through. */
+  action: string;
   money: MoneyView;
   documentHref: (documentId: string) => string;
   paymentKey: string;
@@ -73,6 +81,7 @@ export function JobMoneySection({
   busy: boolean;
   answer: MoneyFormAnswer | undefined;
 }) {
+  const { Form } = useFetcher({ key: action });
   const paymentErrors = answer?.intent === "record-payment" ? answer.errors : {};
   const typed = (name: string, fallback = "") =>
     answer?.intent === "record-payment" ? (answer.values[name] ?? fallback) : fallback;
@@ -98,7 +107,7 @@ export function JobMoneySection({
             {line.state}
             {line.invoiceNumber ? ` (${line.invoiceNumber})` : null}
             {line.canInvoice ? (
-              <Form method="post" className="mt-1">
+              <Form method="post" action={action} className="mt-1">
                 <input type="hidden" name="target" value={line.key} />
                 <button type="submit" name="intent" value="send-invoice" disabled={busy} className={primaryButton}>
                   Send invoice
@@ -137,7 +146,7 @@ export function JobMoneySection({
             ) : null}
             {invoice.state === "due" || invoice.state === "overdue" ? (
               <>
-                <Form method="post" className="mt-1">
+                <Form method="post" action={action} className="mt-1">
                   <input type="hidden" name="target" value={invoice.id} />
                   <input type="hidden" name="remind" value={invoice.remind ? "off" : "on"} />
                   <span className="block text-sm">
@@ -160,6 +169,7 @@ export function JobMoneySection({
                   )}
                 </Form>
                 <VoidForm
+                  action={action}
                   intent="void-invoice"
                   target={invoice.id}
                   what={`invoice ${invoice.number}`}
@@ -187,6 +197,7 @@ export function JobMoneySection({
             ) : null}
             {payment.void ? null : (
               <VoidForm
+                action={action}
                 intent="void-payment"
                 target={payment.id}
                 what={`the payment of ${payment.amount}`}
@@ -207,7 +218,7 @@ export function JobMoneySection({
           <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-900">
             Record a payment
           </summary>
-          <Form method="post" className="mt-2 space-y-3">
+          <Form method="post" action={action} className="mt-2 space-y-3">
             <input type="hidden" name="paymentKey" value={paymentKey} />
             <DeskInput
               id="payment-amount"

@@ -48,3 +48,5 @@ export const contractDocumentPath = (leadId: string, documentId: string) =>
   `/owner/leads/${leadId}/documents/${documentId}`;
 export const jobsPath = "/owner/jobs";
 export const jobPath = (id: string) => `/owner/jobs/${id}`;
+/** The job page's money forms post here: see `routes/owner.job-money.ts`. */
+export const jobMoneyPath = (id: string) => `/owner/jobs/${id}/money`;

@@ -6,41 +6,32 @@
  * payments received: see `app/invoices/`); and the history.
  */
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
-import { FINAL_WAITS } from "~/invoices/payment-schedule";
-import { jobMoney } from "~/invoices/job-money.server";
+import { moneyDeskView } from "~/invoices/money-desk.server";
 import { JobMoneySection } from "~/invoices/job-money-section";
-import { MONEY_FIELDS, moneyIntents } from "~/invoices/money-intents.server";
-import { moneyView } from "~/invoices/money-view";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
 import { ChangeOrderForm } from "~/jobs/change-order-form";
-import { changeOrdersOf, sendChangeOrder } from "~/jobs/change-orders.server";
-import { markJobCompleted, markJobStarted, saveJobDates, type JobChange } from "~/jobs/job-changes.server";
+import { sendChangeOrder } from "~/jobs/change-orders.server";
+import type { JobAnswer, JobOutcome } from "~/jobs/job-answer";
+import { jobAnswer, valuesOf } from "~/jobs/job-answer.server";
+import { markJobCompleted, markJobStarted, saveJobDates } from "~/jobs/job-changes.server";
 import { JobDatesForm, JobStartForm } from "~/jobs/job-desk-forms";
+import { jobDeskView } from "~/jobs/job-desk-view.server";
 import { JobLinkSection } from "~/jobs/job-link-section";
-import { deskLinkView } from "~/jobs/job-link.server";
-import { jobPhotoFileName, jobPhotosOf, removeJobPhoto, takeJobPhoto } from "~/jobs/job-photos.server";
+import { removeJobPhoto, takeJobPhoto } from "~/jobs/job-photos.server";
 import { JobPhotosSection } from "~/jobs/job-photos-section";
-import {
-  dayLabel,
-  isLate,
-  JOB_STATE_LABELS,
-  MAX_JOB_PHOTOS,
-  PHOTO_DESCRIPTION_MAX,
-  type FieldErrors,
-} from "~/jobs/job-rules";
-import { contractTotalOf, jobById, jobHistory } from "~/jobs/jobs.server";
+import { MAX_JOB_PHOTOS, PHOTO_DESCRIPTION_MAX } from "~/jobs/job-rules";
+import { jobById } from "~/jobs/jobs.server";
 import { Notice, primaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/owner/intents.server";
-import { contractDocumentPath, jobPath, jobsPath, leadPath } from "~/owner/paths";
+import { contractDocumentPath, jobMoneyPath, jobsPath, leadPath } from "~/owner/paths";
 import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
 import { PhotoUpload } from "~/projects/photo-upload";
-import { formatCents } from "~/paperwork/money";
-import { dayOf, formatDateTime } from "~/time/business-time";
+import { dayOf } from "~/time/business-time";
 import type { Route } from "./+types/owner.job";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -55,68 +46,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const job = ID.test(params.id) ? await jobById(db, params.id) : undefined;
   if (!job) throw data("No such job.", { status: 404 });
   const today = dayOf(new Date());
-  const [history, orders, totalCents, photos, money] = await Promise.all([
-    jobHistory(db, job.id),
-    changeOrdersOf(db, job.id),
-    contractTotalOf(db, job),
-    jobPhotosOf(db, job.id),
-    jobMoney(db, job, today),
-  ]);
-  const photoPath = (id: string, size: "small" | "large") => `${jobPath(job.id)}/photos/${jobPhotoFileName(id, size)}`;
-  return {
-    today,
-    link: deskLinkView(job, new URL(request.url).searchParams.get("link"), new Date()),
-    money: moneyView(money, {
-      completed: job.state === "completed",
-      open: job.state === "scheduled" || job.state === "started",
-      finalWaits: FINAL_WAITS,
-    }),
-    paymentKey: randomUUID(),
-    id: job.id,
-    leadId: job.lead_id,
-    name: job.lead_name,
-    title: job.title,
-    state: job.state,
-    stateLabel: JOB_STATE_LABELS[job.state],
-    late: isLate(job, today),
-    total: formatCents(totalCents),
-    changeOrders: orders.map((order) => ({
-      id: order.id,
-      number: order.number,
-      status:
-        order.status === "sent" ? "Waiting for the homeowner" : order.status === "accepted" ? "Signed" : "Declined",
-      amount: formatCents(order.amountCents),
-      reason: order.reason,
-      sent: order.documentId ? contractDocumentPath(job.lead_id, order.documentId) : null,
-      signed: order.signedDocumentId ? contractDocumentPath(job.lead_id, order.signedDocumentId) : null,
-    })),
-    startDay: job.start_day ?? "",
-    completionDay: job.completion_day ?? "",
-    dates:
-      job.start_day && job.completion_day
-        ? `${dayLabel(job.start_day)} to ${dayLabel(job.completion_day)}`
-        : "Not set yet",
-    permit: job.permit_number
-      ? `Permit ${job.permit_number}, issued by ${job.permit_issuer ?? ""}`
-      : job.no_permit_reason
-        ? `No permit needed: ${job.no_permit_reason}`
-        : null,
-    photos: photos.map((photo) => ({
-      ...photo,
-      small: photoPath(photo.id, "small"),
-      large: photoPath(photo.id, "large"),
-    })),
-    uploadKey: randomUUID(),
-    history: history.map((event) => ({
-      at: formatDateTime(event.created_at),
-      actor: event.actor,
-      detail: event.detail,
-    })),
-  };
+  const search = new URL(request.url).searchParams;
+  const [view, money] = await Promise.all([jobDeskView(db, job, search, today), moneyDeskView(db, job, today, search)]);
+  return { ...view, ...money };
 }
-
-type Answer =
-  { ok: true; done: string } | { ok: false; intent: string; errors: FieldErrors; values: Record<string, string> };
 
 const ITEM_FIELDS = ["removes", "description", "quantity", "unit", "price"];
 /** The fields a refused form is shown again with. */
@@ -128,8 +61,6 @@ const FIELDS = [
   "issuedBy",
   "noPermit",
   "noPermitReason",
-  "payment",
-  ...MONEY_FIELDS,
   ...Array.from({ length: CHANGE_ITEMS_MAX }, (_, row) => ITEM_FIELDS.map((field) => `item-${row}-${field}`)).flat(),
 ];
 
@@ -145,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { ok, message, error: ok ? undefined : message, field: field === "form" ? "photo" : field },
           { status },
         )
-      : data<Answer>(
+      : data<JobAnswer>(
           ok
             ? { ok: true, done: message }
             : { ok: false, intent: "add-photo", errors: { [field]: message }, values: {} },
@@ -158,31 +89,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const get = (name: string) => (form.fields.get(name) ?? "").slice(0, 2_000);
   const env = getEnv();
   const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
-  const answer = (intent: string, result: JobChange | Awaited<ReturnType<typeof sendChangeOrder>>, done: string) => {
-    if (result.ok) {
-      nudgeMailWorkers();
-      return data<Answer>({ ok: true, done });
-    }
-    const values = Object.fromEntries(FIELDS.map((name) => [name, get(name)]));
-    return data<Answer>({ ok: false, intent, errors: result.errors, values }, { status: result.status });
-  };
-  const money = moneyIntents(db, actor, params.id, get, mail);
-  const moneyAnswer = async (intent: keyof typeof money) => {
-    const result = await money[intent]();
-    if (result.ok) {
-      nudgeMailWorkers();
-      return data<Answer>({ ok: true, done: result.done });
-    }
-    const values = Object.fromEntries(FIELDS.map((name) => [name, get(name)]));
-    return data<Answer>({ ok: false, intent, errors: result.errors, values }, { status: result.status });
-  };
+  const answer = (intent: string, result: JobOutcome, done: string) =>
+    jobAnswer(intent, result, done, () => valuesOf(FIELDS, get));
   try {
     return await dispatchIntent(form.fields, {
-      "send-invoice": () => moneyAnswer("send-invoice"),
-      "void-invoice": () => moneyAnswer("void-invoice"),
-      "invoice-reminder": () => moneyAnswer("invoice-reminder"),
-      "record-payment": () => moneyAnswer("record-payment"),
-      "void-payment": () => moneyAnswer("void-payment"),
       dates: async () =>
         answer("dates", await saveJobDates(db, actor, params.id, get, mail), "Dates saved; the homeowner is emailed."),
       start: async () => answer("start", await markJobStarted(db, actor, params.id, get), "Marked started."),
@@ -200,8 +110,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       },
       "remove-photo": async () =>
         (await removeJobPhoto(db, actor, params.id, get("photoId").slice(0, 80)))
-          ? data<Answer>({ ok: true, done: "Photo removed." })
-          : data<Answer>(
+          ? data<JobAnswer>({ ok: true, done: "Photo removed." })
+          : data<JobAnswer>(
               { ok: false, intent: "remove-photo", errors: { form: "That photo is gone." }, values: {} },
               {
                 status: 404,
@@ -227,9 +137,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The page's latest answer: its own action's, or the money forms' (their fetcher's, or the one a
+ * post without JavaScript came back with in the address). The one given last is shown, as one
+ * action's answer replaced the one before when the page took every form; a navigation clears the
+ * fetcher's, as it clears an action's.
+ */
+function useLatestAnswer(actionData: JobAnswer | undefined, fetched: JobAnswer | undefined, carried: JobAnswer | null) {
+  const { key } = useLocation();
+  const [seen, setSeen] = useState({ key, fetched, latest: actionData ?? carried ?? undefined });
+  if (seen.key === key && seen.fetched === fetched) return seen.latest;
+  const latest = fetched && fetched !== seen.fetched ? fetched : (actionData ?? carried ?? undefined);
+  setSeen({ key, fetched, latest });
+  return latest;
+}
+
 export default function Job({ loaderData: job, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
-  const refused = actionData && !actionData.ok ? actionData : undefined;
+  const moneyForms = useFetcher<JobAnswer>({ key: jobMoneyPath(job.id) });
+  const busy = useNavigation().state !== "idle" || moneyForms.state !== "idle";
+  const answer = useLatestAnswer(actionData, moneyForms.data, job.moneyAnswer);
+  const refused = answer && !answer.ok ? answer : undefined;
   const errorsFor = (intent: string) => (refused?.intent === intent ? refused.errors : {});
   const valueOf = (intent: string, name: string, fallback: string) =>
     refused?.intent === intent ? (refused.values[name] ?? fallback) : fallback;
@@ -251,10 +178,8 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
         {job.late ? <strong className="ml-2 rounded bg-red-800 px-1.5 py-0.5 text-white">Late</strong> : null} ·
         Contract total {job.total}
       </p>
-      {actionData?.ok ? <Notice tone="ok">{actionData.done}</Notice> : null}
-      {job.link.answer && !actionData ? (
-        <Notice tone={job.link.refused ? "error" : "ok"}>{job.link.answer}</Notice>
-      ) : null}
+      {answer?.ok ? <Notice tone="ok">{answer.done}</Notice> : null}
+      {job.link.answer && !answer ? <Notice tone={job.link.refused ? "error" : "ok"}>{job.link.answer}</Notice> : null}
       {refused?.errors.form ? <Notice tone="error">{refused.errors.form}</Notice> : null}
 
       <section aria-labelledby="dates-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4">
@@ -364,6 +289,7 @@ export default function Job({ loaderData: job, actionData }: Route.ComponentProp
 
       <JobMoneySection
         money={job.money}
+        action={jobMoneyPath(job.id)}
         documentHref={(documentId) => contractDocumentPath(job.leadId, documentId)}
         paymentKey={job.paymentKey}
         today={job.today}

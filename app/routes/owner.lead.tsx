@@ -103,11 +103,11 @@ const answer = (
 /** What each of the page's forms does, by its `intent`. */
 const changes = ({ db, id, form, actor }: Change) => ({
   async status() {
-    const result = await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), actor.email);
+    const result = await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), actor);
     return result.ok ? answer("status", true, "Status saved.") : answer("status", false, result.error, result.status);
   },
   async note() {
-    const result = await addLeadNote(db, id, form.get("note"), actor.email);
+    const result = await addLeadNote(db, id, form.get("note"), actor);
     return result.ok ? answer("note", true, "Note added.") : answer("note", false, result.error, result.status);
   },
   async "propose-visit"() {
@@ -118,7 +118,7 @@ const changes = ({ db, id, form, actor }: Change) => ({
         fieldErrors: proposal.errors,
         values: proposal.values,
       });
-    const result = await proposeVisit(db, id, proposal.windows, actor.email, getEnv(), now);
+    const result = await proposeVisit(db, id, proposal.windows, actor, getEnv(), now);
     if (!result.ok) return answer("propose-visit", false, result.error, result.status);
     nudgeMailWorkers();
     const count = proposal.windows.length;
@@ -129,7 +129,7 @@ const changes = ({ db, id, form, actor }: Change) => ({
     );
   },
   async "cancel-visit"() {
-    const result = await cancelVisit(db, id, actor.email, getEnv());
+    const result = await cancelVisit(db, id, actor, getEnv());
     if (!result.ok) return answer("cancel-visit", false, result.error, result.status);
     nudgeMailWorkers();
     return answer("cancel-visit", true, "Visit cancelled; the homeowner has been emailed.");

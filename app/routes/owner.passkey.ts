@@ -10,6 +10,7 @@ import { getDatabase } from "~/infra/db.server";
 import { readSmallJson } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
+import { dispatchIntent, type IntentForm, type IntentHandlers } from "~/owner/intents.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
 import { findOwnerById, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
 import { deviceNameError } from "~/owner/passkey-client";
@@ -27,6 +28,11 @@ import type { Route } from "./+types/owner.passkey";
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
+type PasskeyIntent = "sign-in-options" | "sign-in" | "register-options" | "register";
+
+/** The JSON body as a form: its fields read by name, as every desk action's are. */
+const jsonForm = (body: Record<string, unknown>): IntentForm => ({ get: (name) => body[name] });
+
 export function loader() {
   return Response.json({ error: "Send passkey requests with POST." }, { status: 405, headers: { Allow: "POST" } });
 }
@@ -41,74 +47,76 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const client = clientKey(clientIpFrom(context));
 
+  const register = async (intent: "register-options" | "register") => {
+    const token = typeof body.token === "string" ? body.token : undefined;
+    const session = token ? undefined : await readSession(db, request);
+    const owner = token ? await ownerOfSetupToken(db, token) : session && (await findOwnerById(db, session.ownerId));
+    if (!owner)
+      return Response.json(
+        {
+          error: token
+            ? "This setup link has expired or was already used. Ask an owner for a new one from the desk's Account page."
+            : "Sign in first.",
+        },
+        { status: token ? 400 : 401 },
+      );
+    // A stolen session, however old, must not be able to add a way in of its own that would
+    // outlive it and "Sign out everywhere".
+    if (session && !signedInRecently(session))
+      return Response.json(
+        {
+          error:
+            "Adding a passkey needs a sign-in within the last 10 minutes. Confirm it's you on the sign-in page, then add it.",
+          signIn: signInPath(ACCOUNT_PATH, true),
+        },
+        { status: 403 },
+      );
+    // Asked before the options too, so a name that cannot be kept is refused before the prompt.
+    const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
+    const nameError = deviceNameError(deviceName);
+    if (nameError) return Response.json({ error: nameError }, { status: 400 });
+    if (intent === "register-options")
+      return Response.json({ options: await registrationOptions(db, request.url, owner) });
+    const answer = registrationResponse.safeParse(body.response);
+    if (!answer.success)
+      return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
+    await registerPasskey(db, request.url, owner, answer.data, deviceName, { setupToken: token });
+    if (!token) return Response.json({ ok: true, next: `${ACCOUNT_PATH}?added=1` });
+    const cookie = await startSession(db, request, owner.id, "passkey");
+    await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "new passkey", client });
+    return Response.json({ ok: true, next: "/owner" }, { headers: { "Set-Cookie": cookie } });
+  };
+  const handlers: IntentHandlers<Record<PasskeyIntent, Response>> = {
+    "sign-in-options": async () => Response.json({ options: await authenticationOptions(db, request.url) }),
+    "sign-in": async () => {
+      const answer = authenticationResponse.safeParse(body.response);
+      if (!answer.success)
+        return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
+      let owner: Owner;
+      try {
+        owner = await verifyPasskeySignIn(db, request.url, answer.data);
+      } catch (error) {
+        if (error instanceof PasskeyError)
+          await recordAudit(db, { action: "sign-in-refused", detail: `passkey: ${error.message}`, client });
+        throw error;
+      }
+      const cookie = await startSession(db, request, owner.id, "passkey");
+      await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "passkey", client });
+      return Response.json(
+        { ok: true, next: safeNext(typeof body.next === "string" ? body.next : null) },
+        { headers: { "Set-Cookie": cookie } },
+      );
+    },
+    "register-options": register,
+    register,
+  };
+  // The page's script reads its refusals as JSON: an unknown intent is answered so too, before
+  // the dispatch would refuse it as a page's form.
+  if (!Object.hasOwn(handlers, body.intent))
+    return Response.json({ error: `Unknown intent "${body.intent.slice(0, 40)}".` }, { status: 400 });
+
   try {
-    switch (body.intent) {
-      case "sign-in-options":
-        return Response.json({ options: await authenticationOptions(db, request.url) });
-      case "sign-in": {
-        const answer = authenticationResponse.safeParse(body.response);
-        if (!answer.success)
-          return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
-        let owner: Owner;
-        try {
-          owner = await verifyPasskeySignIn(db, request.url, answer.data);
-        } catch (error) {
-          if (error instanceof PasskeyError)
-            await recordAudit(db, { action: "sign-in-refused", detail: `passkey: ${error.message}`, client });
-          throw error;
-        }
-        const cookie = await startSession(db, request, owner.id, "passkey");
-        await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "passkey", client });
-        return Response.json(
-          { ok: true, next: safeNext(typeof body.next === "string" ? body.next : null) },
-          { headers: { "Set-Cookie": cookie } },
-        );
-      }
-      case "register-options":
-      case "register": {
-        const token = typeof body.token === "string" ? body.token : undefined;
-        const session = token ? undefined : await readSession(db, request);
-        const owner = token
-          ? await ownerOfSetupToken(db, token)
-          : session && (await findOwnerById(db, session.ownerId));
-        if (!owner)
-          return Response.json(
-            {
-              error: token
-                ? "This setup link has expired or was already used. Ask an owner for a new one from the desk's Account page."
-                : "Sign in first.",
-            },
-            { status: token ? 400 : 401 },
-          );
-        // A stolen session, however old, must not be able to add a way in of its own that would
-        // outlive it and "Sign out everywhere".
-        if (session && !signedInRecently(session))
-          return Response.json(
-            {
-              error:
-                "Adding a passkey needs a sign-in within the last 10 minutes. Confirm it's you on the sign-in page, then add it.",
-              signIn: signInPath(ACCOUNT_PATH, true),
-            },
-            { status: 403 },
-          );
-        // Asked before the options too, so a name that cannot be kept is refused before the prompt.
-        const deviceName = typeof body.deviceName === "string" ? body.deviceName : "";
-        const nameError = deviceNameError(deviceName);
-        if (nameError) return Response.json({ error: nameError }, { status: 400 });
-        if (body.intent === "register-options")
-          return Response.json({ options: await registrationOptions(db, request.url, owner) });
-        const answer = registrationResponse.safeParse(body.response);
-        if (!answer.success)
-          return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
-        await registerPasskey(db, request.url, owner, answer.data, deviceName, { setupToken: token });
-        if (!token) return Response.json({ ok: true, next: `${ACCOUNT_PATH}?added=1` });
-        const cookie = await startSession(db, request, owner.id, "passkey");
-        await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "new passkey", client });
-        return Response.json({ ok: true, next: "/owner" }, { headers: { "Set-Cookie": cookie } });
-      }
-      default:
-        return Response.json({ error: `Unknown intent "${body.intent.slice(0, 40)}".` }, { status: 400 });
-    }
+    return await dispatchIntent(jsonForm(body), handlers);
   } catch (error) {
     if (error instanceof PasskeyError) return Response.json({ error: error.message }, { status: error.status });
     throw error;

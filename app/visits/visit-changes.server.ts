@@ -5,6 +5,7 @@
  * folder's; the lead's status and history change only through the lead record's API, inside the
  * visit's transaction. The caller nudges the mail worker afterwards.
  */
+import type { Actor } from "~/owner/actor";
 import type { Kysely } from "kysely";
 import { isLinkToken, SPENT_LINK, UNKNOWN_LINK } from "~/infra/link-token.server";
 import type { Database } from "~/infra/schema.server";
@@ -34,7 +35,7 @@ export async function proposeVisit(
   db: Db,
   leadId: string,
   windows: readonly ProposedWindow[],
-  actor: string,
+  actor: Actor,
   context: VisitMailContext,
   now: Date = new Date(),
 ): Promise<VisitChange> {
@@ -44,10 +45,10 @@ export async function proposeVisit(
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     await endOpenVisit(trx, lead, "replaced", context, now);
-    await offerWindows(trx, lead, windows, actor, context, now);
-    await moveStatus(trx, lead, "visit-proposed", actor, now);
+    await offerWindows(trx, lead, windows, actor.email, context, now);
+    await moveStatus(trx, lead, "visit-proposed", actor.email, now);
     const times = windows.map((w) => formatWindow(w.startsAt, w.endsAt)).join("; ");
-    await recordEvent(trx, lead.id, actor, "visit", `Visit proposed: ${times}`, now);
+    await recordEvent(trx, lead.id, actor.email, "visit", `Visit proposed: ${times}`, now);
     return { ok: true };
   });
 }
@@ -56,7 +57,7 @@ export async function proposeVisit(
 export async function cancelVisit(
   db: Db,
   leadId: string,
-  actor: string,
+  actor: Actor,
   context: VisitMailContext,
   now: Date = new Date(),
 ): Promise<VisitChange> {
@@ -67,8 +68,8 @@ export async function cancelVisit(
     if (!(await endOpenVisit(trx, lead, "cancelled", context, now)))
       return { ok: false, status: 409, error: "There is no visit to cancel." };
     if (lead.status === "visit-proposed" || lead.status === "visit-scheduled")
-      await moveStatus(trx, lead, "contacted", actor, now);
-    await recordEvent(trx, lead.id, actor, "visit", "Visit cancelled", now);
+      await moveStatus(trx, lead, "contacted", actor.email, now);
+    await recordEvent(trx, lead.id, actor.email, "visit", "Visit cancelled", now);
     return { ok: true };
   });
 }

@@ -234,9 +234,9 @@ describe.each(backends)("reviews on %s", (backend) => {
     const due = await insertLead(db, { email: "due@example.com" });
     const recent = await insertLead(db, { email: "recent@example.com" });
     const askedByHand = await insertLead(db, { email: "hand@example.com" });
-    await setLeadStatus(db, due, "won", null, actor.email, new Date(now.getTime() - 3 * DAY - 60_000));
-    await setLeadStatus(db, recent, "won", null, actor.email, new Date(now.getTime() - 2 * DAY));
-    await setLeadStatus(db, askedByHand, "won", null, actor.email, new Date(now.getTime() - 4 * DAY));
+    await setLeadStatus(db, due, "won", null, actor, new Date(now.getTime() - 3 * DAY - 60_000));
+    await setLeadStatus(db, recent, "won", null, actor, new Date(now.getTime() - 2 * DAY));
+    await setLeadStatus(db, askedByHand, "won", null, actor, new Date(now.getTime() - 4 * DAY));
     await askForReview(db, askedByHand, actor.email, REVIEW_SITE_URL);
 
     expect(await automaticRequestsOn(db)).toBe(false);

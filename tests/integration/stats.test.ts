@@ -115,11 +115,39 @@ describe.each(backends)("the numbers on %s", (backend) => {
       (await db.selectFrom("leads").select("first_reply_at").where("id", "=", id).executeTakeFirstOrThrow())
         .first_reply_at;
     expect(await read()).toBeNull();
-    await setLeadStatus(db, id, "new", undefined, "pat@causeway.test", at("2026-11-20T15:00:00Z"));
+    await setLeadStatus(
+      db,
+      id,
+      "new",
+      undefined,
+      { email: "pat@causeway.test", client: null },
+      at("2026-11-20T15:00:00Z"),
+    );
     expect(await read()).toBeNull();
-    await setLeadStatus(db, id, "contacted", undefined, "pat@causeway.test", at("2026-11-20T16:30:00Z"));
-    await setLeadStatus(db, id, "new", undefined, "pat@causeway.test", at("2026-11-21T10:00:00Z"));
-    await setLeadStatus(db, id, "quoted", undefined, "pat@causeway.test", at("2026-11-22T10:00:00Z"));
+    await setLeadStatus(
+      db,
+      id,
+      "contacted",
+      undefined,
+      { email: "pat@causeway.test", client: null },
+      at("2026-11-20T16:30:00Z"),
+    );
+    await setLeadStatus(
+      db,
+      id,
+      "new",
+      undefined,
+      { email: "pat@causeway.test", client: null },
+      at("2026-11-21T10:00:00Z"),
+    );
+    await setLeadStatus(
+      db,
+      id,
+      "quoted",
+      undefined,
+      { email: "pat@causeway.test", client: null },
+      at("2026-11-22T10:00:00Z"),
+    );
     const stored = await read();
     expect(stored === null ? null : timestamp(new Date(stored))).toBe("2026-11-20T16:30:00.000Z");
     const stats = await leadStats(db, NOW);

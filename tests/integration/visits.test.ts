@@ -24,6 +24,7 @@ import { firstMailTo } from "../support/smtp";
 
 const DAY = 24 * 60 * 60 * 1000;
 const OWNER = "pat@causeway.test";
+const owner = { email: OWNER, client: null };
 const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
 
 /** A 2-hour window `days` from now at `hour` New Jersey time. */
@@ -80,7 +81,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     });
     const first = windowIn(3, 9);
     const second = windowIn(4, 14);
-    expect(await proposeVisit(db, leadId, [first, second], OWNER, context)).toEqual({ ok: true });
+    expect(await proposeVisit(db, leadId, [first, second], owner, context)).toEqual({ ok: true });
     const lead = await db.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirstOrThrow();
     expect(lead.status).toBe("visit-proposed");
     expect(lead.first_reply_at).not.toBeNull();
@@ -139,7 +140,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     const db = await harness().db();
     const leadId = await insertLead(db);
     const booked = windowIn(3, 8);
-    await proposeVisit(db, leadId, [windowIn(2, 8), booked], OWNER, context);
+    await proposeVisit(db, leadId, [windowIn(2, 8), booked], owner, context);
     const [, token = ""] = await proposalTokens(db);
     await confirmVisit(db, token, context);
     const invitations = (await harness().smtp.waitFor(3)).slice(1);
@@ -173,7 +174,7 @@ describe.each(backends)("site visits on %s", (backend) => {
   it("lets exactly one of two confirmations at once win", async () => {
     const db = await harness().db();
     const leadId = await insertLead(db);
-    await proposeVisit(db, leadId, [windowIn(2, 8), windowIn(2, 12), windowIn(5, 16)], OWNER, context);
+    await proposeVisit(db, leadId, [windowIn(2, 8), windowIn(2, 12), windowIn(5, 16)], owner, context);
     const tokens = await proposalTokens(db);
     expect(tokens).toHaveLength(3);
     const results = await Promise.all(tokens.map((token) => confirmVisit(db, token, context)));
@@ -190,7 +191,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     const leadId = await insertLead(db);
     const proposedAt = new Date();
     const window = windowIn(20, 10);
-    await proposeVisit(db, leadId, [window], OWNER, context, proposedAt);
+    await proposeVisit(db, leadId, [window], owner, context, proposedAt);
     const [token = ""] = await proposalTokens(db);
     expect((await visitLink(db, token, new Date(proposedAt.getTime() + 13 * DAY))).state).toBe("ready");
     const late = new Date(proposedAt.getTime() + 14 * DAY + 1000);
@@ -208,7 +209,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     const db = await harness().db();
     const leadId = await insertLead(db);
     const window = windowIn(6, 11);
-    await proposeVisit(db, leadId, [window], OWNER, context);
+    await proposeVisit(db, leadId, [window], owner, context);
     const [token = ""] = await proposalTokens(db);
     await confirmVisit(db, token, context);
     const outbox = async (kind: string) =>
@@ -219,7 +220,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     const [invitation] = await outbox("visit-invitation");
     const invited = readCalendar(invitation?.payload.inlineAttachments?.[0]?.content ?? "");
 
-    expect(await cancelVisit(db, leadId, OWNER, context)).toEqual({ ok: true });
+    expect(await cancelVisit(db, leadId, owner, context)).toEqual({ ok: true });
     const cancellations = await outbox("visit-cancellation");
     expect(cancellations.map((c) => c.to).sort()).toEqual(["dana@example.com", OWNER]);
     for (const cancellation of cancellations) {
@@ -234,13 +235,13 @@ describe.each(backends)("site visits on %s", (backend) => {
     expect(
       (await db.selectFrom("leads").select("status").where("id", "=", leadId).executeTakeFirstOrThrow()).status,
     ).toBe("contacted");
-    expect(await cancelVisit(db, leadId, OWNER, context)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelVisit(db, leadId, owner, context)).toMatchObject({ ok: false, status: 409 });
 
     // Offered, then offered again: the first links die and the homeowner hears the times are withdrawn.
-    await proposeVisit(db, leadId, [windowIn(7, 9)], OWNER, context);
+    await proposeVisit(db, leadId, [windowIn(7, 9)], owner, context);
     const [old = ""] = await proposalTokens(db);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await proposeVisit(db, leadId, [windowIn(8, 9)], OWNER, context);
+    await proposeVisit(db, leadId, [windowIn(8, 9)], owner, context);
     expect(await visitLink(db, old)).toEqual({ state: "gone", status: 410 });
     expect(
       (await outbox("visit-cancellation")).some((c) => /times we offered .* no longer available/.test(c.payload.text)),
@@ -248,7 +249,7 @@ describe.each(backends)("site visits on %s", (backend) => {
     const [fresh = ""] = await proposalTokens(db);
     expect(fresh).not.toBe(old);
     expect((await visitLink(db, fresh)).state).toBe("ready");
-    expect(await proposeVisit(db, "not-a-lead", [windowIn(8, 9)], OWNER, context)).toMatchObject({ status: 404 });
+    expect(await proposeVisit(db, "not-a-lead", [windowIn(8, 9)], owner, context)).toMatchObject({ status: 404 });
   });
 
   it("sends the morning digest once per business day, to owners who keep it on, whatever the instances", async () => {

@@ -151,7 +151,7 @@ export async function bookVisit(
   const context = { siteUrl: options.siteUrl, leadsTo: options.leadsTo };
   const startsAt = new Date(Date.now() + (options.daysAhead ?? 3) * 86_400_000);
   const window = { startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3_600_000) };
-  const proposed = await proposeVisit(db, leadId, [window], options.ownerEmail, context);
+  const proposed = await proposeVisit(db, leadId, [window], { email: options.ownerEmail, client: null }, context);
   if (!proposed.ok) throw new Error(`visit not proposed: ${proposed.error}`);
   const proposal = await db
     .selectFrom("outbox")

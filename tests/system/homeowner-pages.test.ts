@@ -77,11 +77,12 @@ describe.each(["sqlite", "postgres"] as const)("a homeowner's links on %s", (bac
     expect(accepted.status).toBe(303);
     const job = await db.selectFrom("jobs").select("id").executeTakeFirstOrThrow();
     const jobPage = `/owner/jobs/${job.id}`;
+    const jobMoney = `${jobPage}/money`;
 
     // A deposit paid in cash, voided as another customer's; the framing payment invoiced, voided and
     // invoiced again; the reminder switched off on it.
-    await desk(jobPage, { intent: "send-invoice", target: "deposit" });
-    await desk(jobPage, {
+    await desk(jobMoney, { intent: "send-invoice", target: "deposit" });
+    await desk(jobMoney, {
       intent: "record-payment",
       amount: "383.85",
       method: "cash",
@@ -90,22 +91,22 @@ describe.each(["sqlite", "postgres"] as const)("a homeowner's links on %s", (bac
       paymentKey: crypto.randomUUID(),
     });
     const payment = await db.selectFrom("payments").select("id").executeTakeFirstOrThrow();
-    await desk(jobPage, { intent: "void-payment", target: payment.id, reason: PAYMENT_VOID });
-    await desk(jobPage, { intent: "send-invoice", target: "milestone-1" });
+    await desk(jobMoney, { intent: "void-payment", target: payment.id, reason: PAYMENT_VOID });
+    await desk(jobMoney, { intent: "send-invoice", target: "milestone-1" });
     const framing = await db
       .selectFrom("invoices")
       .select("id")
       .where("schedule_key", "=", "milestone-1")
       .executeTakeFirstOrThrow();
-    await desk(jobPage, { intent: "void-invoice", target: framing.id, reason: INVOICE_VOID });
-    await desk(jobPage, { intent: "send-invoice", target: "milestone-1" });
+    await desk(jobMoney, { intent: "void-invoice", target: framing.id, reason: INVOICE_VOID });
+    await desk(jobMoney, { intent: "send-invoice", target: "milestone-1" });
     const reissued = await db
       .selectFrom("invoices")
       .select("id")
       .where("schedule_key", "=", "milestone-1")
       .where("status", "=", "open")
       .executeTakeFirstOrThrow();
-    await desk(jobPage, { intent: "invoice-reminder", target: reissued.id, remind: "off" });
+    await desk(jobMoney, { intent: "invoice-reminder", target: reissued.id, remind: "off" });
     await desk(leadPage, { intent: "ask-review" });
     const reviewToken = await linkIn(db, "review-request", "review");
 

@@ -67,6 +67,7 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     expect(accepted.status).toBe(303);
     const job = await db.selectFrom("jobs").select("id").executeTakeFirstOrThrow();
     const jobPage = `/owner/jobs/${job.id}`;
+    const jobMoney = `${jobPage}/money`;
 
     const page = await (await desk(jobPage)).text();
     for (const text of ["Deposit (30%)", "$383.85", "40% when the framing is inspected", "$511.80", "Not yet due"])
@@ -74,7 +75,7 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     expect(page).toContain(html("The final payment is due only when the work is complete"));
 
     // Refused: no session (sent to sign in), another site's Origin; nothing is invoiced.
-    const signedOut = await fetch(`${origin}${jobPage}`, {
+    const signedOut = await fetch(`${origin}${jobMoney}`, {
       method: "POST",
       redirect: "manual",
       headers: { Origin: origin },
@@ -83,12 +84,12 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     expect([302, 303]).toContain(signedOut.status);
     expect(signedOut.headers.get("location")).toContain("/owner/sign-in");
     expect(
-      (await desk(jobPage, { intent: "send-invoice", target: "deposit" }, { Origin: "https://evil.example" })).status,
+      (await desk(jobMoney, { intent: "send-invoice", target: "deposit" }, { Origin: "https://evil.example" })).status,
     ).toBe(403);
     expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
 
     // The final payment before completion: refused, saying why.
-    const early = await desk(jobPage, { intent: "send-invoice", target: "final" });
+    const early = await desk(jobMoney, { intent: "send-invoice", target: "final" });
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("mark the job completed first");
 
@@ -99,7 +100,7 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
         origins.map((instance, index) =>
           postAllAtOnce(
             instance,
-            jobPage,
+            jobMoney,
             presses.filter((_, n) => n % origins.length === index),
             { cookie, Origin: instance },
           ),
@@ -131,11 +132,11 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
       reference: "1043",
       paymentKey: crypto.randomUUID(),
     };
-    expect((await desk(jobPage, check)).status).toBe(200);
+    expect((await desk(jobMoney, check)).status).toBe(200);
     const [receipt] = await mailsOf(db, "payment-receipt");
     expect(receipt?.recipient).toBe("dana@example.com");
     expect(receipt?.payload.documents?.[0]?.fileName).toMatch(/^receipt-.*-383\.85\.pdf$/);
-    const overpaid = await desk(jobPage, { ...check, amount: "900", paymentKey: crypto.randomUUID() });
+    const overpaid = await desk(jobMoney, { ...check, amount: "900", paymentKey: crypto.randomUUID() });
     expect(overpaid.status).toBe(400);
     expect(await overpaid.text()).toContain("the balance of the contract is $895.65");
     const deskPage = await (await desk(jobPage)).text();
@@ -145,11 +146,11 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
       expect(homeownerPage).toContain(expected);
 
     // The milestone, then the job started and completed, then the final invoice.
-    expect((await desk(jobPage, { intent: "send-invoice", target: "milestone-1" })).status).toBe(200);
+    expect((await desk(jobMoney, { intent: "send-invoice", target: "milestone-1" })).status).toBe(200);
     const permit = { permitNumber: "BP-2027-0412", issuedBy: "Long Beach Township", intent: "start" };
     expect((await desk(jobPage, permit)).status).toBe(200);
     expect((await desk(jobPage, { intent: "complete" })).status).toBe(200);
-    expect((await desk(jobPage, { intent: "send-invoice", target: "final" })).status).toBe(200);
+    expect((await desk(jobMoney, { intent: "send-invoice", target: "final" })).status).toBe(200);
     const invoices = await db.selectFrom("invoices").select(["number", "amount_cents"]).orderBy("sequence").execute();
     expect(invoices).toEqual([
       { number: `${year}-0001`, amount_cents: 38_385 },
@@ -189,7 +190,7 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     expect((await homeowner(`/job/${"x".repeat(43)}/documents/${deposit.document_id ?? ""}`)).status).toBe(404);
     // A reference holding a hidden control character, and an oversized amount: refused at the field.
     for (const bad of [{ reference: "10\u202E43" }, { amount: "9".repeat(40) }]) {
-      const refused = await desk(jobPage, { ...check, ...bad, paymentKey: crypto.randomUUID() });
+      const refused = await desk(jobMoney, { ...check, ...bad, paymentKey: crypto.randomUUID() });
       expect(refused.status).toBe(400);
     }
     const payments = await desk(`/owner/export/payments.csv?year=${year}`);

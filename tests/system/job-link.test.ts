@@ -68,6 +68,7 @@ describe.each(["sqlite", "postgres"] as const)("a job's link on %s", (backend) =
     ).toBe(303);
     const job = await db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
     const jobPage = `/owner/jobs/${job.id}`;
+    const jobMoney = `${jobPage}/money`;
 
     // Dates beyond reason are refused at their fields, naming them, and nothing moves.
     const far = await desk(jobPage, {
@@ -88,9 +89,9 @@ describe.each(["sqlite", "postgres"] as const)("a job's link on %s", (backend) =
     // Three emails about the job, one link: the quote's.
     const later = { startDay: addDays(content.startDay, 7), completionDay: addDays(content.completionDay, 7) };
     expect((await desk(jobPage, { ...later, intent: "dates", reason: "The lumber came late." })).status).toBe(200);
-    expect((await desk(jobPage, { intent: "send-invoice", target: "deposit" })).status).toBe(200);
+    expect((await desk(jobMoney, { intent: "send-invoice", target: "deposit" })).status).toBe(200);
     // A payment dated before the contract existed is refused at its field.
-    const early = await desk(jobPage, {
+    const early = await desk(jobMoney, {
       intent: "record-payment",
       amount: "100",
       method: "check",

@@ -85,7 +85,9 @@ describe("a visit link's data spelling", () => {
     const startsAt = instantOf(y, m, d, 9);
     const endsAt = new Date(startsAt.getTime() + 2 * 60 * 60 * 1000);
     const context = { siteUrl: site.origin, leadsTo: "owner@causeway.test" };
-    expect(await proposeVisit(db, leadId, [{ startsAt, endsAt }], "pat@causeway.test", context)).toEqual({ ok: true });
+    expect(
+      await proposeVisit(db, leadId, [{ startsAt, endsAt }], { email: "pat@causeway.test", client: null }, context),
+    ).toEqual({ ok: true });
     const proposal = await db
       .selectFrom("outbox")
       .select("payload")

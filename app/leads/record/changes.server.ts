@@ -4,6 +4,7 @@
  * it, in the same transaction as the change, and these functions are the only ones that write a
  * lead's status: the visits ask for theirs here.
  */
+import type { Actor } from "~/owner/actor";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
@@ -115,7 +116,7 @@ export async function setLeadStatus(
   id: string,
   rawStatus: unknown,
   rawReason: unknown,
-  actor: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<ChangeResult> {
   if (!isLeadStatus(rawStatus)) return { ok: false, status: 400, error: "Choose a status from the list." };
@@ -132,7 +133,7 @@ export async function setLeadStatus(
   return inTransaction(db, async (trx): Promise<ChangeResult> => {
     const lead = await leadForChange(trx, id);
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
-    await moveStatus(trx, lead, rawStatus, actor, now, reason);
+    await moveStatus(trx, lead, rawStatus, actor.email, now, reason);
     return { ok: true };
   });
 }
@@ -141,7 +142,7 @@ export async function addLeadNote(
   db: Db,
   id: string,
   rawBody: unknown,
-  actor: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<ChangeResult> {
   const body = typeof rawBody === "string" ? rawBody.trim() : "";
@@ -155,9 +156,9 @@ export async function addLeadNote(
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     await trx
       .insertInto("lead_notes")
-      .values({ id: randomUUID(), lead_id: id, author: actor, body, created_at: timestamp(now) })
+      .values({ id: randomUUID(), lead_id: id, author: actor.email, body, created_at: timestamp(now) })
       .execute();
-    await recordEvent(trx, id, actor, "note", "Added a note", now);
+    await recordEvent(trx, id, actor.email, "note", "Added a note", now);
     return { ok: true };
   });
 }

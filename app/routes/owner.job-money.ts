@@ -1,0 +1,70 @@
+/**
+ * /owner/jobs/:id/money: the money forms of the desk's job page (send, void and remind on an
+ * invoice; record and void a payment). A route of their own keeps the job page's action to the
+ * work itself.
+ *
+ * The page's script posts here through a fetcher and shows the answer where the page shows any
+ * other. A browser without JavaScript posts here as a page would, asking for a page back: it is
+ * sent back to the job's page, which shows the answer carried in the address (`?money=`). Anything
+ * else (a script, a test) gets the answer with its status, as the job page's action gave it.
+ */
+import { data, redirect } from "react-router";
+import { getEnv } from "~/infra/env.server";
+import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
+import { moneyAnswerQuery } from "~/invoices/money-desk.server";
+import { MONEY_FIELDS, moneyIntents, type MoneyIntent } from "~/invoices/money-intents.server";
+import type { JobAnswer } from "~/jobs/job-answer";
+import { jobAnswer, valuesOf } from "~/jobs/job-answer.server";
+import { dispatchIntent } from "~/owner/intents.server";
+import { jobPath, jobsPath } from "~/owner/paths";
+import { requireOwner } from "~/owner/sessions.server";
+import type { Route } from "./+types/owner.job-money";
+
+const ID = /^[0-9a-f-]{36}$/;
+
+/** A browser's own form post asks for a page; the fetcher's and a script's ask for anything. */
+const wantsPage = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
+
+async function readMoneyForm(request: Request) {
+  try {
+    const form = await parseFormRequest(request, {
+      maxFiles: 0,
+      maxFileBytes: 0,
+      maxTotalBytes: 32 * 1024,
+      maxFields: MONEY_FIELDS.length + 4,
+      maxFieldBytes: 8_000,
+      isFileField: () => false,
+    });
+    return form.fields;
+  } catch (error) {
+    if (!(error instanceof FormParseError)) throw error;
+    throw data("The form could not be read. Try again.", { status: error.status });
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, actor } = await requireOwner(request, context);
+  if (!ID.test(params.id)) throw data("No such job.", { status: 404 });
+  const fields = await readMoneyForm(request);
+  const get = (name: string) => (fields.get(name) ?? "").slice(0, 2_000);
+  const env = getEnv();
+  const money = moneyIntents(db, actor, params.id, get, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
+  const answer = async (intent: MoneyIntent) => {
+    const result = await money[intent]();
+    return jobAnswer(intent, result, result.ok ? result.done : "", () => valuesOf(MONEY_FIELDS, get));
+  };
+  const answered = await dispatchIntent(fields, {
+    "send-invoice": answer,
+    "void-invoice": answer,
+    "invoice-reminder": answer,
+    "record-payment": answer,
+    "void-payment": answer,
+  });
+  if (!wantsPage(request)) return answered;
+  return redirect(`${jobPath(params.id)}?${moneyAnswerQuery(answered.data satisfies JobAnswer)}`, 303);
+}
+
+/** A GET has nothing to show: the job's page holds the forms. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(ID.test(params.id) ? jobPath(params.id) : jobsPath, 303);
+}
