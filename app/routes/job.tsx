@@ -8,6 +8,7 @@
  */
 import { data, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
+import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
@@ -35,9 +36,6 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-/** The action's answer is shown with the page read again, so a signed change shows as signed. */
-const ORDER_ID = /^[0-9a-f-]{36}$/;
-
 export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const now = new Date();
@@ -62,6 +60,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
 }
 
+/** The action's answer is shown with the page read again, so a signed change shows as signed. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const env = getEnv();
@@ -69,7 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const intent = form.get("intent");
   const orderId = String(form.get("order") ?? "");
-  if (!ORDER_ID.test(orderId) || (intent !== "accept-change" && intent !== "decline-change"))
+  if (!isId(orderId) || (intent !== "accept-change" && intent !== "decline-change"))
     return data(
       { ok: false as const, orderId, error: "Choose 'Accept this change' or 'Decline this change'." },
       { status: 400 },

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
+import { isId } from "~/forms/ids";
 import { getEnv } from "~/infra/env.server";
 import { FINAL_WAITS } from "~/invoices/payment-schedule";
 import { jobMoney } from "~/invoices/job-money.server";
@@ -48,11 +49,10 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const ID = /^[0-9a-f-]{36}$/;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  const job = ID.test(params.id) ? await jobById(db, params.id) : undefined;
+  const job = isId(params.id) ? await jobById(db, params.id) : undefined;
   if (!job) throw data("No such job.", { status: 404 });
   const today = dayOf(new Date());
   const [history, orders, totalCents, photos, money] = await Promise.all([
@@ -136,7 +136,7 @@ const FIELDS = [
 export async function action({ request, params, context }: Route.ActionArgs) {
   // The page's script reads a refusal it understands; a redirect to sign in would read as success.
   const { db, actor } = await (wantsJson(request) ? requireOwnerOr401 : requireOwner)(request, context);
-  if (!ID.test(params.id)) throw data("No such job.", { status: 404 });
+  if (!isId(params.id)) throw data("No such job.", { status: 404 });
   const json = wantsJson(request);
   const photoAnswer = (ok: boolean, message: string, field: string, status: number) =>
     json
