@@ -13,7 +13,6 @@ import { jobPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.job-link";
 
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   if (!isId(params.id)) throw new Response("No such job.", { status: 404 });

@@ -35,7 +35,7 @@ import {
 } from "~/jobs/job-rules";
 import { contractTotalOf, jobById, jobHistory } from "~/jobs/jobs.server";
 import { Notice, primaryButton } from "~/owner/desk-frame";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { contractDocumentPath, jobPath, jobsPath, leadPath } from "~/owner/paths";
 import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
@@ -48,7 +48,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded ? `${loaded.title} | ` : ""}Jobs | ${profile.shortName} desk` },
   { name: "robots", content: "noindex" },
 ];
-
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
