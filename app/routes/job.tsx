@@ -7,6 +7,7 @@
  * page that names nobody.
  */
 import { data, Link, useNavigation } from "react-router";
+import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
@@ -113,10 +114,11 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   if (!loaderData.found)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-navy-900">This link does not work</h1>
-        <p className="mt-4 text-lg">
-          It may have been replaced by a newer link in our latest email, or the time it stays open has passed.
-        </p>
+        <DeadLinkNotice title="This link does not work">
+          <p className="mt-4 text-lg">
+            It may have been replaced by a newer link in our latest email, or the time it stays open has passed.
+          </p>
+        </DeadLinkNotice>
         <p className="mt-4 text-lg">
           For copies of your contract, change orders, invoices, receipts or warranty, call {phone} or write to{" "}
           <a href={`mailto:${profile.email}`} className="font-medium text-sea-600 underline">
