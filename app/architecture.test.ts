@@ -210,6 +210,17 @@ describe("the code's shape", () => {
     expect(declarations(/\bfunction\s+is\w*Token\b/g)).toEqual(["infra/link-token.server.ts"]);
   });
 
+  it("the id pattern and the day pattern are each written once", () => {
+    // The data layer imports nothing of the app, so its content schemas keep their own day pattern.
+    const writers = (pattern: RegExp) =>
+      sourceFiles
+        .map(toApp)
+        .filter((file) => !file.startsWith("content/") && !file.startsWith("generated/"))
+        .filter((file) => pattern.test(fs.readFileSync(path.join(app, file), "utf8")));
+    expect(writers(/\[0-9a-f-?\]\{(?:8|36)\}/)).toEqual(["forms/ids.ts"]);
+    expect(writers(/\^\(?\\d\{4\}\)?-\(?\\d\{2\}\)?-\(?\\d\{2\}\)?\$/)).toEqual(["time/typed-day.ts"]);
+  });
+
   it("the guard against lead writers sees aliases and raw SQL", () => {
     expect(writesLeads(`db.updateTable("leads as l").set({ status: "won" })`)).toBe(true);
     expect(writesLeads(`trx.deleteFrom('leads').where("id", "=", id)`)).toBe(true);

@@ -14,7 +14,7 @@ import { getEnv } from "~/infra/env.server";
 import { log } from "~/infra/log.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
 import { whenSignedInRecently } from "~/owner/account-actions.server";
-import type { IntentForm } from "~/owner/intents.server";
+import type { IntentForm } from "~/infra/intents.server";
 import type { SignedInOwner } from "~/owner/sessions.server";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
 import { addDevice, parseSubscription, removeDevice, SubscriptionError } from "./subscriptions.server";

@@ -4,7 +4,7 @@
  * ("Thanksgiving").
  */
 import { hasLineBreak, hiddenCharacterError } from "~/forms/plain-text";
-import { typedDayError } from "~/time/typed-day";
+import { parseDay, typedDayError } from "~/time/typed-day";
 
 export const CLOSED_LABEL_MAX_LENGTH = 60;
 /** A closure longer than this is more likely a typo in the year than a holiday. */
@@ -18,15 +18,8 @@ export interface ClosedDayInput {
 
 export type ClosedDayErrors = Partial<Record<keyof ClosedDayInput, string>>;
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+/** A year below 100 has always been "choose the day" here, not "that day has passed". */
+const isCalendarDay = (value: string) => parseDay(value, { minYear: 100 }) !== undefined;
 
 function daysBetween(first: string, last: string): number {
   return (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000;

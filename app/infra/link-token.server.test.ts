@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deadLinkAnswer, hashToken, isLinkToken, randomToken, SPENT_LINK, UNKNOWN_LINK } from "./link-token.server";
+import {
+  deadLinkAnswer,
+  findByLinkToken,
+  hashToken,
+  isLinkToken,
+  randomToken,
+  SPENT_LINK,
+  UNKNOWN_LINK,
+} from "./link-token.server";
 
 describe("link tokens", () => {
   it("accepts every token it makes, and they differ", () => {
@@ -47,5 +55,20 @@ describe("link tokens", () => {
     expect(deadLinkAnswer(UNKNOWN_LINK)).toMatchObject({ data: { state: "gone" }, init: { status: 404 } });
     expect(deadLinkAnswer(SPENT_LINK)).toMatchObject({ data: { state: "gone" }, init: { status: 410 } });
     expect(Object.keys(deadLinkAnswer(SPENT_LINK).data)).toEqual(["state"]);
+  });
+
+  it("looks a token up by its hash alone, and answers a malformed or unknown one as the unknown link", async () => {
+    const token = randomToken();
+    const seen: string[] = [];
+    const lookUp = async (tokenHash: string) => {
+      seen.push(tokenHash);
+      return tokenHash === hashToken(token) ? { id: "row" } : undefined;
+    };
+    expect(await findByLinkToken(token, lookUp)).toEqual({ state: "found", token, record: { id: "row" } });
+    expect(await findByLinkToken(randomToken(), lookUp)).toEqual(UNKNOWN_LINK);
+    expect(await findByLinkToken("../../etc", lookUp)).toEqual(UNKNOWN_LINK);
+    expect(await findByLinkToken(null, lookUp)).toEqual(UNKNOWN_LINK);
+    expect(seen).toHaveLength(2);
+    expect(seen).not.toContain(token);
   });
 });

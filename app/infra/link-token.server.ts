@@ -48,6 +48,25 @@ export type DeadLink = { state: "gone"; status: 404 | 410 };
 export const UNKNOWN_LINK = { state: "gone", status: 404 } as const satisfies DeadLink;
 export const SPENT_LINK = { state: "gone", status: 410 } as const satisfies DeadLink;
 
+/** What a link's token opens: the record its feature's table keeps for it, or the unknown link. */
+export type LinkLookup<T> = { state: "found"; token: string; record: T } | typeof UNKNOWN_LINK;
+
+/**
+ * The one way every page behind an emailed link reads its token: a value of any other shape is
+ * refused before a query (or a transaction) is opened, and the feature's `byHash` sees only the
+ * token's hash, as its table keeps it. Whatever it does not find is the unknown link, the one
+ * refusal each page turns into its dead-link page. The token itself is handed back to the caller,
+ * never to a log.
+ */
+export async function findByLinkToken<T>(
+  token: unknown,
+  byHash: (tokenHash: string, token: string) => Promise<T | null | undefined>,
+): Promise<LinkLookup<T>> {
+  if (!isLinkToken(token)) return UNKNOWN_LINK;
+  const record = await byHash(hashToken(token), token);
+  return record === undefined || record === null ? UNKNOWN_LINK : { state: "found", token, record };
+}
+
 /** The page's data for a dead link: the bare state, with the link's status on the response alone. */
 export function deadLinkAnswer(link: DeadLink) {
   return data({ state: link.state }, { status: link.status });

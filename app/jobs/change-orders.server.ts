@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
 import type { BusinessMailContext } from "~/infra/business-mail.server";
-import { isLinkToken } from "~/infra/link-token.server";
+import { findByLinkToken } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
@@ -207,15 +207,18 @@ async function answerOrder(
   orderId: string,
   answer: (trx: Db, held: HeldOrder, token: string) => Promise<AnswerOutcome>,
 ): Promise<AnswerOutcome> {
-  if (!isLinkToken(token)) return UNKNOWN;
-  return inTransaction(db, async (trx) => {
-    const held = await heldOrder(trx, token, orderId, new Date());
-    if (!held) return UNKNOWN;
-    // Cancelled with its contract, or completed: a change to it no longer means anything.
-    if (!isOpen(held.job.state))
-      return { ok: false, status: 409, error: `This job is ${held.job.state}: its contract no longer changes.` };
-    return answer(trx, held, token);
-  });
+  // Refused before a transaction is opened; inside it, the job's own link lookup holds the job.
+  const outcome = await findByLinkToken(token, (_tokenHash, token) =>
+    inTransaction(db, async (trx): Promise<AnswerOutcome> => {
+      const held = await heldOrder(trx, token, orderId, new Date());
+      if (!held) return UNKNOWN;
+      // Cancelled with its contract, or completed: a change to it no longer means anything.
+      if (!isOpen(held.job.state))
+        return { ok: false, status: 409, error: `This job is ${held.job.state}: its contract no longer changes.` };
+      return answer(trx, held, token);
+    }),
+  );
+  return outcome.state === "found" ? outcome.record : UNKNOWN;
 }
 
 const ANSWERED: Record<ChangeOrderStatus, string> = {

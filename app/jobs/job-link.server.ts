@@ -6,14 +6,7 @@
  * it is cancelled; after that, and once ended, it opens the dead-link page.
  */
 import type { Kysely } from "kysely";
-import {
-  hashToken,
-  isLinkToken,
-  randomToken,
-  SPENT_LINK,
-  UNKNOWN_LINK,
-  type DeadLink,
-} from "~/infra/link-token.server";
+import { findByLinkToken, hashToken, randomToken, SPENT_LINK, type DeadLink } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { sealWithServerKey, unsealWithServerKey } from "~/infra/seal.server";
 import { moveAcceptedQuoteLink } from "~/quotes/quote-link.server";
@@ -36,16 +29,18 @@ export interface OpenJobLink {
  * a link never sent (or a lead held as spam), 410 for one that was and has ended.
  */
 export async function openJobLink(db: Db, token: unknown, now: Date = new Date()): Promise<OpenJobLink | DeadLink> {
-  if (!isLinkToken(token)) return UNKNOWN_LINK;
-  const link = await db
-    .selectFrom("job_links as k")
-    .innerJoin("jobs as j", "j.id", "k.job_id")
-    .innerJoin("leads as l", "l.id", "j.lead_id")
-    .select(["j.id", "j.lead_id", "j.state", "j.completed_at", "j.cancelled_at", "j.warranty", "k.ended_at"])
-    .where("k.token_hash", "=", hashToken(token))
-    .where("l.quarantined_at", "is", null)
-    .executeTakeFirst();
-  if (!link) return UNKNOWN_LINK;
+  const found = await findByLinkToken(token, (tokenHash) =>
+    db
+      .selectFrom("job_links as k")
+      .innerJoin("jobs as j", "j.id", "k.job_id")
+      .innerJoin("leads as l", "l.id", "j.lead_id")
+      .select(["j.id", "j.lead_id", "j.state", "j.completed_at", "j.cancelled_at", "j.warranty", "k.ended_at"])
+      .where("k.token_hash", "=", tokenHash)
+      .where("l.quarantined_at", "is", null)
+      .executeTakeFirst(),
+  );
+  if (found.state === "gone") return found;
+  const link = found.record;
   if (link.ended_at !== null || pageClosed(link, now)) return SPENT_LINK;
   return { state: "open", jobId: link.id, leadId: link.lead_id };
 }

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { ID_SOURCE } from "~/forms/ids";
 import { checkUploadedPhoto, encodeThumbnail, photoRefusal, prepareUploadedImage } from "~/infra/images.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import type { UploadedFile } from "~/infra/uploads.server";
@@ -193,7 +194,7 @@ export type JobPhotoSize = "small" | "large";
 export const jobPhotoFileName = (photoId: string, size: JobPhotoSize) =>
   size === "small" ? `${photoId}-small.webp` : `${photoId}-large`;
 
-const FILE_NAME = /^([0-9a-f-]{36})-(small\.webp|large)$/;
+const FILE_NAME = new RegExp(`^(${ID_SOURCE})-(small\\.webp|large)$`);
 
 /** One of the job's photo files by the name the pages link to; undefined for any other name. */
 export async function jobPhotoFile(

@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { hashToken, isLinkToken, randomToken } from "~/infra/link-token.server";
+import { findByLinkToken, hashToken, randomToken } from "~/infra/link-token.server";
 import { describeError, log } from "~/infra/log.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
@@ -59,11 +59,6 @@ function subscribed(): NewsletterOutcome {
 
 function failure(status: NewsletterFailureStatus, error: string): NewsletterFailure {
   return { status, success: false, error, body: { error } };
-}
-
-/** Rejects anything that cannot be one of our tokens before it reaches a query. */
-function tokenHash(token: string | null | undefined): string | undefined {
-  return isLinkToken(token) ? hashToken(token) : undefined;
 }
 
 const jsonSignup = z.object({
@@ -185,40 +180,41 @@ function confirmStateOf(
 
 /** What the confirm page should offer for this link; changes nothing. */
 export async function checkConfirmToken(token: string | null): Promise<Exclude<ConfirmState, "confirmed">> {
-  const hash = tokenHash(token);
-  if (!hash) return "invalid";
   const { db } = await getDatabase();
-  return confirmStateOf(await findByConfirmToken(db, hash), new Date());
+  const link = await findByLinkToken(token, (hash) => findByConfirmToken(db, hash));
+  return link.state === "found" ? confirmStateOf(link.record, new Date()) : "invalid";
 }
 
 /** Confirms the subscription named by the link's token and queues the welcome email. */
 export async function confirmSubscription(token: string | null): Promise<ConfirmState> {
-  const hash = tokenHash(token);
-  if (!hash) return "invalid";
   const { db } = await getDatabase();
   const env = getEnv();
   const now = new Date();
   const unsubscribeToken = randomToken();
-  const state = await inTransaction(db, async (trx) => {
-    const row = await findByConfirmToken(trx, hash);
-    const current = confirmStateOf(row, now);
-    if (current !== "ready" || !row) return current;
-    const result = await trx
-      .updateTable("subscribers")
-      .set({
-        status: "confirmed",
-        confirmed_at: timestamp(now),
-        unsubscribed_at: null,
-        unsubscribe_token_hash: hashToken(unsubscribeToken),
-      })
-      .where("id", "=", row.id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    // Two presses of the button at once: only the first sends a welcome.
-    if (Number(result.numUpdatedRows) === 0) return "already-confirmed";
-    await enqueueMail(trx, welcomeEmail(row.email, unsubscribeToken, env.siteUrl, env.leadsTo), now);
-    return "confirmed";
-  });
+  // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
+  const outcome = await findByLinkToken(token, (hash) =>
+    inTransaction(db, async (trx): Promise<ConfirmState> => {
+      const row = await findByConfirmToken(trx, hash);
+      const current = confirmStateOf(row, now);
+      if (current !== "ready" || !row) return current;
+      const result = await trx
+        .updateTable("subscribers")
+        .set({
+          status: "confirmed",
+          confirmed_at: timestamp(now),
+          unsubscribed_at: null,
+          unsubscribe_token_hash: hashToken(unsubscribeToken),
+        })
+        .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      // Two presses of the button at once: only the first sends a welcome.
+      if (Number(result.numUpdatedRows) === 0) return "already-confirmed";
+      await enqueueMail(trx, welcomeEmail(row.email, unsubscribeToken, env.siteUrl, env.leadsTo), now);
+      return "confirmed";
+    }),
+  );
+  const state = outcome.state === "found" ? outcome.record : "invalid";
   if (state === "confirmed") {
     log("info", "newsletter subscription confirmed");
   }
@@ -229,31 +225,28 @@ export type UnsubscribeState = "ready" | "unsubscribed" | "already-unsubscribed"
 
 /** What the unsubscribe page should offer for this link; changes nothing. */
 export async function checkUnsubscribeToken(token: string | null): Promise<Exclude<UnsubscribeState, "unsubscribed">> {
-  const hash = tokenHash(token);
-  if (!hash) return "invalid";
   const { db } = await getDatabase();
-  const row = await db
-    .selectFrom("subscribers")
-    .select("status")
-    .where("unsubscribe_token_hash", "=", hash)
-    .executeTakeFirst();
-  if (!row) return "invalid";
-  return row.status === "unsubscribed" ? "already-unsubscribed" : "ready";
+  const link = await findByLinkToken(token, (hash) =>
+    db.selectFrom("subscribers").select("status").where("unsubscribe_token_hash", "=", hash).executeTakeFirst(),
+  );
+  if (link.state === "gone") return "invalid";
+  return link.record.status === "unsubscribed" ? "already-unsubscribed" : "ready";
 }
 
 /** Unsubscribes the address named by the link's token; pressing twice is harmless. */
 export async function unsubscribeByToken(token: string | null): Promise<Exclude<UnsubscribeState, "ready">> {
-  const hash = tokenHash(token);
-  if (!hash) return "invalid";
   const { db } = await getDatabase();
-  const result = await db
-    .updateTable("subscribers")
-    // The old confirmation link must not subscribe the address again.
-    .set({ status: "unsubscribed", unsubscribed_at: timestamp(), confirm_token_hash: null })
-    .where("unsubscribe_token_hash", "=", hash)
-    .where("status", "!=", "unsubscribed")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) {
+  const unsubscribed = await findByLinkToken(token, async (hash) => {
+    const result = await db
+      .updateTable("subscribers")
+      // The old confirmation link must not subscribe the address again.
+      .set({ status: "unsubscribed", unsubscribed_at: timestamp(), confirm_token_hash: null })
+      .where("unsubscribe_token_hash", "=", hash)
+      .where("status", "!=", "unsubscribed")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? result : undefined;
+  });
+  if (unsubscribed.state === "found") {
     log("info", "newsletter unsubscribed");
     return "unsubscribed";
   }

@@ -12,7 +12,7 @@ import { data } from "react-router";
 import { getEnv } from "~/infra/env.server";
 import { ACCOUNT_PATH, inviteOwner, linkAnotherDevice, removeOwnerAndTell } from "./account-changes.server";
 import { INVITE_OWNER_INTENT, LINK_DEVICE_INTENT, REMOVE_OWNER_INTENT, REMOVE_PASSKEY_INTENT } from "./account-intents";
-import type { IntentForm } from "./intents.server";
+import type { IntentForm } from "~/infra/intents.server";
 import { findOwnerById, normalizeEmail, SETUP_LINK_MINUTES } from "./owners.server";
 import { relyingPartyFor, removePasskey } from "./passkeys.server";
 import { signInPath } from "./paths";

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { hashToken, isLinkToken, randomToken } from "~/infra/link-token.server";
+import { findByLinkToken, hashToken, randomToken } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "./actor";
 import { deskChange } from "./desk-change.server";
@@ -149,16 +149,19 @@ export async function ownerOfSetupToken(
   token: string | null | undefined,
   now: Date = new Date(),
 ): Promise<Owner | undefined> {
-  if (!isLinkToken(token)) return undefined;
-  const row = await db
-    .selectFrom("owner_setup_tokens")
-    .innerJoin("owners", "owners.id", "owner_setup_tokens.owner_id")
-    .select(["owners.id", "owners.email", "owners.created_at"])
-    .where("owner_setup_tokens.token_hash", "=", hashToken(token))
-    .where("owner_setup_tokens.used_at", "is", null)
-    .where("owner_setup_tokens.expires_at", ">", timestamp(now))
-    .executeTakeFirst();
-  return row && { id: row.id, email: row.email, createdAt: toDate(row.created_at) };
+  const link = await findByLinkToken(token, (tokenHash) =>
+    db
+      .selectFrom("owner_setup_tokens")
+      .innerJoin("owners", "owners.id", "owner_setup_tokens.owner_id")
+      .select(["owners.id", "owners.email", "owners.created_at"])
+      .where("owner_setup_tokens.token_hash", "=", tokenHash)
+      .where("owner_setup_tokens.used_at", "is", null)
+      .where("owner_setup_tokens.expires_at", ">", timestamp(now))
+      .executeTakeFirst(),
+  );
+  if (link.state === "gone") return undefined;
+  const row = link.record;
+  return { id: row.id, email: row.email, createdAt: toDate(row.created_at) };
 }
 
 /** Spends a setup link; false when someone else spent it first. */

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
-import { isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
+import { findByLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
@@ -129,10 +129,26 @@ export async function acceptQuote(
   afterAcceptance?: AfterAcceptance,
 ): Promise<AcceptOutcome> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
-  if (!isLinkToken(token)) return { accepted: false, state: UNKNOWN_LINK };
-  return inTransaction(db, async (trx): Promise<AcceptOutcome> => {
-    const held = await heldVersion(trx, token);
-    if (!held) return { accepted: false, state: UNKNOWN_LINK };
+  const outcome = await findByLinkToken(token, (tokenHash, token) =>
+    acceptHeldVersion(db, tokenHash, token, acceptance, closed, context, now, afterAcceptance),
+  );
+  return outcome.state === "found" ? outcome.record : { accepted: false, state: outcome };
+}
+
+/** The acceptance, in one transaction with the version held; undefined when the link opens none. */
+async function acceptHeldVersion(
+  db: Db,
+  tokenHash: string,
+  token: string,
+  acceptance: Acceptance,
+  closed: ClosedDays,
+  context: QuoteMailContext,
+  now: Date,
+  afterAcceptance: AfterAcceptance | undefined,
+): Promise<AcceptOutcome | undefined> {
+  return inTransaction(db, async (trx): Promise<AcceptOutcome | undefined> => {
+    const held = await heldVersion(trx, tokenHash);
+    if (!held) return undefined;
     const { lead, row } = held;
     const state = stateOf(row, token, now);
     const sent = sentVersionOf(row);

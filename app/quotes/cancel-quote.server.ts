@@ -5,7 +5,7 @@
  * sides, and the lead is Lost, cancelled by the homeowner, with the owners' devices told.
  */
 import type { Kysely } from "kysely";
-import { isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
+import { findByLinkToken } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
@@ -35,10 +35,24 @@ export async function cancelQuoteContract(
   now: Date = new Date(),
   afterCancellation?: AfterCancellation,
 ): Promise<CancelOutcome> {
-  if (!isLinkToken(token)) return { cancelled: false, state: UNKNOWN_LINK };
-  return inTransaction(db, async (trx): Promise<CancelOutcome> => {
-    const held = await heldVersion(trx, token);
-    if (!held) return { cancelled: false, state: UNKNOWN_LINK };
+  const outcome = await findByLinkToken(token, (tokenHash, token) =>
+    cancelHeldVersion(db, tokenHash, token, context, now, afterCancellation),
+  );
+  return outcome.state === "found" ? outcome.record : { cancelled: false, state: outcome };
+}
+
+/** The cancellation, in one transaction with the version held; undefined when the link opens none. */
+async function cancelHeldVersion(
+  db: Db,
+  tokenHash: string,
+  token: string,
+  context: QuoteMailContext,
+  now: Date,
+  afterCancellation: AfterCancellation | undefined,
+): Promise<CancelOutcome | undefined> {
+  return inTransaction(db, async (trx): Promise<CancelOutcome | undefined> => {
+    const held = await heldVersion(trx, tokenHash);
+    if (!held) return undefined;
     const { lead, row } = held;
     const result = await trx
       .updateTable("quote_versions")

@@ -5,7 +5,7 @@
  * link (GET) reads and changes nothing.
  */
 import type { Kysely } from "kysely";
-import { hashToken, isLinkToken, UNKNOWN_LINK } from "~/infra/link-token.server";
+import { findByLinkToken, hashToken, UNKNOWN_LINK } from "~/infra/link-token.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import { leadForChange } from "~/leads/record/changes.server";
 import { dayOf } from "~/time/business-time";
@@ -43,13 +43,18 @@ export type QuoteLinkState =
   /** No such link: a quote replaced, expired or cancelled has a page of its own. */
   | typeof UNKNOWN_LINK;
 
+/** The version a token opens, read again by a caller that already holds the token. */
 export async function versionByToken(db: Db, token: string) {
+  return versionByHash(db, hashToken(token));
+}
+
+async function versionByHash(db: Db, tokenHash: string) {
   return db
     .selectFrom("quote_versions as q")
     .innerJoin("leads as l", "l.id", "q.lead_id")
     .selectAll("q")
     .select(["l.name", "l.email", "l.address", "l.quarantined_at"])
-    .where("q.token_hash", "=", hashToken(token))
+    .where("q.token_hash", "=", tokenHash)
     .executeTakeFirst();
 }
 
@@ -60,12 +65,12 @@ export type VersionRow = NonNullable<Awaited<ReturnType<typeof versionByToken>>>
  * the version read again under the hold: a newer version sent meanwhile has replaced it by then.
  * Undefined for no such version, or a lead that is gone or held as spam.
  */
-export async function heldVersion(trx: Db, token: string) {
-  const found = await versionByToken(trx, token);
+export async function heldVersion(trx: Db, tokenHash: string) {
+  const found = await versionByHash(trx, tokenHash);
   if (!found) return undefined;
   const lead = await leadForChange(trx, found.lead_id);
   if (!lead) return undefined;
-  return { lead, row: (await versionByToken(trx, token)) ?? found };
+  return { lead, row: (await versionByHash(trx, tokenHash)) ?? found };
 }
 
 /** The version as its documents are made; undefined for a draft, which has no terms. */
@@ -131,10 +136,8 @@ export function stateOf(row: VersionRow, token: string, now: Date): QuoteLinkSta
 
 /** What the link shows. Reads only. */
 export async function quoteLink(db: Db, token: unknown, now: Date = new Date()): Promise<QuoteLinkState> {
-  if (!isLinkToken(token)) return UNKNOWN_LINK;
-  const row = await versionByToken(db, token);
-  if (!row) return UNKNOWN_LINK;
-  return stateOf(row, token, now);
+  const link = await findByLinkToken(token, (tokenHash) => versionByHash(db, tokenHash));
+  return link.state === "found" ? stateOf(link.record, link.token, now) : link;
 }
 
 /**

@@ -13,14 +13,7 @@
  * this job or another at the same address.
  */
 import type { Kysely } from "kysely";
-import {
-  hashToken,
-  isLinkToken,
-  randomToken,
-  SPENT_LINK,
-  UNKNOWN_LINK,
-  type DeadLink,
-} from "~/infra/link-token.server";
+import { findByLinkToken, hashToken, randomToken, SPENT_LINK, type DeadLink } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
@@ -185,14 +178,16 @@ export type LinkState = { state: "ready"; leadId: string; name: string; address:
 
 /** What a review link opens: the form, or one neutral page for a link spent, expired or unknown. */
 export async function reviewLink(db: Db, token: unknown, now: Date = new Date()): Promise<LinkState> {
-  if (!isLinkToken(token)) return UNKNOWN_LINK;
-  const row = await db
-    .selectFrom("review_requests as r")
-    .innerJoin("leads as l", "l.id", "r.lead_id")
-    .select(["r.lead_id", "r.expires_at", "r.used_at", "r.declined_at", "l.name", "l.address"])
-    .where("r.token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!row) return UNKNOWN_LINK;
+  const found = await findByLinkToken(token, (tokenHash) =>
+    db
+      .selectFrom("review_requests as r")
+      .innerJoin("leads as l", "l.id", "r.lead_id")
+      .select(["r.lead_id", "r.expires_at", "r.used_at", "r.declined_at", "l.name", "l.address"])
+      .where("r.token_hash", "=", tokenHash)
+      .executeTakeFirst(),
+  );
+  if (found.state === "gone") return found;
+  const row = found.record;
   if (row.used_at !== null || row.declined_at !== null || toDate(row.expires_at) <= now) return SPENT_LINK;
   return { state: "ready", leadId: row.lead_id, name: row.name, address: row.address };
 }
@@ -201,11 +196,11 @@ export async function reviewLink(db: Db, token: unknown, now: Date = new Date())
  * Spends the link: true for exactly one caller, while it is unused, not unsubscribed and not
  * expired. Call inside the transaction that stores the review.
  */
-export async function spendLink(trx: Db, token: string, leadId: string, now: Date): Promise<boolean> {
+export async function spendLink(trx: Db, tokenHash: string, leadId: string, now: Date): Promise<boolean> {
   const result = await trx
     .updateTable("review_requests")
     .set({ used_at: timestamp(now) })
-    .where("token_hash", "=", hashToken(token))
+    .where("token_hash", "=", tokenHash)
     .where("lead_id", "=", leadId)
     .where("used_at", "is", null)
     .where("declined_at", "is", null)
@@ -216,12 +211,14 @@ export async function spendLink(trx: Db, token: string, leadId: string, now: Dat
 
 /** The unsubscribe (one click from the mail client, or the button): the link stops working and nobody asks again. */
 export async function unsubscribeFromReviews(db: Db, token: unknown, now: Date = new Date()): Promise<boolean> {
-  if (!isLinkToken(token)) return false;
-  const result = await db
-    .updateTable("review_requests")
-    .set({ declined_at: timestamp(now) })
-    .where("token_hash", "=", hashToken(token))
-    .where("declined_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const declined = await findByLinkToken(token, async (tokenHash) => {
+    const result = await db
+      .updateTable("review_requests")
+      .set({ declined_at: timestamp(now) })
+      .where("token_hash", "=", tokenHash)
+      .where("declined_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? result : undefined;
+  });
+  return declined.state === "found";
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { hashToken, isLinkToken as isReviewToken } from "~/infra/link-token.server";
+import { findByLinkToken, isLinkToken, SPENT_LINK, UNKNOWN_LINK, type DeadLink } from "~/infra/link-token.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { markLiveChange } from "~/live/version.server";
 import type { Actor } from "~/owner/actor";
@@ -23,6 +23,8 @@ export type SubmitOutcome =
   | { ok: false; kind: "invalid"; errors: ReviewErrors }
   | { ok: false; kind: "gone"; status: 404 | 410 };
 
+const gone = (link: DeadLink): SubmitOutcome => ({ ok: false, kind: "gone", status: link.status });
+
 /**
  * Publishes the homeowner's review and spends the link, in one transaction. Bad input is refused
  * before the link is touched, so the homeowner can correct it; a link spent by another tab, or
@@ -34,26 +36,29 @@ export async function submitReview(
   values: ReviewValues,
   now: Date = new Date(),
 ): Promise<SubmitOutcome> {
-  if (!isReviewToken(token)) return { ok: false, kind: "gone", status: 404 };
+  // A stranger's guess is refused as the link it is not, before anything typed is judged.
+  if (!isLinkToken(token)) return gone(UNKNOWN_LINK);
   const checked = checkReview(values);
   if (!checked.ok) return { ok: false, kind: "invalid", errors: checked.errors };
   const { review } = checked;
   // The homeowner's own change, made with their link: no owner, nothing for the desk's audit log,
   // so it is no deskChange and tells the instances itself.
   const outcome = await inTransaction(db, async (trx): Promise<SubmitOutcome> => {
-    const request = await trx
-      .selectFrom("review_requests")
-      .select("lead_id")
-      .where("token_hash", "=", hashToken(token))
-      .executeTakeFirst();
-    if (!request) return { ok: false, kind: "gone", status: 404 };
-    if (!(await spendLink(trx, token, request.lead_id, now))) return { ok: false, kind: "gone", status: 410 };
+    const request = await findByLinkToken(token, (tokenHash) =>
+      trx
+        .selectFrom("review_requests")
+        .select(["lead_id", "token_hash"])
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirst(),
+    );
+    if (request.state === "gone") return gone(request);
+    if (!(await spendLink(trx, request.record.token_hash, request.record.lead_id, now))) return gone(SPENT_LINK);
     const id = randomUUID();
     await trx
       .insertInto("reviews")
       .values({
         id,
-        lead_id: request.lead_id,
+        lead_id: request.record.lead_id,
         rating: review.rating,
         body: review.body,
         display_name: review.name,

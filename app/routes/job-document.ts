@@ -3,6 +3,7 @@
  * the warranty, an invoice, a receipt), behind the homeowner's link; only a document the job's page
  * lists is served.
  */
+import { isId } from "~/forms/ids";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { getDatabase } from "~/infra/db.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
@@ -15,7 +16,7 @@ const notFound = () =>
   new Response("No such document.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
+  if (!isId(params.documentId)) return notFound();
   const { db } = await getDatabase();
   const link = await openJobLink(db, params.token);
   if (link.state !== "open") return notFound();

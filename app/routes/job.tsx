@@ -7,7 +7,9 @@
  * page that names nobody.
  */
 import { data, Link, useNavigation } from "react-router";
+import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
+import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
@@ -35,9 +37,6 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-/** The action's answer is shown with the page read again, so a signed change shows as signed. */
-const ORDER_ID = /^[0-9a-f-]{36}$/;
-
 export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const now = new Date();
@@ -62,6 +61,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
 }
 
+/** The action's answer is shown with the page read again, so a signed change shows as signed. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const env = getEnv();
@@ -69,7 +69,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const intent = form.get("intent");
   const orderId = String(form.get("order") ?? "");
-  if (!ORDER_ID.test(orderId) || (intent !== "accept-change" && intent !== "decline-change"))
+  if (!isId(orderId) || (intent !== "accept-change" && intent !== "decline-change"))
     return data(
       { ok: false as const, orderId, error: "Choose 'Accept this change' or 'Decline this change'." },
       { status: 400 },
@@ -114,10 +114,11 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
   if (!loaderData.found)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-3xl font-bold text-navy-900">This link does not work</h1>
-        <p className="mt-4 text-lg">
-          It may have been replaced by a newer link in our latest email, or the time it stays open has passed.
-        </p>
+        <DeadLinkNotice title="This link does not work">
+          <p className="mt-4 text-lg">
+            It may have been replaced by a newer link in our latest email, or the time it stays open has passed.
+          </p>
+        </DeadLinkNotice>
         <p className="mt-4 text-lg">
           For copies of your contract, change orders, invoices, receipts or warranty, call {phone} or write to{" "}
           <a href={`mailto:${profile.email}`} className="font-medium text-sea-600 underline">

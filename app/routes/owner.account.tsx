@@ -24,7 +24,7 @@ import { ConfirmItsYou } from "~/owner/recent-sign-in";
 import { RemoveButton } from "~/owner/remove-button";
 import type { Route } from "./+types/owner.account";
 import { readSmallForm } from "~/infra/uploads.server";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { deviceIntents } from "~/alerts/device-actions.server";
 import { pushDevicesData } from "~/alerts/devices.server";
 import { PushDevices } from "~/alerts/push-devices";

@@ -6,6 +6,7 @@
  * the last 10 minutes, and each download goes in the audit log.
  */
 import { redirect } from "react-router";
+import { isId } from "~/forms/ids";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { isLeadId } from "~/leads/record/queries.server";
 import { deskChange } from "~/owner/desk-change.server";
@@ -21,7 +22,7 @@ const notFound = () =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, session, actor } = await requireOwnerOr401(request, context);
-  if (!isLeadId(params.id) || !/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
+  if (!isLeadId(params.id) || !isId(params.documentId)) return notFound();
   if (!signedInRecently(session)) throw redirect(signInPath(quotePath(params.id), true));
   const document =
     (await leadContractDocument(db, params.id, params.documentId)) ??

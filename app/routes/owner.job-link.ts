@@ -4,6 +4,7 @@
  * done (or why nothing was). A form of its own, so the job's page keeps its other forms alone.
  */
 import { redirect } from "react-router";
+import { isId } from "~/forms/ids";
 import { getEnv } from "~/infra/env.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { renewJobLink } from "~/jobs/job-changes.server";
@@ -12,11 +13,9 @@ import { jobPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.job-link";
 
-const ID = /^[0-9a-f-]{36}$/;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
-  if (!ID.test(params.id)) throw new Response("No such job.", { status: 404 });
+  if (!isId(params.id)) throw new Response("No such job.", { status: 404 });
   const env = getEnv();
   const renewed = await renewJobLink(db, actor, params.id, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
   if (renewed.ok) {
@@ -29,5 +28,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** A GET has nothing to show: the job's page holds the button. */
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(ID.test(params.id) ? jobPath(params.id) : "/owner/jobs", 303);
+  return redirect(isId(params.id) ? jobPath(params.id) : "/owner/jobs", 303);
 }

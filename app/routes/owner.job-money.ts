@@ -9,18 +9,17 @@
  * else (a script, a test) gets the answer with its status, as the job page's action gave it.
  */
 import { data, redirect } from "react-router";
+import { isId } from "~/forms/ids";
 import { getEnv } from "~/infra/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { moneyAnswerQuery } from "~/invoices/money-desk.server";
 import { MONEY_FIELDS, moneyIntents, type MoneyIntent } from "~/invoices/money-intents.server";
 import type { JobAnswer } from "~/jobs/job-answer";
 import { jobAnswer, valuesOf } from "~/jobs/job-answer.server";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { jobPath, jobsPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.job-money";
-
-const ID = /^[0-9a-f-]{36}$/;
 
 /** A browser's own form post asks for a page; the fetcher's and a script's ask for anything. */
 const wantsPage = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
@@ -44,7 +43,7 @@ async function readMoneyForm(request: Request) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
-  if (!ID.test(params.id)) throw data("No such job.", { status: 404 });
+  if (!isId(params.id)) throw data("No such job.", { status: 404 });
   const fields = await readMoneyForm(request);
   const get = (name: string) => (fields.get(name) ?? "").slice(0, 2_000);
   const env = getEnv();
@@ -66,5 +65,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** A GET has nothing to show: the job's page holds the forms. */
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(ID.test(params.id) ? jobPath(params.id) : jobsPath, 303);
+  return redirect(isId(params.id) ? jobPath(params.id) : jobsPath, 303);
 }

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { useState } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
+import { isId } from "~/forms/ids";
 import { getEnv } from "~/infra/env.server";
 import { moneyDeskView } from "~/invoices/money-desk.server";
 import { JobMoneySection } from "~/invoices/job-money-section";
@@ -26,7 +27,7 @@ import { JobPhotosSection } from "~/jobs/job-photos-section";
 import { MAX_JOB_PHOTOS, PHOTO_DESCRIPTION_MAX } from "~/jobs/job-rules";
 import { jobById } from "~/jobs/jobs.server";
 import { Notice, primaryButton } from "~/owner/desk-frame";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { contractDocumentPath, jobMoneyPath, jobsPath, leadPath } from "~/owner/paths";
 import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
@@ -39,11 +40,9 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const ID = /^[0-9a-f-]{36}$/;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  const job = ID.test(params.id) ? await jobById(db, params.id) : undefined;
+  const job = isId(params.id) ? await jobById(db, params.id) : undefined;
   if (!job) throw data("No such job.", { status: 404 });
   const today = dayOf(new Date());
   const search = new URL(request.url).searchParams;
@@ -67,7 +66,7 @@ const FIELDS = [
 export async function action({ request, params, context }: Route.ActionArgs) {
   // The page's script reads a refusal it understands; a redirect to sign in would read as success.
   const { db, actor } = await (wantsJson(request) ? requireOwnerOr401 : requireOwner)(request, context);
-  if (!ID.test(params.id)) throw data("No such job.", { status: 404 });
+  if (!isId(params.id)) throw data("No such job.", { status: 404 });
   const json = wantsJson(request);
   const photoAnswer = (ok: boolean, message: string, field: string, status: number) =>
     json

@@ -4,6 +4,7 @@
  * documents it asks for a sign-in within the last 10 minutes, and each download is audited.
  */
 import { redirect } from "react-router";
+import { isId } from "~/forms/ids";
 import { contentDisposition } from "~/infra/content-disposition.server";
 import { keptDocument } from "~/invoices/kept-records.server";
 import { deskChange } from "~/owner/desk-change.server";
@@ -16,7 +17,7 @@ const notFound = () =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, session, actor } = await requireOwnerOr401(request, context);
-  if (!/^[0-9a-f-]{36}$/.test(params.documentId)) return notFound();
+  if (!isId(params.documentId)) return notFound();
   if (!signedInRecently(session)) throw redirect(signInPath("/owner/stats", true));
   const document = await keptDocument(db, params.documentId);
   if (!document) return notFound();

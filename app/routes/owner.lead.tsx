@@ -23,7 +23,7 @@ import { cancelVisit, proposeVisit } from "~/visits/visit-changes.server";
 import { waitingClock } from "~/leads/record/waiting";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import type { Actor } from "~/owner/actor";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatDateTime, formatWindow } from "~/time/business-time";
 import { VisitSection, type VisitAnswer } from "~/visits/visit-section";

@@ -10,7 +10,7 @@ import { getDatabase } from "~/infra/db.server";
 import { readSmallJson } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
-import { dispatchIntent, type IntentForm, type IntentHandlers } from "~/owner/intents.server";
+import { dispatchIntent, type IntentForm, type IntentHandlers } from "~/infra/intents.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
 import { findOwnerById, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
 import { deviceNameError } from "~/owner/passkey-client";

@@ -9,7 +9,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { describeError, log } from "~/infra/log.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { useRefreshWhile } from "~/owner/refresh-while";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";

@@ -11,7 +11,7 @@ import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import type { Actor } from "~/owner/actor";
 import { Notice } from "~/owner/desk-frame";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";
 import { progressPhotoCountOfLead, progressPhotosOfLead } from "~/jobs/job-photos.server";

@@ -10,7 +10,7 @@ import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
 import { isLeadId, listQuarantine } from "~/leads/record/queries.server";
 import { dangerButton, Notice, primaryButton } from "~/owner/desk-frame";
 import { leadPath } from "~/owner/paths";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.quarantine";

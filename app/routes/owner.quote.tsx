@@ -12,7 +12,7 @@ import { getDeskLead } from "~/leads/record/queries.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { contractDocumentPath } from "~/owner/paths";
 import { leadHasOpenJob } from "~/jobs/jobs.server";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
 import { formatCents } from "~/paperwork/money";

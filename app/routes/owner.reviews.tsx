@@ -8,7 +8,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { readSmallForm } from "~/infra/uploads.server";
 import { dangerButton, inputClass, labelClass, Notice, secondaryButton } from "~/owner/desk-frame";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { Stars } from "~/reviews/review-list";
 import { HIDE_REASON_LABELS, HIDE_REASONS, isHideReason, REPLY_MAX_LENGTH } from "~/reviews/review-rules";

@@ -15,7 +15,7 @@ import { getDatabase } from "~/infra/db.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { recordAudit } from "~/owner/audit.server";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { signInWithPasskey } from "~/owner/passkey-client";
 import { relyingPartyFor } from "~/owner/passkeys.server";
 import { safeNext } from "~/owner/paths";

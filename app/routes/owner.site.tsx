@@ -24,7 +24,7 @@ import { NoticeHistory } from "~/notices/notice-history";
 import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
-import { dispatchIntent } from "~/owner/intents.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
 import { readWaysToPay, saveWaysToPayForm, waysToPayFormValues } from "~/invoices/ways-to-pay.server";

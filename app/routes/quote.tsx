@@ -9,10 +9,12 @@
  * contract's job is scheduled, the link opens the job's page, which links back to the contract.
  */
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { dispatchIntent } from "~/infra/intents.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -165,51 +167,63 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const chosen = Array.from({ length: MAX_ITEMS }, (_, position) => position).filter(
     (position) => form.get(`item-${position}`) === "yes",
   );
-  if (intent === "accept") {
-    const outcome = await acceptContract(
-      db,
-      params.token,
-      {
-        name: String(form.get("signature") ?? "").slice(0, 500),
-        consent: form.get("consent") === "yes",
-        chosen,
-        ip: clientIpFrom(context) ?? null,
-        userAgent: request.headers.get("user-agent"),
-      },
-      await closedDaysAround(db, now),
-      mailContext,
-      now,
-    );
-    const { body, status } = await asJobLink(
-      db,
-      params.token,
-      outcome.accepted ? shown(outcome.state, { just: true }) : shown(outcome.state, { chosen, error: outcome.error }),
-    );
-    if (outcome.accepted) {
-      nudgeMailWorkers();
-      // Post, then redirect to the contract as accepted: the page after a plain form's post is rendered
-      // with the loader, which would otherwise send the link on to the job's page and lose the thanks.
-      if (body.state === "accepted" && body.jobPage)
-        throw redirect(`/quote/${params.token}?view=contract&accepted=1`, 303);
-    }
-    return data(body, { status });
-  }
-  if (intent === "cancel") {
-    const before = await asJobLink(db, params.token, shown(await quoteLink(db, params.token, now)));
-    if (before.body.state === "gone") return data(before.body, { status: before.status });
-    const outcome = await cancelContract(db, params.token, mailContext, now);
-    if (outcome.cancelled) nudgeMailWorkers();
-    const { body, status } = shown(outcome.state, {
-      just: outcome.cancelled,
-      error: outcome.cancelled ? undefined : outcome.error,
-    });
-    return data(body, { status });
-  }
   // 'Update the total' (and anything else): shows the page again with the ticks, and changes nothing.
-  const link = await quoteLink(db, params.token, now);
-  const valid = link.state === "open" ? chosen.filter((c) => link.view.content.items[c]?.optional) : [];
-  const { body, status } = await asJobLink(db, params.token, shown(link, { chosen: valid }));
-  return data(body, { status: intent === "update" ? status : 400 });
+  const showAgain = async () => {
+    const link = await quoteLink(db, params.token, now);
+    const valid = link.state === "open" ? chosen.filter((c) => link.view.content.items[c]?.optional) : [];
+    const { body, status } = await asJobLink(db, params.token, shown(link, { chosen: valid }));
+    return data(body, { status: intent === "update" ? status : 400 });
+  };
+  return dispatchIntent(
+    form,
+    {
+      accept: async () => {
+        const outcome = await acceptContract(
+          db,
+          params.token,
+          {
+            name: String(form.get("signature") ?? "").slice(0, 500),
+            consent: form.get("consent") === "yes",
+            chosen,
+            ip: clientIpFrom(context) ?? null,
+            userAgent: request.headers.get("user-agent"),
+          },
+          await closedDaysAround(db, now),
+          mailContext,
+          now,
+        );
+        const { body, status } = await asJobLink(
+          db,
+          params.token,
+          outcome.accepted
+            ? shown(outcome.state, { just: true })
+            : shown(outcome.state, { chosen, error: outcome.error }),
+        );
+        if (outcome.accepted) {
+          nudgeMailWorkers();
+          // Post, then redirect to the contract as accepted: the page after a plain form's post is
+          // rendered with the loader, which would otherwise send the link on to the job's page and
+          // lose the thanks.
+          if (body.state === "accepted" && body.jobPage)
+            throw redirect(`/quote/${params.token}?view=contract&accepted=1`, 303);
+        }
+        return data(body, { status });
+      },
+      cancel: async () => {
+        const before = await asJobLink(db, params.token, shown(await quoteLink(db, params.token, now)));
+        if (before.body.state === "gone") return data(before.body, { status: before.status });
+        const outcome = await cancelContract(db, params.token, mailContext, now);
+        if (outcome.cancelled) nudgeMailWorkers();
+        const { body, status } = shown(outcome.state, {
+          just: outcome.cancelled,
+          error: outcome.cancelled ? undefined : outcome.error,
+        });
+        return data(body, { status });
+      },
+      update: showAgain,
+    },
+    showAgain,
+  );
 }
 
 const phone = (
@@ -314,10 +328,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </>
       ) : (
-        <>
-          <h1 className="text-3xl font-bold text-navy-900">This link does not work</h1>
+        <DeadLinkNotice title="This link does not work">
           <p className="mt-4 text-lg">If you are looking for a quote from us, call {phone} or reply to our email.</p>
-        </>
+        </DeadLinkNotice>
       )}
       <p className="mt-10 print:hidden">
         <Link to="/" className="font-medium text-sea-600 underline">

@@ -8,7 +8,7 @@
  * shows one neutral page (410 or 404) with nothing about the job.
  */
 import { data, Form, Link, useNavigation } from "react-router";
-import { BackToHomePage } from "~/components/sections/token-link-page";
+import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
@@ -135,13 +135,12 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           </p>
         </>
       ) : (
-        <>
-          <h1 className="text-3xl font-bold text-navy-900">This link no longer works</h1>
+        <DeadLinkNotice title="This link no longer works">
           <p className="mt-4 text-lg text-slate-700">
             Review links work once, for a limited time. If you have something to tell us, call us at <Phone /> or reply
             to our email.
           </p>
-        </>
+        </DeadLinkNotice>
       )}
       <BackToHomePage />
     </div>

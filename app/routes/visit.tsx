@@ -7,7 +7,7 @@
  * time and no name: an old link forwarded or found must not tell anyone about the visit.
  */
 import { data, Form } from "react-router";
-import { BackToHomePage } from "~/components/sections/token-link-page";
+import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
@@ -81,8 +81,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         </>
       ) : (
-        <>
-          <h1 className="text-3xl font-bold text-navy-900">This link no longer works</h1>
+        <DeadLinkNotice title="This link no longer works">
           <p className="mt-4 text-lg text-slate-700">
             Visit links work once, for a limited time. If you still need a visit, call us at{" "}
             <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
@@ -90,7 +89,7 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
             </a>{" "}
             or reply to our email.
           </p>
-        </>
+        </DeadLinkNotice>
       )}
       <BackToHomePage />
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addYears, isCalendarDay, reasonableDays, typedDayError } from "./typed-day";
+import { addYears, isCalendarDay, parseDay, reasonableDays, typedDayError } from "./typed-day";
 
 describe("a date the owner types", () => {
   it("is a real calendar day, whatever its year", () => {
@@ -37,5 +37,13 @@ describe("a date the owner types", () => {
     expect(
       typedDayError("2026-11-01", "The date received", "2026-11-02", { first: "2026-11-02", last: "2026-11-02" }),
     ).toBe("The date received can only be November 2, 2026.");
+  });
+
+  it("reads a day into its parts, and the forms that refuse a year below 100 still refuse it", () => {
+    expect(parseDay("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
+    expect(parseDay("2027-02-29")).toBeUndefined();
+    expect(parseDay("0050-01-01")).toEqual({ year: 50, month: 1, day: 1 });
+    expect(parseDay("0050-01-01", { minYear: 100 })).toBeUndefined();
+    expect(parseDay("0100-01-01", { minYear: 100 })).toEqual({ year: 100, month: 1, day: 1 });
   });
 });

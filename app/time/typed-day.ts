@@ -15,14 +15,32 @@ export const YEARS_BACK = 1;
 /** How far ahead: a contract's completion, a quote's validity, a closure planned well ahead. */
 export const YEARS_AHEAD = 5;
 
-/** A real calendar day written as YYYY-MM-DD: 2027-02-29 is not one. */
-export function isCalendarDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
-  const [y = 0, m = 1, d = 1] = value.split("-").map(Number);
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/**
+ * The year, month and day of a real calendar day written as YYYY-MM-DD (2027-02-29 is not one), or
+ * undefined. `minYear` is for the forms that have always answered a year below it (0050 for 2050)
+ * as no day at all, where the others take it as a day and refuse it as out of range.
+ */
+export function parseDay(value: string, { minYear = 0 }: { minYear?: number } = {}): CalendarDay | undefined {
+  if (!DAY_PATTERN.test(value)) return undefined;
+  const [year = 0, month = 1, day = 1] = value.split("-").map(Number);
+  if (year < minYear) return undefined;
   // setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
   const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? { year, month, day }
+    : undefined;
+}
+
+/** A real calendar day written as YYYY-MM-DD: 2027-02-29 is not one. */
+export function isCalendarDay(value: string): boolean {
+  return parseDay(value) !== undefined;
 }
 
 /** `day` moved by whole years; February 29 lands on February 28 in a year without one. */

@@ -7,7 +7,7 @@
  */
 import type { Actor } from "~/owner/actor";
 import type { Kysely } from "kysely";
-import { isLinkToken, SPENT_LINK, UNKNOWN_LINK } from "~/infra/link-token.server";
+import { findByLinkToken, SPENT_LINK } from "~/infra/link-token.server";
 import type { Database } from "~/infra/schema.server";
 import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { isLeadId } from "~/leads/record/queries.server";
@@ -81,24 +81,27 @@ export async function confirmVisit(
   context: VisitMailContext,
   now: Date = new Date(),
 ): Promise<LinkState> {
-  // Refused before a transaction is opened: a guessed token costs a string check, not a lock.
-  if (!isLinkToken(token)) return UNKNOWN_LINK;
-  return inTransaction(db, async (trx): Promise<LinkState> => {
-    const claim = await claimWindow(trx, token, now);
-    if (!claim.claimed) return claim.link;
-    const lead = await leadForChange(trx, claim.leadId);
-    if (!lead) return SPENT_LINK;
-    const { startsAt, endsAt } = claim.visit;
-    await moveStatus(trx, lead, "visit-scheduled", HOMEOWNER_ACTOR, now);
-    await recordEvent(
-      trx,
-      lead.id,
-      HOMEOWNER_ACTOR,
-      "visit",
-      `Visit confirmed: ${formatWindow(startsAt, endsAt)}`,
-      now,
-    );
-    await queueInvitations(trx, lead, claim.visit, context, now);
-    return { state: "confirmed", startsAt, endsAt };
-  });
+  // Refused before a transaction is opened: a guessed token costs a string check, not a lock;
+  // inside it, the window's own lookup claims it.
+  const outcome = await findByLinkToken(token, (_tokenHash, token) =>
+    inTransaction(db, async (trx): Promise<LinkState> => {
+      const claim = await claimWindow(trx, token, now);
+      if (!claim.claimed) return claim.link;
+      const lead = await leadForChange(trx, claim.leadId);
+      if (!lead) return SPENT_LINK;
+      const { startsAt, endsAt } = claim.visit;
+      await moveStatus(trx, lead, "visit-scheduled", HOMEOWNER_ACTOR, now);
+      await recordEvent(
+        trx,
+        lead.id,
+        HOMEOWNER_ACTOR,
+        "visit",
+        `Visit confirmed: ${formatWindow(startsAt, endsAt)}`,
+        now,
+      );
+      await queueInvitations(trx, lead, claim.visit, context, now);
+      return { state: "confirmed", startsAt, endsAt };
+    }),
+  );
+  return outcome.state === "found" ? outcome.record : outcome;
 }

@@ -10,14 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import {
-  hashToken,
-  isLinkToken,
-  randomToken,
-  SPENT_LINK,
-  UNKNOWN_LINK,
-  type DeadLink,
-} from "~/infra/link-token.server";
+import { findByLinkToken, hashToken, randomToken, SPENT_LINK, type DeadLink } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { dayOf, startOfDay } from "~/time/business-time";
@@ -134,14 +127,16 @@ export type LinkState =
  * the page must not tell a stranger holding an old link anything about the visit or the person.
  */
 export async function visitLink(db: Kysely<Database>, token: unknown, now: Date = new Date()): Promise<LinkState> {
-  if (!isLinkToken(token)) return UNKNOWN_LINK;
-  const row = await db
-    .selectFrom("visit_windows as w")
-    .innerJoin("site_visits as v", "v.id", "w.visit_id")
-    .select(["w.starts_at", "w.ends_at", "w.expires_at", "w.used_at", "v.status"])
-    .where("w.token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!row) return UNKNOWN_LINK;
+  const found = await findByLinkToken(token, (tokenHash) =>
+    db
+      .selectFrom("visit_windows as w")
+      .innerJoin("site_visits as v", "v.id", "w.visit_id")
+      .select(["w.starts_at", "w.ends_at", "w.expires_at", "w.used_at", "v.status"])
+      .where("w.token_hash", "=", tokenHash)
+      .executeTakeFirst(),
+  );
+  if (found.state === "gone") return found;
+  const row = found.record;
   if (row.used_at !== null || row.status !== "proposed" || toDate(row.expires_at) <= now) return SPENT_LINK;
   return { state: "ready", startsAt: toDate(row.starts_at), endsAt: toDate(row.ends_at) };
 }
@@ -156,13 +151,11 @@ export type WindowClaim =
  * lead and then queues the invitations.
  */
 export async function claimWindow(trx: Trx, token: unknown, now: Date): Promise<WindowClaim> {
-  if (!isLinkToken(token)) return { claimed: false, link: UNKNOWN_LINK };
-  const window = await trx
-    .selectFrom("visit_windows")
-    .selectAll()
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!window) return { claimed: false, link: UNKNOWN_LINK };
+  const found = await findByLinkToken(token, (tokenHash) =>
+    trx.selectFrom("visit_windows").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst(),
+  );
+  if (found.state === "gone") return { claimed: false, link: found };
+  const window = found.record;
   if (window.used_at !== null || toDate(window.expires_at) <= now) return { claimed: false, link: SPENT_LINK };
   const startsAt = toDate(window.starts_at);
   const endsAt = toDate(window.ends_at);

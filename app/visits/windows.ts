@@ -4,6 +4,7 @@
  * message for the field at fault. Pure; shared with the browser.
  */
 import { instantOf } from "~/time/business-time";
+import { parseDay } from "~/time/typed-day";
 
 export const MAX_WINDOWS = 3;
 export const WINDOW_MINUTES = 120;
@@ -68,15 +69,8 @@ export function readWindowInputs(get: (name: string) => unknown): { row: number;
   return rows;
 }
 
-function parseDate(value: string): { year: number; month: number; day: number } | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    return undefined;
-  return { year, month, day };
-}
+/** A year below 100 (0026 for 2026) has always been "enter a date" here, not a time in the past. */
+const parseDate = (value: string) => parseDay(value, { minYear: 100 });
 
 /** Minutes after midnight of "HH:MM" (24-hour, as a time field sends it), or undefined. */
 export function parseClock(value: string): number | undefined {

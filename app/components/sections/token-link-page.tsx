@@ -1,7 +1,9 @@
 /**
- * The page behind a link in a newsletter email (confirm, unsubscribe). Opening the link only shows
- * the page; its button posts, because mail scanners open every link and must not act for anyone.
+ * The pages behind a link in an email. A newsletter's (confirm, unsubscribe): opening the link only
+ * shows the page; its button posts, because mail scanners open every link and must not act for
+ * anyone. And the dead-link notice every other link's page shows when its link opens nothing.
  */
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 
@@ -28,6 +30,19 @@ export function TokenLinkPage({ title, text, token, buttonLabel }: TokenLinkPage
       ) : null}
       <BackToHomePage />
     </div>
+  );
+}
+
+/**
+ * A link that opens nothing, 404 or 410 alike: the page's title and its own words on what to do,
+ * and nothing about the job or the person, which a stranger holding an old link must not learn.
+ */
+export function DeadLinkNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
+      {children}
+    </>
   );
 }
 

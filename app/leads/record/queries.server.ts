@@ -4,6 +4,7 @@
  * Quarantined leads stay out of everything but the quarantine and the command's `--quarantine`.
  */
 import { sql, type Kysely } from "kysely";
+import { isId } from "~/forms/ids";
 import { idPrefix } from "~/infra/id-prefix";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { isLeadStatus, type LeadStatus } from "./status";
@@ -12,7 +13,7 @@ type Db = Kysely<Database>;
 
 /** Lead ids are UUIDs; anything else is not looked up at all. */
 export function isLeadId(value: string | undefined): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
+  return isId(value);
 }
 
 /** PostgreSQL's count() is a bigint, which node-postgres hands over as a string. */
@@ -176,7 +177,7 @@ export async function getDeskLead(db: Db, id: string): Promise<DeskLead | undefi
 }
 
 export async function leadPhoto(db: Db, leadId: string, photoId: string) {
-  if (!isLeadId(leadId) || !/^[0-9a-f-]{36}$/.test(photoId)) return undefined;
+  if (!isLeadId(leadId) || !isId(photoId)) return undefined;
   return db
     .selectFrom("lead_photos")
     .select(["data", "content_type", "file_name"])

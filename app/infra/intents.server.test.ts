@@ -66,4 +66,11 @@ describe("dispatchIntent", () => {
     withFile.append("intent", new File(["x"], "intent.txt"));
     expect(await refusal(dispatchIntent(withFile, handlers))).toMatchObject({ status: 400 });
   });
+
+  it("answers an intent it has no handler for with the page's own answer, when the page gives one", async () => {
+    const otherwise = () => ({ ok: false, did: "shown again" });
+    expect(await dispatchIntent(form({ intent: "hide" }), handlers, otherwise)).toEqual({ ok: true, did: "hide" });
+    expect(await dispatchIntent(form({ intent: "bogus" }), handlers, otherwise)).toEqual(otherwise());
+    expect(await dispatchIntent(form({}), handlers, otherwise)).toEqual(otherwise());
+  });
 });
