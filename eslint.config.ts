@@ -4,12 +4,14 @@ import type { Rule } from "eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { importRefusal, moduleOf } from "./app/layers";
+import { computedImportRefusal, importRefusal, placementRefusal } from "./app/layers";
 
 /**
  * The import rule built from the layers of app/layers.ts: a module imports only from the layers
- * below it, a sibling only along a named edge, and a public component nothing of the desk. Imports
- * are resolved to the file they name, so `~/quotes/…` and `../quotes/…` are one import.
+ * below it, a sibling only along a named edge, and public code nothing of the desk. Imports are
+ * resolved to the file they name, so `~/quotes/…` and `../quotes/…` are one import. A file the
+ * table does not place, and an import of a computed path, are refused: the rule could not check
+ * them, and would otherwise pass them in silence.
  */
 const appRoot = path.join(import.meta.dirname, "app");
 
@@ -22,23 +24,39 @@ function importedPath(filename: string, source: string): string | undefined {
   return relative.startsWith("..") || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join("/");
 }
 
+type ImportExpression = Parameters<NonNullable<Rule.RuleListener["ImportExpression"]>>[0];
+
+/** The path a dynamic import names when it is written out: a string, or a template with no `${}`. */
+function literalSource({ source }: ImportExpression): string | undefined {
+  if (source.type === "Literal") return typeof source.value === "string" ? source.value : undefined;
+  if (source.type === "TemplateLiteral" && source.expressions.length === 0)
+    return source.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
 const layersRule: Rule.RuleModule = {
   meta: { type: "problem", schema: [], docs: { description: "imports follow the layers of app/layers.ts" } },
   create(context) {
     const own = path.relative(appRoot, context.filename).split(path.sep).join("/");
-    const from = moduleOf(own);
-    if (own.startsWith("..") || from === undefined) return {};
+    if (own.startsWith("..") || path.isAbsolute(own)) return {};
+    const unplaced = placementRefusal(own);
+    if (unplaced) return { Program: (node) => context.report({ node, message: unplaced }) };
     const check = (node: Rule.Node, source: unknown) => {
       if (typeof source !== "string") return;
       const target = importedPath(context.filename, source);
-      const refusal = target === undefined ? undefined : importRefusal(from, target);
+      const refusal = target === undefined ? undefined : importRefusal(own, target);
       if (refusal) context.report({ node, message: refusal });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => check(node, node.source?.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => check(node, node.source.type === "Literal" ? node.source.value : undefined),
+      ImportExpression: (node) => {
+        const source = literalSource(node);
+        if (source !== undefined) return check(node, source);
+        const refusal = computedImportRefusal(own);
+        if (refusal) context.report({ node, message: refusal });
+      },
     };
   },
 };

@@ -1,14 +1,14 @@
 /**
  * The architecture of app/layers.ts, checked against the code as it is: every folder is placed,
  * every import follows the layers, `npm run lint` refuses an import across each edge, no folder
- * imports another around a circle, only the lead record writes a lead, and no file grows past
- * the size one reader can hold.
+ * imports another around a circle, only the lead record writes a lead, no file grows past the
+ * size one reader can hold, and decision record 0027 shows the table as it is.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EDGES, importRefusal, LAYERS, moduleOf } from "./layers";
+import { COMPUTED_IMPORTS, EDGES, importRefusal, type Layer, LAYERS, moduleOf, PUBLIC_DESK_IMPORTS } from "./layers";
 
 const root = path.resolve(import.meta.dirname, "..");
 const app = path.join(root, "app");
@@ -96,6 +96,41 @@ function writesLeads(text: string): boolean {
   return builder.test(text) || raw.test(text);
 }
 
+const RECORD = "docs/decisions/0027-layers-as-data.md";
+
+/**
+ * How the layer table of a decision record differs from `layers`: the layers in another order, or
+ * a layer naming other modules. A row is `| layer | modules |`, each module in backticks.
+ */
+function tableMismatches(markdown: string, layers: readonly Layer[]): string[] {
+  const lines = markdown.split("\n").map((line) => line.trim());
+  const header = lines.findIndex((line) => /^\|\s*layer\s*\|\s*modules\s*\|$/.test(line));
+  if (header === -1) return [`${RECORD} has no table headed "| layer | modules |"`];
+  const rows: { name: string; modules: string[] }[] = [];
+  for (const line of lines.slice(header + 1)) {
+    if (!line.startsWith("|")) break;
+    if (/^\|[\s|:-]+\|$/.test(line)) continue;
+    const [, name = "", modules = ""] = line.split("|");
+    rows.push({ name: name.trim(), modules: [...modules.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? "") });
+  }
+  const mismatches: string[] = [];
+  const order = (names: string[]) => names.join(", ");
+  if (order(rows.map((row) => row.name)) !== order(layers.map((layer) => layer.name)))
+    mismatches.push(
+      `the layers are ${order(rows.map((row) => row.name))} in ${RECORD}, ${order(layers.map((layer) => layer.name))} in app/layers.ts`,
+    );
+  for (const layer of layers) {
+    const row = rows.find((candidate) => candidate.name === layer.name);
+    if (!row) continue;
+    const lacks = layer.modules.filter((module) => !row.modules.includes(module));
+    const extra = row.modules.filter((module) => !layer.modules.includes(module));
+    if (lacks.length) mismatches.push(`${RECORD} lacks ${lacks.join(", ")} in the ${layer.name} layer`);
+    if (extra.length)
+      mismatches.push(`${RECORD} puts ${extra.join(", ")} in the ${layer.name} layer; app/layers.ts does not`);
+  }
+  return mismatches;
+}
+
 describe("the layers of app/layers.ts", () => {
   it("places every folder and top-level module of app/, and names each once", () => {
     const unplaced = [
@@ -118,8 +153,7 @@ describe("the layers of app/layers.ts", () => {
 
   it("every import in the code follows the layers", () => {
     const refused = imports().flatMap(({ file, target }) => {
-      const from = moduleOf(toApp(file));
-      const refusal = from && importRefusal(from, target);
+      const refusal = importRefusal(toApp(file), target);
       return refusal ? [`${toApp(file)} → ${target}: ${refusal}`] : [];
     });
     expect(refused).toEqual([]);
@@ -127,6 +161,46 @@ describe("the layers of app/layers.ts", () => {
 
   it("no two modules import each other, directly or around a circle", () => {
     expect(findCycle(moduleGraph())).toBeUndefined();
+  });
+
+  it("every allowance in app/layers.ts is still used", () => {
+    const stem = (file: string) => file.replace(/\.tsx?$/, "");
+    const made = new Set(imports().map(({ file, target }) => `${stem(toApp(file))} → ${stem(target)}`));
+    for (const { from, to } of PUBLIC_DESK_IMPORTS) expect(made, `${from} → ${to}`).toContain(`${from} → ${to}`);
+    for (const { file } of COMPUTED_IMPORTS)
+      expect(
+        fs.existsSync(path.join(app, file)) && /\bimport\s*\(/.test(fs.readFileSync(path.join(app, file), "utf8")),
+        file,
+      ).toBe(true);
+  });
+
+  it(`${RECORD} shows the layers as app/layers.ts has them`, () => {
+    const markdown = fs.readFileSync(path.join(root, RECORD), "utf8");
+    expect(tableMismatches(markdown, LAYERS), `update the table in ${RECORD} to app/layers.ts`).toEqual([]);
+  });
+
+  it("the check of the record's table names every difference", () => {
+    const layers: Layer[] = [
+      { name: "data", why: "", modules: ["content", "generated"] },
+      { name: "features", why: "", modules: ["leads", "jobs"] },
+    ];
+    const table = (rows: string) => `Intro\n\n  | layer | modules |\n  | --- | --- |\n${rows}\n\nAfter.\n`;
+    expect(
+      tableMismatches(table("  | data | `content`, `generated` |\n  | features | `jobs`, `leads` |"), layers),
+    ).toEqual([]);
+    expect(
+      tableMismatches(table("  | data | `content`, `generated` |\n  | features | `leads`, `seo` |"), layers),
+    ).toEqual([
+      `${RECORD} lacks jobs in the features layer`,
+      `${RECORD} puts seo in the features layer; app/layers.ts does not`,
+    ]);
+    expect(
+      tableMismatches(table("  | features | `leads`, `jobs` |\n  | data | `content`, `generated` |"), layers),
+    ).toEqual([`the layers are features, data in ${RECORD}, data, features in app/layers.ts`]);
+    expect(tableMismatches(table("  | data | `content`, `generated` |"), layers)[0]).toMatch(
+      /data in .*data, features in/,
+    );
+    expect(tableMismatches("no table here", layers)).toEqual([`${RECORD} has no table headed "| layer | modules |"`]);
   });
 
   it("the lead record imports nothing from the features built on it", () => {

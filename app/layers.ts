@@ -1,12 +1,14 @@
 /**
  * Where every folder of app/ sits, and so what it may import. `eslint.config.ts` builds its import
  * rule from this table and `app/architecture.test.ts` checks the code against it, so a new folder
- * is placed here before it can be linted (the test fails on a folder the table does not name).
+ * is placed here before it can be linted (lint refuses a file the table does not place).
  *
  * The rule: a module imports from the layers below its own, never above. Within a layer it imports
  * a sibling only along an edge named below with its reason: features stay apart unless one truly
- * drives another. Public components also never import the desk, even where the layers would allow
- * it, so desk code cannot reach a public page's bundle.
+ * drives another. Public code (the public components and pages, and the root route) also never
+ * imports the desk, even where the layers would allow it, so desk code cannot reach a public page's
+ * bundle. A file the table does not place is refused, as is an import whose path is computed as the
+ * code runs: neither could be checked.
  *
  * A module is a folder (`quotes`, `components/ui`) or a file at app/'s top, named without its
  * extension (`root`, `route-registry`); `routes` is both the folder and `routes.ts`. A file belongs
@@ -137,11 +139,58 @@ export const EDGES: readonly Edge[] = [
   { from: "entry", to: "server", why: "the server entry renders with the services the composition root starts" },
 ];
 
-/** Modules that public components never import, whatever their layer: code only the desk runs. */
+/** Modules that public code never imports, whatever their layer: code only the desk runs. */
 export const DESK_ONLY: readonly string[] = ["owner", "leads/record", "alerts", "ops"];
 
 /** Modules whose code reaches public pages' bundles. */
 export const PUBLIC_COMPONENTS: readonly string[] = ["components/ui", "components/layout", "components/sections"];
+
+/**
+ * The desk's own pages are the route modules named `owner…`; every other route is a public page.
+ * A desk page is desk code as much as `owner/` is, so a public one imports it no more than it does.
+ */
+export const isDeskRoute = (path: string): boolean => path.startsWith("routes/owner");
+
+/**
+ * A `.server` file never reaches a bundle (the build refuses one in browser code), so it may use
+ * the desk; that is how a public page's loader or action reads a session or writes the audit log.
+ */
+const isServerOnly = (path: string): boolean => /\.server(\.tsx?)?$/.test(path);
+
+/**
+ * Files whose code reaches a public page's bundle: the public components, the public routes, and
+ * the root route, which every page loads.
+ */
+export function isPublicFile(path: string): boolean {
+  if (isServerOnly(path)) return false;
+  const module = moduleOf(path);
+  if (module !== undefined && PUBLIC_COMPONENTS.includes(module)) return true;
+  if (path.startsWith("routes/")) return !isDeskRoute(path);
+  return module === "root";
+}
+
+export interface Allowance {
+  /** The importing file under app/, named without its extension as an import would name it. */
+  from: string;
+  to: string;
+  why: string;
+}
+
+/** The only desk files public code imports besides `.server` ones, each harmless in a bundle. */
+export const PUBLIC_DESK_IMPORTS: readonly Allowance[] = [
+  {
+    from: "root",
+    to: "owner/desk-handle",
+    why: "the root route tells the desk's pages from the public ones by their handle and names the desk's manifest; the file holds only that mark and an address",
+  },
+];
+
+/**
+ * Files that may import a path computed when the code runs, which no rule can follow to its layer,
+ * each with its reason. None needs one: the one computed import, the migrations test loading each
+ * migration file, is in a test, and tests are outside the layers rule.
+ */
+export const COMPUTED_IMPORTS: readonly { file: string; why: string }[] = [];
 
 const layerIndex = new Map(LAYERS.flatMap((layer, index) => layer.modules.map((module) => [module, index] as const)));
 
@@ -167,21 +216,47 @@ export function moduleOf(relativePath: string): string | undefined {
   return undefined;
 }
 
+const stem = (path: string) => path.replace(/\.(tsx?|json)$/, "");
+
+/** Why a file of app/ the table does not place is refused, or undefined for a placed one. */
+export function placementRefusal(path: string): string | undefined {
+  if (moduleOf(path) !== undefined) return undefined;
+  return `app/${path} is placed in no layer of app/layers.ts: name its folder (or, for a file at app/'s top, its name) in a layer, so lint knows what it may import.`;
+}
+
+/** Why `path` may not import a path computed as it runs, or undefined where the table allows it. */
+export function computedImportRefusal(path: string): string | undefined {
+  if (COMPUTED_IMPORTS.some((allowed) => allowed.file === path)) return undefined;
+  return `app/${path} imports a path computed as it runs, which no rule can place in a layer: import a string, or name the file with its reason in COMPUTED_IMPORTS of app/layers.ts.`;
+}
+
+function deskRefusal(fromPath: string, toPath: string): string | undefined {
+  if (!isPublicFile(fromPath) || isServerOnly(toPath)) return undefined;
+  const desk = DESK_ONLY.some((module) => toPath === module || toPath.startsWith(`${module}/`));
+  if (!desk && !isDeskRoute(toPath)) return undefined;
+  if (PUBLIC_DESK_IMPORTS.some((allowed) => allowed.from === stem(fromPath) && allowed.to === stem(toPath)))
+    return undefined;
+  return `app/${fromPath} reaches a public page's bundle and imports nothing from the desk (app/${toPath}): desk code must never reach a public page. Only the desk's .server files, which stay on the server, are open to it.`;
+}
+
 /**
- * Why `from` may not import `to` (the path of the imported file, relative to app/), or undefined
- * when it may. Both are placed modules; a module always imports itself.
+ * Why the file `fromPath` may not import the file `toPath`, or undefined when it may; both are
+ * paths relative to app/. A module always imports itself, except that public code never imports
+ * the desk.
  */
-export function importRefusal(from: string, toPath: string): string | undefined {
+export function importRefusal(fromPath: string, toPath: string): string | undefined {
+  const from = moduleOf(fromPath);
   const to = moduleOf(toPath);
-  if (to === undefined || to === from) return undefined;
+  if (from === undefined || to === undefined) return undefined;
+  const desk = deskRefusal(fromPath, toPath);
+  if (desk) return desk;
+  if (to === from) return undefined;
   const fromIndex = layerIndex.get(from);
   const toIndex = layerIndex.get(to);
   if (fromIndex === undefined || toIndex === undefined) return undefined;
   const fromLayer = LAYERS[fromIndex];
   const toLayer = LAYERS[toIndex];
   if (!fromLayer || !toLayer) return undefined;
-  if (PUBLIC_COMPONENTS.includes(from) && DESK_ONLY.some((desk) => toPath === desk || toPath.startsWith(`${desk}/`)))
-    return `app/${from} is a public component and imports nothing from the desk (app/${to}): desk code must never reach a public page.`;
   if (toIndex < fromIndex) return undefined;
   if (toIndex === fromIndex && EDGES.some((edge) => edge.from === from && edge.to === to)) return undefined;
   if (toIndex > fromIndex)
