@@ -1,17 +1,9 @@
-/**
- * The job page's answer to a change, built one way for the page's forms and its money forms. A
- * change that went through may have queued mail (the homeowner's email, an invoice): the mail
- * workers are woken so it leaves now rather than at their next look.
- */
+/** The job page's answer to a change, built one way for the page's forms and its money forms. */
 import { data } from "react-router";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import type { JobAnswer, JobOutcome } from "./job-answer";
 
 export function jobAnswer(intent: string, result: JobOutcome, done: string, values: () => Record<string, string>) {
-  if (result.ok) {
-    nudgeMailWorkers();
-    return data<JobAnswer>({ ok: true, done });
-  }
+  if (result.ok) return data<JobAnswer>({ ok: true, done });
   return data<JobAnswer>({ ok: false, intent, errors: result.errors, values: values() }, { status: result.status });
 }
 

@@ -13,7 +13,6 @@ import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { HomeownerMoney } from "~/invoices/homeowner-money";
@@ -90,7 +89,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         )
       : await declineChangeOrder(db, params.token, orderId, mail);
   if (!outcome.ok) return data({ ok: false as const, orderId, error: outcome.error }, { status: outcome.status });
-  nudgeMailWorkers();
   return data({ ok: true as const, orderId, message: outcome.message });
 }
 

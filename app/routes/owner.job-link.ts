@@ -6,7 +6,6 @@
 import { redirect } from "react-router";
 import { isId } from "~/forms/ids";
 import { getEnv } from "~/infra/env.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { renewJobLink } from "~/jobs/job-changes.server";
 import type { LinkAnswer } from "~/jobs/job-rules";
 import { jobPath } from "~/owner/paths";
@@ -19,7 +18,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const env = getEnv();
   const renewed = await renewJobLink(db, actor, params.id, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
   if (renewed.ok) {
-    nudgeMailWorkers();
     return redirect(`${jobPath(params.id)}?link=${"sent" satisfies LinkAnswer}`, 303);
   }
   if (renewed.status === 404) throw new Response("No such job.", { status: 404 });

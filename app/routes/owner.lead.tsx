@@ -8,7 +8,6 @@ import type { Kysely } from "kysely";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { usPhoneDigits } from "~/leads/estimate-schema";
@@ -120,7 +119,6 @@ const changes = ({ db, id, form, actor }: Change) => ({
       });
     const result = await proposeVisit(db, id, proposal.windows, actor, getEnv(), now);
     if (!result.ok) return answer("propose-visit", false, result.error, result.status);
-    nudgeMailWorkers();
     const count = proposal.windows.length;
     return answer(
       "propose-visit",
@@ -131,7 +129,6 @@ const changes = ({ db, id, form, actor }: Change) => ({
   async "cancel-visit"() {
     const result = await cancelVisit(db, id, actor, getEnv());
     if (!result.ok) return answer("cancel-visit", false, result.error, result.status);
-    nudgeMailWorkers();
     return answer("cancel-visit", true, "Visit cancelled; the homeowner has been emailed.");
   },
   async service() {
@@ -144,7 +141,6 @@ const changes = ({ db, id, form, actor }: Change) => ({
     const get = (name: string) => String(form.get(name) ?? "").slice(0, 500);
     const result = await startJobWithoutQuote(db, actor, id, get, getEnv());
     if (result.ok) {
-      nudgeMailWorkers();
       return redirect(`/owner/jobs/${result.jobId}`);
     }
     const values = Object.fromEntries(["title", "price", "startDay", "completionDay"].map((name) => [name, get(name)]));
@@ -157,7 +153,6 @@ const changes = ({ db, id, form, actor }: Change) => ({
   async "ask-review"() {
     const outcome = await askForReview(db, id, actor.email, getEnv().siteUrl);
     if (!outcome.asked) return answer("ask-review", false, outcome.message, outcome.reason === "missing" ? 404 : 409);
-    nudgeMailWorkers();
     return answer("ask-review", true, "Review request sent: one email to the homeowner.");
   },
   async delete() {
@@ -165,7 +160,6 @@ const changes = ({ db, id, form, actor }: Change) => ({
     const deleted = await deleteLead(db, id, getEnv(), { actor });
     if (!deleted) return answer("delete", false, "This lead no longer exists.", 404);
     // A booked visit's cancellation was queued with the deletion.
-    if (deleted.queuedMail) nudgeMailWorkers();
     return redirect(`/owner?deleted=${encodeURIComponent(deleted.name.slice(0, 60))}`);
   },
   async release() {

@@ -9,7 +9,6 @@ import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { readSmallJson } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
-import { recordAudit } from "~/owner/audit.server";
 import { dispatchIntent, type IntentForm, type IntentHandlers } from "~/infra/intents.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
 import { findOwnerById, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
@@ -23,7 +22,7 @@ import {
 } from "~/owner/passkeys.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
 import { safeNext, signInPath } from "~/owner/paths";
-import { readSession, signedInRecently, startSession } from "~/owner/sessions.server";
+import { readSession, refuseSignIn, signedInRecently, signIn } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.passkey";
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -82,8 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return Response.json({ error: "The passkey's answer is missing or could not be read." }, { status: 400 });
     await registerPasskey(db, request.url, owner, answer.data, deviceName, { setupToken: token });
     if (!token) return Response.json({ ok: true, next: `${ACCOUNT_PATH}?added=1` });
-    const cookie = await startSession(db, request, owner.id, "passkey");
-    await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "new passkey", client });
+    const cookie = await signIn(db, request, owner, "passkey", "new passkey", client);
     return Response.json({ ok: true, next: "/owner" }, { headers: { "Set-Cookie": cookie } });
   };
   const handlers: IntentHandlers<Record<PasskeyIntent, Response>> = {
@@ -96,12 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         owner = await verifyPasskeySignIn(db, request.url, answer.data);
       } catch (error) {
-        if (error instanceof PasskeyError)
-          await recordAudit(db, { action: "sign-in-refused", detail: `passkey: ${error.message}`, client });
+        if (error instanceof PasskeyError) await refuseSignIn(db, `passkey: ${error.message}`, client);
         throw error;
       }
-      const cookie = await startSession(db, request, owner.id, "passkey");
-      await recordAudit(db, { actor: owner.email, action: "signed-in", detail: "passkey", client });
+      const cookie = await signIn(db, request, owner, "passkey", "passkey", client);
       return Response.json(
         { ok: true, next: safeNext(typeof body.next === "string" ? body.next : null) },
         { headers: { "Set-Cookie": cookie } },

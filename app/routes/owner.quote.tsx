@@ -6,7 +6,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/infra/env.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
@@ -157,7 +156,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { ok: false, message: sent.error, missing: sent.missing, values: read.values },
         { status: sent.status },
       );
-    nudgeMailWorkers();
     return data<Answer>({
       ok: true,
       message: `Quote version ${sent.version} sent; the lead is now Quoted.`,

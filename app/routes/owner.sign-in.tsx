@@ -13,13 +13,12 @@ import { profile } from "~/content/profile";
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
 import { clientIpFrom } from "~/infra/request-context.server";
-import { recordAudit } from "~/owner/audit.server";
 import { inputClass, labelClass, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/infra/intents.server";
 import { signInWithPasskey } from "~/owner/passkey-client";
 import { relyingPartyFor } from "~/owner/passkeys.server";
 import { safeNext } from "~/owner/paths";
-import { readSession, startSession } from "~/owner/sessions.server";
+import { readSession, signIn } from "~/owner/sessions.server";
 import { CODE_MINUTES, requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
 import type { Route } from "./+types/owner.sign-in";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -72,8 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "verify-code": async () => {
       const result = await verifySignInCode(db, email, String(form.get("code") ?? "").slice(0, 20), client);
       if (result.status === "ok") {
-        const cookie = await startSession(db, request, result.owner.id, "code");
-        await recordAudit(db, { actor: result.owner.email, action: "signed-in", detail: "emailed code", client });
+        const cookie = await signIn(db, request, result.owner, "code", "emailed code", client);
         return redirect(next, { headers: { "Set-Cookie": cookie } });
       }
       if (result.status === "locked")

@@ -16,7 +16,6 @@ import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { formatCents } from "~/paperwork/money";
@@ -200,7 +199,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
             : shown(outcome.state, { chosen, error: outcome.error }),
         );
         if (outcome.accepted) {
-          nudgeMailWorkers();
           // Post, then redirect to the contract as accepted: the page after a plain form's post is
           // rendered with the loader, which would otherwise send the link on to the job's page and
           // lose the thanks.
@@ -213,7 +211,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         const before = await asJobLink(db, params.token, shown(await quoteLink(db, params.token, now)));
         if (before.body.state === "gone") return data(before.body, { status: before.status });
         const outcome = await cancelContract(db, params.token, mailContext, now);
-        if (outcome.cancelled) nudgeMailWorkers();
         const { body, status } = shown(outcome.state, {
           just: outcome.cancelled,
           error: outcome.cancelled ? undefined : outcome.error,

@@ -13,7 +13,6 @@ import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";
-import { nudgeMailWorkers } from "~/infra/outbox.server";
 import { confirmVisit } from "~/visits/visit-changes.server";
 import { formatWindow } from "~/time/business-time";
 import { visitLink, type LinkState } from "~/visits/visits.server";
@@ -45,7 +44,6 @@ export async function action({ params }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const env = getEnv();
   const link = await confirmVisit(db, params.token, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
-  if (link.state === "confirmed") nudgeMailWorkers();
   return answerFor(link);
 }
 

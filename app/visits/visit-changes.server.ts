@@ -6,6 +6,7 @@
  * visit's transaction. The caller nudges the mail worker afterwards.
  */
 import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import type { Kysely } from "kysely";
 import { findByLinkToken, SPENT_LINK } from "~/infra/link-token.server";
 import type { Database } from "~/infra/schema.server";
@@ -41,7 +42,7 @@ export async function proposeVisit(
 ): Promise<VisitChange> {
   if (windows.length === 0) return { ok: false, status: 400, error: "Give at least one time." };
   if (!isLeadId(leadId)) return GONE;
-  return inTransaction(db, async (trx): Promise<VisitChange> => {
+  return deskChange(db, actor, now, async ({ trx }): Promise<VisitChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     await endOpenVisit(trx, lead, "replaced", context, now);
@@ -62,7 +63,7 @@ export async function cancelVisit(
   now: Date = new Date(),
 ): Promise<VisitChange> {
   if (!isLeadId(leadId)) return GONE;
-  return inTransaction(db, async (trx): Promise<VisitChange> => {
+  return deskChange(db, actor, now, async ({ trx }): Promise<VisitChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
     if (!(await endOpenVisit(trx, lead, "cancelled", context, now)))

@@ -5,6 +5,7 @@
  * lead's status: the visits ask for theirs here.
  */
 import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
@@ -19,7 +20,6 @@ import {
   type LeadStatus,
   type LostReason,
 } from "./status";
-import { inTransaction } from "~/infra/transaction.server";
 
 type Db = Kysely<Database>;
 
@@ -130,7 +130,7 @@ export async function setLeadStatus(
       };
     reason = rawReason;
   }
-  return inTransaction(db, async (trx): Promise<ChangeResult> => {
+  return deskChange(db, actor, now, async ({ trx }): Promise<ChangeResult> => {
     const lead = await leadForChange(trx, id);
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     await moveStatus(trx, lead, rawStatus, actor.email, now, reason);
@@ -151,7 +151,7 @@ export async function addLeadNote(
   if (hidden) return { ok: false, status: 400, error: hidden };
   if (body.length > NOTE_MAX_LENGTH)
     return { ok: false, status: 400, error: `Notes can be at most ${NOTE_MAX_LENGTH} characters.` };
-  return inTransaction(db, async (trx): Promise<ChangeResult> => {
+  return deskChange(db, actor, now, async ({ trx }): Promise<ChangeResult> => {
     const lead = await trx.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
     if (!lead) return { ok: false, status: 404, error: "This lead no longer exists." };
     await trx
