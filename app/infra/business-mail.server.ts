@@ -8,11 +8,7 @@
 import { postalAddress, profile } from "~/content/profile";
 import { buttonHtml, emailDocument, greetingName, html, multiline, parseMailbox } from "./mail-format.server";
 import type { MailAddress, MailDocumentRef, MailKind, OutgoingMail } from "./outbox.server";
-
-export interface BusinessMailContext {
-  siteUrl: string;
-  leadsTo: string;
-}
+import type { MailContext } from "./env.server";
 
 export interface Recipient {
   name: string;
@@ -35,7 +31,7 @@ export function businessMail(
   to: MailAddress | string,
   subject: string,
   paragraphs: string[],
-  context: BusinessMailContext,
+  context: MailContext,
   leadId: string,
   extra: BusinessMailExtras = {},
 ): OutgoingMail {

@@ -261,7 +261,7 @@ export interface MailContext {
   leadsTo: string;
 }
 
-export function mailContext(env: Env = getEnv()): MailContext {
+export function mailContext(env: Pick<Env, "siteUrl" | "leadsTo"> = getEnv()): MailContext {
   return { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
 }
 

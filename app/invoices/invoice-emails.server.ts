@@ -3,12 +3,13 @@
  * reminder of an unpaid invoice. Each carries a new link to the job's page, where every invoice,
  * payment and the balance stand, and 'Pay online' when the owner has set a payment link.
  */
-import { addressee, businessMail, type BusinessMailContext } from "~/infra/business-mail.server";
+import { addressee, businessMail } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { pageLink, type JobHomeowner } from "~/jobs/job-emails.server";
 import { dayLabel } from "~/jobs/job-rules";
 import { formatCents } from "~/paperwork/money";
 import { howToPayLines, type WaysToPay } from "./ways-to-pay";
+import type { MailContext } from "~/infra/env.server";
 
 export interface InvoiceMailFacts {
   number: string;
@@ -36,7 +37,7 @@ export function invoiceEmail(
   ways: WaysToPay,
   pdf: MailDocumentRef,
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   return businessMail(
@@ -59,7 +60,7 @@ export function receiptEmail(
   payment: { amountCents: number; receivedDay: string; jobTitle: string; balanceCents: number },
   pdf: MailDocumentRef,
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   const balance =
@@ -86,7 +87,7 @@ export function invoiceReminderEmail(
   ways: WaysToPay,
   pdf: MailDocumentRef | null,
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   return businessMail(

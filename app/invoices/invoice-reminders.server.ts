@@ -5,7 +5,6 @@
  * one conditional update of `reminded_at`, in the transaction that queues the email.
  */
 import type { Kysely } from "kysely";
-import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { holdJob } from "~/jobs/jobs.server";
@@ -17,6 +16,7 @@ import { jobMoney } from "./job-money.server";
 import { readWaysToPay } from "./ways-to-pay.server";
 import { jobLinkFor } from "~/jobs/job-link.server";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 export const REMINDER_BUSINESS_DAYS_AFTER_DUE = 7;
 /** Seven business days are at most a few weeks with closures; older invoices are the owner's to chase. */
@@ -29,7 +29,7 @@ export function invoiceReminderDay(dueDay: string, closed: ClosedDays): string {
 
 export async function sendInvoiceReminders(
   db: Kysely<Database>,
-  context: BusinessMailContext,
+  context: MailContext,
   closed: ClosedDays,
   now: Date = new Date(),
 ): Promise<number> {

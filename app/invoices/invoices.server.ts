@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
@@ -26,6 +25,7 @@ import { readVoidReason, type FieldErrors } from "./payment-rules";
 import { allocatePayments, dueDayOf, FINAL_WAITS, invoiceNumber } from "./payment-schedule";
 import { readWaysToPay } from "./ways-to-pay.server";
 import { jobLinkFor } from "~/jobs/job-link.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -44,7 +44,7 @@ export async function sendInvoice(
   actor: Actor,
   jobId: string,
   scheduleKey: string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<MoneyChange> {
   return deskChange(db, actor, now, async ({ trx, audit }): Promise<MoneyChange> => {

@@ -3,11 +3,11 @@
  * beside its own. Each names its invoice, payment or scheduled payment in `target`.
  */
 import type { Kysely } from "kysely";
-import type { BusinessMailContext } from "~/infra/business-mail.server";
 import type { Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { sendInvoice, switchInvoiceReminder, voidInvoice, type MoneyChange } from "./invoices.server";
 import { recordPayment, voidPayment } from "./payments.server";
+import type { MailContext } from "~/infra/env.server";
 
 /** The fields these forms post, shown again when one is refused. */
 export const MONEY_FIELDS = ["target", "amount", "method", "receivedDay", "reference", "remind", "paymentKey"];
@@ -27,7 +27,7 @@ export function moneyIntents(
   actor: Actor,
   jobId: string,
   get: (name: string) => string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): Record<MoneyIntent, () => Promise<MoneyChange>> {
   const target = () => get("target").slice(0, 60);
   return {

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
@@ -25,6 +24,7 @@ import { allocatePayments } from "./payment-schedule";
 import { jobMoney } from "./job-money.server";
 import { readPaymentForm, readVoidReason, receivedBeforeAgreement, RECEIVED_WITHIN_DAYS } from "./payment-rules";
 import { jobLinkFor } from "~/jobs/job-link.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -33,7 +33,7 @@ export async function recordPayment(
   actor: Actor,
   jobId: string,
   get: (name: string) => string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<MoneyChange> {
   const today = dayOf(now);

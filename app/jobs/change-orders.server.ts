@@ -11,7 +11,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
-import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { findByLinkToken } from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
@@ -31,6 +30,7 @@ import { contractTotalOf, holdJob, recordJobEvent, type HeldJob } from "./jobs.s
 import type { ChangeOrderStatus } from "./jobs-tables";
 import { jobLinkFor, openJobLink } from "./job-link.server";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -56,7 +56,7 @@ export async function sendChangeOrder(
   actor: Actor,
   jobId: string,
   get: (name: string) => string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<SendOutcome> {
   return deskChange(db, actor, now, async ({ trx, audit }): Promise<SendOutcome> => {
@@ -232,7 +232,7 @@ export async function acceptChangeOrder(
   token: unknown,
   orderId: string,
   signature: Signature,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<AnswerOutcome> {
   return answerOrder(db, token, orderId, async (trx, { job, order }, link) => {
@@ -338,7 +338,7 @@ export async function declineChangeOrder(
   db: Db,
   token: unknown,
   orderId: string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<AnswerOutcome> {
   return answerOrder(db, token, orderId, async (trx, { job, order }) => {

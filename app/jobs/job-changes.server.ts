@@ -8,7 +8,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hiddenCharacterError } from "~/forms/plain-text";
-import type { BusinessMailContext } from "~/infra/business-mail.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { storeDocument } from "~/infra/stored-documents.server";
@@ -36,6 +35,7 @@ import {
 import { holdJob, leadHasQuoteWaiting, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
 import { jobLinkFor, newJobLink, pageClosed, renewedWithin } from "./job-link.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -67,7 +67,7 @@ export async function saveJobDates(
   actor: Actor,
   jobId: string,
   get: (name: string) => string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<JobChange> {
   return deskChange(db, actor, now, async ({ trx, audit }) => {
@@ -154,7 +154,7 @@ export async function markJobCompleted(
   db: Db,
   actor: Actor,
   jobId: string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<JobChange> {
   const result = await deskChange(db, actor, now, async ({ trx, audit }): Promise<JobChange> => {
@@ -209,7 +209,7 @@ export async function startJobWithoutQuote(
   actor: Actor,
   leadId: string,
   get: (name: string) => string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<JobChange> {
   const title = get("title")
@@ -288,7 +288,7 @@ export async function renewJobLink(
   db: Db,
   actor: Actor,
   jobId: string,
-  context: BusinessMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<JobChange> {
   return deskChange(db, actor, now, async ({ trx, audit }) => {

@@ -4,9 +4,10 @@
  * a new one in its place.
  */
 import { profile } from "~/content/profile";
-import { addressee, businessMail, type BusinessMailContext, type Recipient } from "~/infra/business-mail.server";
+import { addressee, businessMail, type Recipient } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { dayLabel } from "./job-rules";
+import type { MailContext } from "~/infra/env.server";
 
 export interface JobHomeowner extends Recipient {
   leadId: string;
@@ -15,7 +16,7 @@ export interface JobHomeowner extends Recipient {
 export const jobUrl = (siteUrl: string, token: string) => `${siteUrl}/job/${encodeURIComponent(token)}`;
 
 /** The link every email about the job carries, to its page. */
-export const pageLink = (context: BusinessMailContext, token: string) => ({
+export const pageLink = (context: MailContext, token: string) => ({
   href: jobUrl(context.siteUrl, token),
   label: "Your job's page",
 });
@@ -27,7 +28,7 @@ export function datesChangedEmail(
   job: { title: string; start_day: string | null; completion_day: string | null },
   reason: string,
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   return businessMail(
@@ -51,7 +52,7 @@ export function completedEmail(
   completedDay: string,
   warranty: { text: string; runsTo: string | undefined; document: MailDocumentRef },
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   const runs = warranty.runsTo ? `It covers the work until ${dayLabel(warranty.runsTo)}.` : "It runs as its words say.";
@@ -78,7 +79,7 @@ export function newLinkEmail(
   homeowner: JobHomeowner,
   job: { title: string },
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   return businessMail(
@@ -100,7 +101,7 @@ export function jobScheduledEmail(
   homeowner: JobHomeowner,
   job: { title: string; start_day: string | null; completion_day: string | null; total: string },
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   return businessMail(
@@ -122,7 +123,7 @@ export function changeOrderSentEmail(
   order: { number: number; reason: string; amount: string; jobTitle: string },
   pdf: MailDocumentRef,
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = addressee(homeowner);
   return businessMail(
@@ -147,7 +148,7 @@ export function changeOrderAcceptedEmails(
   order: { number: number; jobTitle: string; total: string },
   documents: { sent: MailDocumentRef; signed: MailDocumentRef },
   token: string,
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail[] {
   const { to, greeting } = addressee(homeowner);
   const attached = [documents.sent, documents.signed];
@@ -183,7 +184,7 @@ export function changeOrderDeclinedEmails(
   homeowner: JobHomeowner,
   owners: readonly string[],
   order: { number: number; jobTitle: string },
-  context: BusinessMailContext,
+  context: MailContext,
 ): OutgoingMail[] {
   return owners.map((owner) =>
     businessMail(

@@ -20,7 +20,7 @@ import { cancelDeadline } from "~/paperwork/business-days";
 import { HOMEOWNER } from "~/paperwork/contract-terms";
 import { formatCents } from "~/paperwork/money";
 import { totalsOf } from "./quote-content";
-import { acceptedEmails, type QuoteLead, type QuoteMailContext } from "./quote-emails.server";
+import { acceptedEmails, type QuoteLead } from "./quote-emails.server";
 import { acceptedPdf, quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import {
   heldVersion,
@@ -31,6 +31,7 @@ import {
   type VersionRow,
 } from "./quote-link.server";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -124,7 +125,7 @@ export async function acceptQuote(
   token: unknown,
   acceptance: Acceptance,
   closed: ClosedDays,
-  context: QuoteMailContext,
+  context: MailContext,
   now: Date = new Date(),
   afterAcceptance?: AfterAcceptance,
 ): Promise<AcceptOutcome> {
@@ -142,7 +143,7 @@ async function acceptHeldVersion(
   token: string,
   acceptance: Acceptance,
   closed: ClosedDays,
-  context: QuoteMailContext,
+  context: MailContext,
   now: Date,
   afterAcceptance: AfterAcceptance | undefined,
 ): Promise<AcceptOutcome | undefined> {

@@ -14,10 +14,11 @@ import { moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { ownerInboxes } from "~/owner/owners.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import { HOMEOWNER } from "~/paperwork/contract-terms";
-import { cancelledEmails, type QuoteMailContext } from "./quote-emails.server";
+import { cancelledEmails } from "./quote-emails.server";
 import { cancellationPdf, quoteFileName } from "./quote-files.server";
 import { heldVersion, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -31,7 +32,7 @@ export type AfterCancellation = (trx: Db, cancelled: { leadId: string; versionId
 export async function cancelQuoteContract(
   db: Db,
   token: unknown,
-  context: QuoteMailContext,
+  context: MailContext,
   now: Date = new Date(),
   afterCancellation?: AfterCancellation,
 ): Promise<CancelOutcome> {
@@ -46,7 +47,7 @@ async function cancelHeldVersion(
   db: Db,
   tokenHash: string,
   token: string,
-  context: QuoteMailContext,
+  context: MailContext,
   now: Date,
   afterCancellation: AfterCancellation | undefined,
 ): Promise<CancelOutcome | undefined> {

@@ -5,17 +5,11 @@
  * Replies go to LEADS_TO. The link is a credential: it is in these emails and nowhere else.
  */
 import { profile } from "~/content/profile";
-import {
-  addressee as homeowner,
-  businessMail as mail,
-  type BusinessMailContext,
-  type Recipient,
-} from "~/infra/business-mail.server";
+import { addressee as homeowner, businessMail as mail, type Recipient } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import type { Contractor } from "~/paperwork/contract-terms";
-
-export type QuoteMailContext = BusinessMailContext;
+import type { MailContext } from "~/infra/env.server";
 
 export interface QuoteLead extends Recipient {
   id: string;
@@ -29,7 +23,7 @@ export function quoteSentEmail(
   version: number,
   validUntil: string,
   pdf: MailDocumentRef,
-  context: QuoteMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = homeowner(lead);
   const revised = version > 1 ? " This version replaces the one we sent before." : "";
@@ -55,7 +49,7 @@ export function quoteReminderEmail(
   lead: QuoteLead,
   sentAt: Date,
   pdf: MailDocumentRef,
-  context: QuoteMailContext,
+  context: MailContext,
 ): OutgoingMail {
   const { to, greeting } = homeowner(lead);
   return mail(
@@ -84,7 +78,7 @@ export function acceptedEmails(
   documents: { accepted: MailDocumentRef; signed: MailDocumentRef },
   contractor: Contractor,
   cancelUntil: Date,
-  context: QuoteMailContext,
+  context: MailContext,
 ): OutgoingMail[] {
   const { to, greeting } = homeowner(lead);
   const deadline = formatDateTimeWithZone(new Date(cancelUntil.getTime() - 60_000));
@@ -123,7 +117,7 @@ export function cancelledEmails(
   owners: readonly string[],
   at: Date,
   record: MailDocumentRef,
-  context: QuoteMailContext,
+  context: MailContext,
 ): OutgoingMail[] {
   const { to, greeting } = homeowner(lead);
   const when = formatDateTimeWithZone(at);

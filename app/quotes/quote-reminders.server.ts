@@ -10,15 +10,16 @@ import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { dayOf, type ClosedDays } from "~/time/business-time";
 import { reminderDueAt } from "~/paperwork/business-days";
-import { quoteReminderEmail, type QuoteMailContext } from "./quote-emails.server";
+import { quoteReminderEmail } from "./quote-emails.server";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 /** Three business days are at most nine calendar days with a closure; older quotes are long past due. */
 const LOOK_BACK_DAYS = 45;
 
 export async function sendQuoteReminders(
   db: Kysely<Database>,
-  context: QuoteMailContext,
+  context: MailContext,
   closed: ClosedDays,
   now: Date = new Date(),
 ): Promise<number> {

@@ -20,10 +20,11 @@ import { factsPresence, readContractFacts } from "./contract-facts.server";
 import { contractTerms } from "~/paperwork/contract-terms";
 import { forwardKeyOf, sealForward } from "./forward-link.server";
 import { missingForSending, parseContent, type QuoteContent } from "./quote-content";
-import { quoteSentEmail, type QuoteMailContext } from "./quote-emails.server";
+import { quoteSentEmail } from "./quote-emails.server";
 import { quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import { saveDraft } from "./quote-versions.server";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -54,7 +55,7 @@ export async function sendQuote(
   leadId: string,
   content: QuoteContent,
   actor: Actor,
-  context: QuoteMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<QuoteChange> {
   if (!isLeadId(leadId)) return GONE;

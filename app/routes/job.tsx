@@ -11,7 +11,7 @@ import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -64,7 +64,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const env = getEnv();
-  const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+  const mail = mailContext(env);
   const form = await readSmallForm(request);
   const intent = form.get("intent");
   const orderId = String(form.get("order") ?? "");

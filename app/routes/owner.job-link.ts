@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router";
 import { isId } from "~/forms/ids";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { renewJobLink } from "~/jobs/job-changes.server";
 import type { LinkAnswer } from "~/jobs/job-rules";
 import { jobPath } from "~/owner/paths";
@@ -16,7 +16,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   if (!isId(params.id)) throw new Response("No such job.", { status: 404 });
   const env = getEnv();
-  const renewed = await renewJobLink(db, actor, params.id, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
+  const renewed = await renewJobLink(db, actor, params.id, mailContext(env));
   if (renewed.ok) {
     return redirect(`${jobPath(params.id)}?link=${"sent" satisfies LinkAnswer}`, 303);
   }

@@ -10,7 +10,7 @@
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { moneyAnswerQuery } from "~/invoices/money-desk.server";
 import { MONEY_FIELDS, moneyIntents, type MoneyIntent } from "~/invoices/money-intents.server";
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = await readMoneyForm(request);
   const get = (name: string) => (fields.get(name) ?? "").slice(0, 2_000);
   const env = getEnv();
-  const money = moneyIntents(db, actor, params.id, get, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
+  const money = moneyIntents(db, actor, params.id, get, mailContext(env));
   const answer = async (intent: MoneyIntent) => {
     const result = await money[intent]();
     return jobAnswer(intent, result, result.ok ? result.done : "", () => valuesOf(MONEY_FIELDS, get));

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { moneyDeskView } from "~/invoices/money-desk.server";
 import { JobMoneySection } from "~/invoices/job-money-section";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
@@ -87,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = read.form;
   const get = (name: string) => (form.fields.get(name) ?? "").slice(0, 2_000);
   const env = getEnv();
-  const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+  const mail = mailContext(env);
   const answer = (intent: string, result: JobOutcome, done: string) =>
     jobAnswer(intent, result, done, () => valuesOf(FIELDS, get));
   try {

@@ -5,7 +5,7 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
@@ -149,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 409 },
       );
     const env = getEnv();
-    const mail = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+    const mail = mailContext(env);
     const sent = await sendQuote(db, params.id, read.content, actor, mail, now);
     if (!sent.ok)
       return data<Answer>(

@@ -13,7 +13,7 @@ import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -158,7 +158,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const env = getEnv();
-  const mailContext = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+  const mail = mailContext(env);
   const form = await readSmallForm(request);
   const intent = form.get("intent");
   const now = new Date();
@@ -188,7 +188,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
             userAgent: request.headers.get("user-agent"),
           },
           await closedDaysAround(db, now),
-          mailContext,
+          mail,
           now,
         );
         const { body, status } = await asJobLink(
@@ -210,7 +210,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       cancel: async () => {
         const before = await asJobLink(db, params.token, shown(await quoteLink(db, params.token, now)));
         if (before.body.state === "gone") return data(before.body, { status: before.status });
-        const outcome = await cancelContract(db, params.token, mailContext, now);
+        const outcome = await cancelContract(db, params.token, mail, now);
         const { body, status } = shown(outcome.state, {
           just: outcome.cancelled,
           error: outcome.cancelled ? undefined : outcome.error,

@@ -11,7 +11,7 @@ import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link
 import { buttonClass } from "~/components/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/infra/env.server";
 import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";
 import { confirmVisit } from "~/visits/visit-changes.server";
 import { formatWindow } from "~/time/business-time";
@@ -43,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params }: Route.ActionArgs) {
   const { db } = await getDatabase();
   const env = getEnv();
-  const link = await confirmVisit(db, params.token, { siteUrl: env.siteUrl, leadsTo: env.leadsTo });
+  const link = await confirmVisit(db, params.token, mailContext(env));
   return answerFor(link);
 }
 

@@ -11,26 +11,21 @@ import { voidInvoicesOfCancelledJob } from "~/invoices/invoices.server";
 import { cancelJobOfQuote, scheduleJobFromQuote } from "~/jobs/jobs.server";
 import { acceptQuote, type Acceptance } from "~/quotes/accept-quote.server";
 import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
-import type { QuoteMailContext } from "~/quotes/quote-emails.server";
 import type { ClosedDays } from "~/time/business-time";
+import type { MailContext } from "~/infra/env.server";
 
 export function acceptContract(
   db: Kysely<Database>,
   token: unknown,
   acceptance: Acceptance,
   closed: ClosedDays,
-  context: QuoteMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ) {
   return acceptQuote(db, token, acceptance, closed, context, now, scheduleJobFromQuote);
 }
 
-export function cancelContract(
-  db: Kysely<Database>,
-  token: unknown,
-  context: QuoteMailContext,
-  now: Date = new Date(),
-) {
+export function cancelContract(db: Kysely<Database>, token: unknown, context: MailContext, now: Date = new Date()) {
   return cancelQuoteContract(db, token, context, now, async (trx, cancelled, at) => {
     const job = await cancelJobOfQuote(trx, cancelled, at);
     if (job) await voidInvoicesOfCancelledJob(trx, job, at);

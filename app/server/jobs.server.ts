@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { sendDailyDigest } from "~/alerts/digest.server";
 import { sendDueReminders } from "~/alerts/reminders.server";
-import type { Env } from "~/infra/env.server";
+import { mailContext, type Env } from "~/infra/env.server";
 import { log } from "~/infra/log.server";
 import { pruneExpiredBudgets } from "~/infra/rate-limit.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "~/infra/retention.server";
@@ -93,7 +93,7 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       everyMs: 5 * MINUTE_MS,
       runAtStart: true,
       async run(now) {
-        const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+        const context = mailContext(env);
         const sent = await sendQuoteReminders(db, context, await closedDaysAround(db, now), now);
         if (sent === 0) return;
         log("info", "quote reminders queued", { quotes: sent });
@@ -107,7 +107,7 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       everyMs: 15 * MINUTE_MS,
       runAtStart: true,
       async run(now) {
-        const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+        const context = mailContext(env);
         const sent = await sendInvoiceReminders(db, context, await closedDaysAround(db, now), now);
         if (sent === 0) return;
         log("info", "invoice reminders queued", { invoices: sent });

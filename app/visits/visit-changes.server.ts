@@ -13,7 +13,6 @@ import type { Database } from "~/infra/schema.server";
 import { leadForChange, moveStatus, recordEvent } from "~/leads/record/changes.server";
 import { isLeadId } from "~/leads/record/queries.server";
 import { formatWindow } from "~/time/business-time";
-import type { VisitMailContext } from "./visit-emails.server";
 import {
   claimWindow,
   endOpenVisit,
@@ -24,6 +23,7 @@ import {
 } from "./visits.server";
 import type { ProposedWindow } from "./windows";
 import { inTransaction } from "~/infra/transaction.server";
+import type { MailContext } from "~/infra/env.server";
 
 type Db = Kysely<Database>;
 
@@ -37,7 +37,7 @@ export async function proposeVisit(
   leadId: string,
   windows: readonly ProposedWindow[],
   actor: Actor,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<VisitChange> {
   if (windows.length === 0) return { ok: false, status: 400, error: "Give at least one time." };
@@ -59,7 +59,7 @@ export async function cancelVisit(
   db: Db,
   leadId: string,
   actor: Actor,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<VisitChange> {
   if (!isLeadId(leadId)) return GONE;
@@ -79,7 +79,7 @@ export async function cancelVisit(
 export async function confirmVisit(
   db: Db,
   token: unknown,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<LinkState> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock;

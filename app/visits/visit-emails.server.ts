@@ -11,14 +11,9 @@ import { buttonHtml, emailDocument, greetingName, html, parseMailbox, type SafeH
 import type { MailAddress, MailInlineAttachment, MailKind, OutgoingMail } from "~/infra/outbox.server";
 import { calendarContentType, calendarFile, type CalendarMethod } from "./ics.server";
 import { formatWindow, ZONE_NAME } from "~/time/business-time";
+import type { MailContext } from "~/infra/env.server";
 
 export const VISIT_LINK_DAYS = 14;
-
-export interface VisitMailContext {
-  siteUrl: string;
-  /** LEADS_TO: where the homeowner's replies go, and the invitation's organizer. */
-  leadsTo: string;
-}
 
 export interface VisitLead {
   id: string;
@@ -79,7 +74,7 @@ function written(subject: string, text: string[], body: SafeHtml): Written {
  * by first name only and answers to LEADS_TO; the owner's goes to the owner who proposed the visit.
  * A booked visit's emails carry its calendar file.
  */
-function visitMails(kind: Extract<MailKind, `visit-${string}`>, lead: VisitLead, context: VisitMailContext) {
+function visitMails(kind: Extract<MailKind, `visit-${string}`>, lead: VisitLead, context: MailContext) {
   const envelope = (
     recipient: Pick<OutgoingMail, "to" | "replyTo">,
     { subject, text, html }: Written,
@@ -102,11 +97,7 @@ function visitMails(kind: Extract<MailKind, `visit-${string}`>, lead: VisitLead,
 }
 
 /** To the homeowner: the times the owner offers, each with its own link. */
-export function proposalEmail(
-  lead: VisitLead,
-  windows: readonly OfferedWindow[],
-  context: VisitMailContext,
-): OutgoingMail {
+export function proposalEmail(lead: VisitLead, windows: readonly OfferedWindow[], context: MailContext): OutgoingMail {
   const { greeting } = homeowner(lead);
   const one = windows.length === 1;
   const subject = `Choose a time for your site visit - ${profile.shortName}`;
@@ -154,7 +145,7 @@ function calendarAttachment(
   method: CalendarMethod,
   lead: VisitLead,
   visit: BookedVisit,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date,
 ) {
   const { street, locality } = profile.address;
@@ -176,12 +167,7 @@ function calendarAttachment(
 }
 
 /** To the homeowner and to the owner: the confirmed time, with the invitation for their calendars. */
-export function invitationEmails(
-  lead: VisitLead,
-  visit: BookedVisit,
-  context: VisitMailContext,
-  now: Date,
-): OutgoingMail[] {
+export function invitationEmails(lead: VisitLead, visit: BookedVisit, context: MailContext, now: Date): OutgoingMail[] {
   const when = formatWindow(visit.startsAt, visit.endsAt);
   const attachment = calendarAttachment("REQUEST", lead, visit, context, now);
   const { greeting } = homeowner(lead);
@@ -244,7 +230,7 @@ export function cancellationEmails(
   lead: VisitLead,
   visit: { id: string; sequence: number; ownerEmail: string; booked: { startsAt: Date; endsAt: Date } | null },
   reason: CancellationReason,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date,
 ): OutgoingMail[] {
   const { greeting } = homeowner(lead);

@@ -22,9 +22,9 @@ import {
   type BookedVisit,
   type CancellationReason,
   type VisitLead,
-  type VisitMailContext,
 } from "./visit-emails.server";
 import type { ProposedWindow } from "./windows";
+import type { MailContext } from "~/infra/env.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the homeowner's confirmation is recorded as in the lead's history. */
@@ -40,7 +40,7 @@ export async function endOpenVisit(
   trx: Trx,
   lead: VisitLead,
   reason: Exclude<CancellationReason, "deleted">,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date,
 ): Promise<boolean> {
   const open = await trx
@@ -89,7 +89,7 @@ export async function offerWindows(
   lead: VisitLead,
   windows: readonly ProposedWindow[],
   actor: string,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date,
 ): Promise<void> {
   const visitId = randomUUID();
@@ -195,7 +195,7 @@ export async function queueInvitations(
   trx: Trx,
   lead: VisitLead,
   visit: BookedVisit,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date,
 ): Promise<void> {
   for (const mail of invitationEmails(lead, visit, context, now)) await enqueueMail(trx, mail, now);
@@ -209,7 +209,7 @@ export async function queueInvitations(
 export async function queueCancellationsBeforeDeletion(
   trx: Trx,
   lead: VisitLead,
-  context: VisitMailContext,
+  context: MailContext,
   now: Date,
 ): Promise<number> {
   const booked = await trx

@@ -12,7 +12,7 @@
  * deletion can be tried again rather than leaving copies behind.
  */
 import type { Kysely } from "kysely";
-import type { Env } from "~/infra/env.server";
+import { mailContext, type Env, type MailContext } from "~/infra/env.server";
 import { deleteLeadMailFiles } from "~/infra/mail-files.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
@@ -62,7 +62,7 @@ export interface LeadDeletionStep {
   name: string;
   /** False for a step that keeps or moves rows and owes no mail. */
   queuesMail?: boolean;
-  run(trx: Db, lead: LeadBeingDeleted, context: { siteUrl: string; leadsTo: string }, now: Date): Promise<number>;
+  run(trx: Db, lead: LeadBeingDeleted, context: MailContext, now: Date): Promise<number>;
 }
 
 export interface DeleteOptions {
@@ -93,7 +93,7 @@ export async function deleteLeadRecord(
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("lead_id", "=", id)
       .executeTakeFirstOrThrow();
-    const context = { siteUrl: env.siteUrl, leadsTo: env.leadsTo };
+    const context = mailContext(env);
     const done: Record<string, number> = {};
     for (const step of steps) done[step.name] = await step.run(trx, lead, context, now);
     await deleteLeadRows(trx, [id]);
