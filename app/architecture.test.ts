@@ -231,9 +231,9 @@ describe("npm run lint refuses an import across a layer", { timeout: 60_000 }, (
     expect(await refusal("app/notices/probe.server.ts", "~/quotes/send-quote.server")).toMatch(/sibling/);
     expect(await refusal("app/seo/probe.ts", "~/reviews/reviews.server")).toMatch(/sibling app\/reviews/);
     expect(await refusal("app/leads/record/probe.server.ts", "../../visits/visits.server")).toMatch(/sibling/);
-    expect(await refusal("app/components/ui/probe.tsx", "../../owner/desk-frame")).toMatch(/nothing from the desk/);
+    expect(await refusal("app/ui/probe.tsx", "../owner/desk-frame")).toMatch(/nothing from the desk/);
     expect(await refusal("app/components/layout/probe.tsx", "~/leads/record/lead-sections")).toMatch(/desk/);
-    expect(await refusal("app/content/probe.ts", "../config")).toMatch(/layers below it/);
+    expect(await refusal("app/content/probe.ts", "../settings/site")).toMatch(/layers below it/);
     expect(await refusal("app/paperwork/probe.ts", "~/quotes/quote-document")).toMatch(/layers below it/);
     expect(await refusal("app/invoices/probe.server.ts", "../quotes/quote-content")).toMatch(/sibling app\/quotes/);
   });

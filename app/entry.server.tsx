@@ -15,7 +15,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
-import { NonceProvider } from "./components/ui/nonce";
+import { NonceProvider } from "./ui/nonce";
 import { finishPage } from "./infra/finish-page.server";
 import { describeError, log } from "./infra/log.server";
 import { loggablePath, withoutSecrets } from "./infra/request-log.server";

@@ -10,7 +10,7 @@
  * bundle. A file the table does not place is refused, as is an import whose path is computed as the
  * code runs: neither could be checked.
  *
- * A module is a folder (`quotes`, `components/ui`) or a file at app/'s top, named without its
+ * A module is a folder (`quotes`, `ui`) or a file at app/'s top, named without its
  * extension (`root`, `route-registry`); `routes` is both the folder and `routes.ts`. A file belongs
  * to the longest module path that contains it.
  */
@@ -31,7 +31,7 @@ export const LAYERS: readonly Layer[] = [
   {
     name: "foundation",
     why: "settings, the business's clock, text rules, the route table and the UI primitives; no database, no feature",
-    modules: ["layers", "settings", "config", "time", "forms", "route-registry", "components/ui"],
+    modules: ["layers", "settings", "time", "forms", "route-registry", "ui"],
   },
   {
     name: "platform",
@@ -83,7 +83,6 @@ export interface Edge {
 
 /** The sibling imports the layers allow, each with the reason it is needed. */
 export const EDGES: readonly Edge[] = [
-  { from: "config", to: "settings", why: "config hands the validated build settings to the app" },
   { from: "live", to: "infra", why: "the published version and the rendered pages are kept in the database" },
   {
     from: "visits",
@@ -143,7 +142,7 @@ export const EDGES: readonly Edge[] = [
 export const DESK_ONLY: readonly string[] = ["owner", "leads/record", "alerts", "ops"];
 
 /** Modules whose code reaches public pages' bundles. */
-export const PUBLIC_COMPONENTS: readonly string[] = ["components/ui", "components/layout", "components/sections"];
+export const PUBLIC_COMPONENTS: readonly string[] = ["ui", "components/layout", "components/sections"];
 
 /**
  * The desk's own pages are the route modules named `owner…`; every other route is a public page.

@@ -59,7 +59,7 @@ describe("npm run lint refuses what the layers could not check", { timeout: 60_0
 
     it("is checked as the string it is when written as a template without expressions", async () => {
       const template = (from: string) => `export const y = import(\`${from}\`);\n`;
-      expect((await layerMessages("app/components/ui/probe.tsx", template("../../owner/desk-frame")))[0]).toMatch(
+      expect((await layerMessages("app/ui/probe.tsx", template("../owner/desk-frame")))[0]).toMatch(
         /nothing from the desk/,
       );
       expect((await layerMessages("app/infra/probe.server.ts", template("~/projects/projects.server")))[0]).toMatch(

@@ -9,7 +9,7 @@ import appCss from "./app.css?inline";
 import { headScript } from "./components/layout/panel-state";
 import { frameParts } from "./components/layout/frame-parts-loader";
 import { SiteShell } from "./components/layout/site-shell";
-import { useNonce } from "./components/ui/nonce";
+import { useNonce } from "./ui/nonce";
 import { EstimateDialogHost } from "./leads/estimate-dialog";
 import { NotFoundPage } from "./components/sections/not-found-page";
 import { DESK_MANIFEST, isDeskHandle } from "./owner/desk-handle";

@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { startBuiltServer, type BuiltServer } from "../tests/support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { openMigratedDatabase } from "../app/infra/db.server";
-import { parseEnv } from "../app/infra/env.server";
+import { parseEnv } from "../app/settings/env.server";
 import { leadRow } from "../app/leads/record/create.server";
 import { takeBackup } from "../app/ops/backup.server";
 import { restoreBackup } from "../app/ops/restore.server";

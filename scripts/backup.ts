@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type Env } from "~/infra/env.server";
+import { type Env } from "~/settings/env.server";
 import { listBackups, takeBackup } from "~/ops/backup.server";
 import { runWhenInvoked, type CommandIo } from "./command";
 

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseEnv, type Env } from "~/infra/env.server";
+import { parseEnv, type Env } from "~/settings/env.server";
 import { formatCompactDateTime } from "~/time/business-time";
 
 export interface CommandIo {

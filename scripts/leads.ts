@@ -6,7 +6,7 @@
 import path from "node:path";
 import fs from "node:fs/promises";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { type Env } from "~/infra/env.server";
+import { type Env } from "~/settings/env.server";
 import { MIN_ID_PREFIX } from "~/infra/id-prefix";
 import { listUndeliveredMail, retryMail, type UndeliveredMail } from "~/infra/undelivered-mail.server";
 import { deleteLead, VISITS_WITHDRAWN } from "~/server/delete-lead.server";

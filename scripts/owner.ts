@@ -5,7 +5,7 @@
  * Reads the same configuration as the server (DATA_DIR or DATABASE_URL). Run with --help.
  */
 import { openMigratedDatabase } from "~/infra/db.server";
-import { type Env } from "~/infra/env.server";
+import { type Env } from "~/settings/env.server";
 import { recordSealKey, sealKeyOf } from "~/infra/seal.server";
 import { forgetSealedJobLinks } from "~/jobs/job-link.server";
 import { deskChange } from "~/owner/desk-change.server";

@@ -4,7 +4,7 @@
  * of it. Stop the server before, start it after. Logic: app/ops/restore.server.ts.
  */
 import path from "node:path";
-import { type Env } from "~/infra/env.server";
+import { type Env } from "~/settings/env.server";
 import { restoreBackup, RestoreRefused } from "~/ops/restore.server";
 import { runWhenInvoked, type CommandIo } from "./command";
 

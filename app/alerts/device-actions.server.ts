@@ -10,7 +10,7 @@
  *   with a recent sign-in: a stolen session must not be able to silence the owner's own phone.
  */
 import { data } from "react-router";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { log } from "~/infra/log.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
 import { whenSignedInRecently } from "~/owner/account-actions.server";

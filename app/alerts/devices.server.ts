@@ -1,6 +1,6 @@
 /** What the account page shows about the owner's devices for notifications. */
 import type { Kysely } from "kysely";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import type { Database } from "~/infra/schema.server";
 import { listDevices } from "./subscriptions.server";
 import { vapidDetails } from "./vapid.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/infra/env.server";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "~/settings/env.server";
 import { pushEndpointProblem } from "./push-endpoints";
 
 const hosts = [...DEFAULT_PUSH_SERVICE_HOSTS];

@@ -15,7 +15,7 @@
 import type { Kysely } from "kysely";
 import webpush from "web-push";
 import type { Dialect } from "~/infra/db.server";
-import type { Env } from "~/infra/env.server";
+import type { Env } from "~/settings/env.server";
 import { describeError, log } from "~/infra/log.server";
 import { retryDelayMs } from "~/infra/mail-worker.server";
 import { claimDue, whileLeased, workerLoop, type OutboxRow } from "~/infra/outbox-lease.server";

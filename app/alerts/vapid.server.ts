@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { profile } from "~/content/profile";
-import type { Env } from "~/infra/env.server";
+import type { Env } from "~/settings/env.server";
 import type { Database } from "~/infra/schema.server";
 
 export interface VapidDetails {

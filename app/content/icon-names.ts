@@ -1,7 +1,7 @@
 /**
  * The names of the site's icons. Content (`services.ts`, the service page and FAQ files) refers to
  * icons by these names so it stays plain data, and the schemas refuse any other name;
- * `components/ui/icon.tsx` draws each one.
+ * `ui/icon.tsx` draws each one.
  */
 export const iconNames = [
   "bath",

@@ -8,7 +8,7 @@
 import { postalAddress, profile } from "~/content/profile";
 import { buttonHtml, emailDocument, greetingName, html, multiline, parseMailbox } from "./mail-format.server";
 import type { MailAddress, MailDocumentRef, MailKind, OutgoingMail } from "./outbox.server";
-import type { MailContext } from "./env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export interface Recipient {
   name: string;

@@ -11,7 +11,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { getEnv, type Env } from "./env.server";
+import { getEnv, type Env } from "~/settings/env.server";
 import { describeError, log } from "./log.server";
 import { migrateToLatest } from "./migrations.server";
 import { ImmediateSqliteDialect } from "./sqlite-dialect.server";

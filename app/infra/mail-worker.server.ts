@@ -26,7 +26,7 @@ import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import type { Dialect } from "./db.server";
-import type { Env } from "./env.server";
+import type { Env } from "~/settings/env.server";
 import { describeError, log } from "./log.server";
 import { mailFileDirectory, mailFileName } from "./mail-files.server";
 import { claimDue, whileLeased, workerLoop, type OutboxRow } from "./outbox-lease.server";

@@ -13,7 +13,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { ConfigError, getEnv, type Env } from "./env.server";
+import { ConfigError, getEnv, type Env } from "~/settings/env.server";
 import type { Database } from "./schema.server";
 
 export const SEAL_KEY_BYTES = 32;

@@ -9,7 +9,7 @@ import { pageLink, type JobHomeowner } from "~/jobs/job-emails.server";
 import { dayLabel } from "~/jobs/job-rules";
 import { formatCents } from "~/paperwork/money";
 import { howToPayLines, type WaysToPay } from "./ways-to-pay";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export interface InvoiceMailFacts {
   number: string;

@@ -16,7 +16,7 @@ import { jobMoney } from "./job-money.server";
 import { readWaysToPay } from "./ways-to-pay.server";
 import { jobLinkFor } from "~/jobs/job-link.server";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export const REMINDER_BUSINESS_DAYS_AFTER_DUE = 7;
 /** Seven business days are at most a few weeks with closures; older invoices are the owner's to chase. */

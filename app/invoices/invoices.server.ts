@@ -25,7 +25,7 @@ import { readVoidReason, type FieldErrors } from "./payment-rules";
 import { allocatePayments, dueDayOf, FINAL_WAITS, invoiceNumber } from "./payment-schedule";
 import { readWaysToPay } from "./ways-to-pay.server";
 import { jobLinkFor } from "~/jobs/job-link.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

@@ -7,7 +7,7 @@ import type { Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { sendInvoice, switchInvoiceReminder, voidInvoice, type MoneyChange } from "./invoices.server";
 import { recordPayment, voidPayment } from "./payments.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 /** The fields these forms post, shown again when one is refused. */
 export const MONEY_FIELDS = ["target", "amount", "method", "receivedDay", "reference", "remind", "paymentKey"];

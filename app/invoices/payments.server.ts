@@ -24,7 +24,7 @@ import { allocatePayments } from "./payment-schedule";
 import { jobMoney } from "./job-money.server";
 import { readPaymentForm, readVoidReason, receivedBeforeAgreement, RECEIVED_WITHIN_DAYS } from "./payment-rules";
 import { jobLinkFor } from "~/jobs/job-link.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

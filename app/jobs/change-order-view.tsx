@@ -4,7 +4,7 @@
  * beside 'Decline this change'. Plain forms: they work without JavaScript.
  */
 import { Form } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import type { PaperDocument } from "~/paperwork/document";
 
 export interface ShownChangeOrder {

@@ -30,7 +30,7 @@ import { contractTotalOf, holdJob, recordJobEvent, type HeldJob } from "./jobs.s
 import type { ChangeOrderStatus } from "./jobs-tables";
 import { jobLinkFor, openJobLink } from "./job-link.server";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

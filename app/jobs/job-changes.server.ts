@@ -35,7 +35,7 @@ import {
 import { holdJob, leadHasQuoteWaiting, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { JobState } from "./jobs-tables";
 import { jobLinkFor, newJobLink, pageClosed, renewedWithin } from "./job-link.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

@@ -7,7 +7,7 @@ import { profile } from "~/content/profile";
 import { addressee, businessMail, type Recipient } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { dayLabel } from "./job-rules";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export interface JobHomeowner extends Recipient {
   leadId: string;

@@ -3,7 +3,7 @@
  * JavaScript arrives or without it; once hydrated, a click opens the shared estimate dialog instead.
  */
 import type { ReactNode } from "react";
-import { buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { buttonClass, type ButtonVariant } from "~/ui/button";
 import { useEstimateDialog, type EstimateDialogSize } from "./estimate-dialog-context";
 
 interface EstimateButtonProps {

@@ -5,7 +5,7 @@
  * page behind.
  */
 import { lazy, Suspense, useEffect, type RefObject } from "react";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import type { EstimateDialogSize } from "./estimate-dialog-context";
 
 // The form loads when the dialog first opens: pages without an inline form do not pay for it at start.

@@ -13,9 +13,9 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { FieldFrame, InputField, TextAreaField, describedBy, fieldControlClass } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
+import { buttonClass } from "~/ui/button";
+import { FieldFrame, InputField, TextAreaField, describedBy, fieldControlClass } from "~/ui/field";
+import { toast } from "~/ui/toast";
 import {
   ACCEPT_ATTRIBUTE,
   ESTIMATE_FIELDS,

@@ -3,9 +3,9 @@
  * a page; with JavaScript it posts to /api/newsletter and answers with toasts.
  */
 import { useState, type FormEvent } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { fieldControlClass } from "~/components/ui/field";
-import { toast } from "~/components/ui/toast";
+import { buttonClass } from "~/ui/button";
+import { fieldControlClass } from "~/ui/field";
+import { toast } from "~/ui/toast";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { HoneypotField } from "./honeypot-field";
 import { EMAIL_REQUIRED_MESSAGE, EMAIL_REQUIRED_TITLE } from "./newsletter-schema";

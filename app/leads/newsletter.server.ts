@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { findByLinkToken, hashToken, randomToken } from "~/infra/link-token.server";
 import { describeError, log } from "~/infra/log.server";
 import { enqueueMail } from "~/infra/outbox.server";

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Form } from "react-router";
-import { siteUrl } from "~/config";
+import { siteUrl } from "~/settings/site";
 import { DeskField, DeskInput } from "~/owner/desk-field";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { NoticeBanner } from "./notice-banner";

@@ -1,7 +1,7 @@
 /** The notice as public pages read it while they are rendered (see `app/live/snapshot.server.ts`). */
 import type { LiveSource } from "~/live/snapshot.server";
 import { currentNotice } from "./notices.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { noticeParts, type PublicNotice } from "./notice-text";
 
 export const noticeSource: LiveSource<PublicNotice | null> = {

@@ -8,7 +8,7 @@ import type { Kysely, Selectable } from "kysely";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { normalizeNotice, noticeParts, type NoticeTone, type PublicNotice } from "./notice-text";
 import type { SiteNoticesTable } from "./notices-tables";
 

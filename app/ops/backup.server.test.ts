@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { parseEnv } from "~/infra/env.server";
+import { parseEnv } from "~/settings/env.server";
 import {
   backupFileName,
   backupKindOf,

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { sqliteFile } from "~/infra/db.server";
-import type { Env } from "~/infra/env.server";
+import type { Env } from "~/settings/env.server";
 import { findPgTool, runPgTool, splitPassword } from "./pg-tools.server";
 
 export type BackupKind = "sqlite" | "pgdump";

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { parseEnv, type Env } from "~/infra/env.server";
+import { parseEnv, type Env } from "~/settings/env.server";
 import { listBackups, takeBackup } from "./backup.server";
 import { checkBackupFile, restoreBackup, RestoreRefused } from "./restore.server";
 

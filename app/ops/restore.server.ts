@@ -20,7 +20,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { openDatabase, sqliteFile, type DatabaseHandle } from "~/infra/db.server";
-import type { Env } from "~/infra/env.server";
+import type { Env } from "~/settings/env.server";
 import { migrations } from "~/infra/migrations.server";
 import { giveToDataDirOwner, refuseLinksInDataDir, takeBackup } from "./backup.server";
 import { findPgTool, runPgTool, splitPassword } from "./pg-tools.server";

@@ -9,7 +9,7 @@
  * phone, or stolen, must not be able to add a way in of its own or shut the owners out.
  */
 import { data } from "react-router";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { ACCOUNT_PATH, inviteOwner, linkAnotherDevice, removeOwnerAndTell } from "./account-changes.server";
 import { INVITE_OWNER_INTENT, LINK_DEVICE_INTENT, REMOVE_OWNER_INTENT, REMOVE_PASSKEY_INTENT } from "./account-intents";
 import type { IntentForm } from "~/infra/intents.server";

@@ -18,7 +18,7 @@ import {
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
 import { profile } from "~/content/profile";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { describeError, log } from "~/infra/log.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { tellPasskeyAdded } from "./account-changes.server";

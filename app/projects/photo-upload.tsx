@@ -7,7 +7,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useScripted } from "~/components/ui/scripted";
+import { useScripted } from "~/ui/scripted";
 import { UploadProgress, type SendingState } from "~/leads/upload-progress";
 import { DeskField } from "~/owner/desk-field";
 import { inputClass, labelClass, primaryButton } from "~/owner/desk-frame";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import sharp from "sharp";
-import { outputWidths, PHOTO_WIDTHS } from "~/components/ui/image-sizes";
+import { outputWidths, PHOTO_WIDTHS } from "~/ui/image-sizes";
 import { ImageDecodeError, MAX_FRAME_PIXELS } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
 import { AVIF_OPTIONS, WEBP_OPTIONS } from "~/infra/picture-encoding";

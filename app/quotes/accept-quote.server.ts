@@ -31,7 +31,7 @@ import {
   type VersionRow,
 } from "./quote-link.server";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

@@ -18,7 +18,7 @@ import { cancelledEmails } from "./quote-emails.server";
 import { cancellationPdf, quoteFileName } from "./quote-files.server";
 import { heldVersion, sentVersionOf, stateOf, type QuoteLinkState } from "./quote-link.server";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

@@ -9,7 +9,7 @@ import { addressee as homeowner, businessMail as mail, type Recipient } from "~/
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import type { Contractor } from "~/paperwork/contract-terms";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export interface QuoteLead extends Recipient {
   id: string;

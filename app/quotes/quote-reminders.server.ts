@@ -12,7 +12,7 @@ import { dayOf, type ClosedDays } from "~/time/business-time";
 import { reminderDueAt } from "~/paperwork/business-days";
 import { quoteReminderEmail } from "./quote-emails.server";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 /** Three business days are at most nine calendar days with a closure; older quotes are long past due. */
 const LOOK_BACK_DAYS = 45;

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Form } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { formatCents } from "~/paperwork/money";
 import { totalsOf, type PricedContent } from "./quote-content";
 import type { PaperDocument } from "~/paperwork/document";

@@ -24,7 +24,7 @@ import { quoteSentEmail } from "./quote-emails.server";
 import { quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import { saveDraft } from "./quote-versions.server";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

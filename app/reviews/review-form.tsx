@@ -4,8 +4,8 @@
  * post: it works without JavaScript, and the server's answer is the page.
  */
 import { Form } from "react-router";
-import { FieldFrame, fieldControlClass, describedBy } from "~/components/ui/field";
-import { buttonClass } from "~/components/ui/button";
+import { FieldFrame, fieldControlClass, describedBy } from "~/ui/field";
+import { buttonClass } from "~/ui/button";
 import { NAME_MAX_LENGTH, REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, TOWN_MAX_LENGTH } from "./review-rules";
 import type { ReviewErrors, ReviewValues } from "./review-rules";
 

@@ -4,7 +4,7 @@
  */
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { scrollToId } from "~/components/ui/scroll";
+import { scrollToId } from "~/ui/scroll";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/about-us";

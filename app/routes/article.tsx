@@ -3,10 +3,10 @@
  * at-a-glance box, the Markdown body rendered at build time, a call to action and related services.
  */
 import { data, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { firstPicture } from "~/components/ui/first-picture.server";
-import { imageFallbackUrl, Picture } from "~/components/ui/picture";
+import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
+import { firstPicture } from "~/ui/first-picture.server";
+import { imageFallbackUrl, Picture } from "~/ui/picture";
 import { formatDate } from "~/content/dates";
 import { phoneHref, profile } from "~/content/profile";
 import { getService } from "~/content/service-details";

@@ -1,5 +1,5 @@
 /** /blog/rss.xml: the articles as an RSS 2.0 feed, linked from the head of every page. */
-import { absoluteUrl } from "~/config";
+import { absoluteUrl } from "~/settings/site";
 import { articles } from "~/content/articles.server";
 import { profile } from "~/content/profile";
 

@@ -1,9 +1,9 @@
 /** /blog: the four articles as cards, newest first, then the newsletter and contact sections. */
 import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
-import { later, partsReady, withParts } from "~/components/ui/later";
-import { firstPicture } from "~/components/ui/first-picture.server";
-import { Picture } from "~/components/ui/picture";
+import { later, partsReady, withParts } from "~/ui/later";
+import { firstPicture } from "~/ui/first-picture.server";
+import { Picture } from "~/ui/picture";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";

@@ -3,10 +3,10 @@
  * <details>, so it opens by keyboard and without JavaScript; FAQPage JSON-LD comes from the same data.
  */
 import { PageHero } from "~/components/sections/page-hero";
-import { buttonClass } from "~/components/ui/button";
-import { later, partsReady, withParts } from "~/components/ui/later";
-import { Icon } from "~/components/ui/icon";
-import { Prose } from "~/components/ui/prose";
+import { buttonClass } from "~/ui/button";
+import { later, partsReady, withParts } from "~/ui/later";
+import { Icon } from "~/ui/icon";
+import { Prose } from "~/ui/prose";
 import { plainText } from "~/content/markdown";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";

@@ -1,8 +1,8 @@
 /** The home page. Sections live in components/sections/home. */
 import { HERO_IMAGE, HERO_SIZES, HomeHero, type HeroPicture } from "~/components/sections/home/hero";
-import { later, partsReady, withParts } from "~/components/ui/later";
-import { firstPicture } from "~/components/ui/first-picture.server";
-import { imageEntry, imageFallbackUrl, srcSet } from "~/components/ui/picture";
+import { later, partsReady, withParts } from "~/ui/later";
+import { firstPicture } from "~/ui/first-picture.server";
+import { imageEntry, imageFallbackUrl, srcSet } from "~/ui/picture";
 import { profile } from "~/content/profile";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
 import { readLive } from "~/live/snapshot.server";

@@ -11,7 +11,7 @@ import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";

@@ -6,7 +6,7 @@
  */
 import { Form, Link } from "react-router";
 import { profile } from "~/content/profile";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { townOf } from "~/leads/record/address";
 import { countNewLeads, listDeskLeads, parseListQuery } from "~/leads/record/queries.server";
 import { LEAD_STATUSES, STATUS_LABELS, statusLabel } from "~/leads/record/status";

@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router";
 import { isId } from "~/forms/ids";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { renewJobLink } from "~/jobs/job-changes.server";
 import type { LinkAnswer } from "~/jobs/job-rules";
 import { jobPath } from "~/owner/paths";

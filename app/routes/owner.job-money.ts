@@ -10,7 +10,7 @@
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { moneyAnswerQuery } from "~/invoices/money-desk.server";
 import { MONEY_FIELDS, moneyIntents, type MoneyIntent } from "~/invoices/money-intents.server";

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { moneyDeskView } from "~/invoices/money-desk.server";
 import { JobMoneySection } from "~/invoices/job-money-section";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";

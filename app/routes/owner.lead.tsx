@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { usPhoneDigits } from "~/leads/estimate-schema";

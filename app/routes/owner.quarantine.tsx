@@ -4,7 +4,7 @@
  */
 import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { deleteLead } from "~/server/delete-lead.server";
 import { QUARANTINE_DAYS, releaseLead } from "~/leads/record/quarantine.server";
 import { isLeadId, listQuarantine } from "~/leads/record/queries.server";

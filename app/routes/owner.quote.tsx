@@ -5,7 +5,7 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";

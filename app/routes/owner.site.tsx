@@ -9,7 +9,7 @@ import { closedDaysBetween, addClosedDay, removeClosedDay } from "~/closed-days/
 import { checkClosedDay, type ClosedDayErrors, type ClosedDayInput } from "~/closed-days/closed-day-rules";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { isPublicPage } from "~/live/public-pages.server";
 import { readLive } from "~/live/snapshot.server";

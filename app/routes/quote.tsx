@@ -10,10 +10,10 @@
  */
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { DeadLinkNotice } from "~/components/sections/token-link-page";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import { readSmallForm } from "~/infra/uploads.server";

@@ -9,7 +9,7 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";

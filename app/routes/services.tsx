@@ -1,7 +1,7 @@
 /** /services: every service as a card. */
 import { PageHero } from "~/components/sections/page-hero";
 import { SERVICE_CARD_SIZES, ServiceCard } from "~/components/sections/service-card";
-import { firstPicture } from "~/components/ui/first-picture.server";
+import { firstPicture } from "~/ui/first-picture.server";
 import { withDetails } from "~/content/service-details";
 import { services } from "~/content/services";
 import { EstimateButton } from "~/leads/estimate-button";

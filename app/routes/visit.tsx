@@ -8,10 +8,10 @@
  */
 import { data, Form } from "react-router";
 import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv, mailContext } from "~/infra/env.server";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";
 import { confirmVisit } from "~/visits/visit-changes.server";
 import { formatWindow } from "~/time/business-time";

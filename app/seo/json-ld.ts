@@ -12,7 +12,7 @@ import type {
   Service,
   WithContext,
 } from "schema-dts";
-import { absoluteUrl, siteUrl } from "~/config";
+import { absoluteUrl, siteUrl } from "~/settings/site";
 import { profile } from "~/content/profile";
 import type { Service as SiteService } from "~/content/service-details";
 import { services } from "~/content/services";

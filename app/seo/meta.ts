@@ -4,7 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Thing, WithContext } from "schema-dts";
-import { absoluteUrl } from "~/config";
+import { absoluteUrl } from "~/settings/site";
 import { profile } from "~/content/profile";
 import { canonicalPath } from "~/route-registry";
 

@@ -1,5 +1,5 @@
 /** /sitemap.xml and /robots.txt, from the same route registry the router is built from. */
-import { absoluteUrl } from "~/config";
+import { absoluteUrl } from "~/settings/site";
 import { articles } from "~/content/articles.server";
 import { readLive } from "~/live/snapshot.server";
 import { projectListPages, projectPath } from "~/projects/project-listing";

@@ -6,7 +6,7 @@
  */
 import { createPushWorker, type PushWorker } from "~/alerts/push-worker.server";
 import { closeDatabase, getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { describeError, log } from "~/infra/log.server";
 import { mailFileDirectory } from "~/infra/mail-files.server";
 import { createMailWorker, type MailWorker } from "~/infra/mail-worker.server";

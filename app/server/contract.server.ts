@@ -12,7 +12,7 @@ import { cancelJobOfQuote, scheduleJobFromQuote } from "~/jobs/jobs.server";
 import { acceptQuote, type Acceptance } from "~/quotes/accept-quote.server";
 import { cancelQuoteContract } from "~/quotes/cancel-quote.server";
 import type { ClosedDays } from "~/time/business-time";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export function acceptContract(
   db: Kysely<Database>,

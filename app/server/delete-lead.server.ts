@@ -5,7 +5,7 @@
  * a feature that adds such a thing adds its step to this list.
  */
 import type { Kysely } from "kysely";
-import type { Env } from "~/infra/env.server";
+import type { Env } from "~/settings/env.server";
 import type { Database } from "~/infra/schema.server";
 import {
   deleteLeadRecord,

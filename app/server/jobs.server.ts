@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import { sendDailyDigest } from "~/alerts/digest.server";
 import { sendDueReminders } from "~/alerts/reminders.server";
-import { mailContext, type Env } from "~/infra/env.server";
+import { mailContext, type Env } from "~/settings/env.server";
 import { log } from "~/infra/log.server";
 import { pruneExpiredBudgets } from "~/infra/rate-limit.server";
 import { pruneExpiredMailFiles, pruneExpiredRecords } from "~/infra/retention.server";

@@ -5,7 +5,7 @@
  */
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { startLiveSite as startLiveSiteOn, type LiveSite, type RefreshOutcome } from "~/live/live-site.server";
 import type { RenderRequest } from "~/live/render-page.server";
 import type { LiveSource } from "~/live/snapshot.server";

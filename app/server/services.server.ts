@@ -5,14 +5,14 @@
  */
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { formActionOf } from "~/infra/form-action.server";
 import { consumeBudget, type Budget, type LimitDecision } from "~/infra/rate-limit.server";
 import type { FormAction } from "~/route-registry";
 import { sql } from "kysely";
 
 export { startBackgroundWork, stopBackgroundWork } from "./background.server";
-export { builtWith, getEnv } from "~/infra/env.server";
+export { builtWith, getEnv } from "~/settings/env.server";
 export { describeError, log } from "~/infra/log.server";
 export { errorAnswer, errorStatus } from "~/infra/error-page.server";
 export { isDeskPath } from "~/owner/paths";

@@ -23,7 +23,7 @@ import {
 } from "./visits.server";
 import type { ProposedWindow } from "./windows";
 import { inTransaction } from "~/infra/transaction.server";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
 

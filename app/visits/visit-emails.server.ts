@@ -11,7 +11,7 @@ import { buttonHtml, emailDocument, greetingName, html, parseMailbox, type SafeH
 import type { MailAddress, MailInlineAttachment, MailKind, OutgoingMail } from "~/infra/outbox.server";
 import { calendarContentType, calendarFile, type CalendarMethod } from "./ics.server";
 import { formatWindow, ZONE_NAME } from "~/time/business-time";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 export const VISIT_LINK_DAYS = 14;
 

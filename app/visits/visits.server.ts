@@ -24,7 +24,7 @@ import {
   type VisitLead,
 } from "./visit-emails.server";
 import type { ProposedWindow } from "./windows";
-import type { MailContext } from "~/infra/env.server";
+import type { MailContext } from "~/settings/env.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the homeowner's confirmation is recorded as in the lead's history. */

@@ -18,7 +18,7 @@ import {
   outputWidths,
   phoneCopyWidth,
   type CompactManifest,
-} from "../../app/components/ui/image-sizes";
+} from "../../app/ui/image-sizes";
 import { AVIF_OPTIONS, JPEG_OPTIONS, WEBP_OPTIONS } from "../../app/infra/picture-encoding";
 
 export { outputWidths };

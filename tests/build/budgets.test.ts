@@ -13,7 +13,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { STARTUP_JS_BUDGET as JS_BUDGET, startupScripts as startupScriptsOf, staticImports } from "../support/startup-scripts";
 import { clientDir, prerenderedPages } from "./support";
-import { PHONE_COPY_MEDIA, WIDER_THAN_PHONE_MEDIA } from "~/components/ui/image-sizes";
+import { PHONE_COPY_MEDIA, WIDER_THAN_PHONE_MEDIA } from "~/ui/image-sizes";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { insertLeads } from "../support/leads";

@@ -10,7 +10,7 @@ import { createPushWorker, type PushWorker } from "~/alerts/push-worker.server";
 import { sendDueReminders } from "~/alerts/reminders.server";
 import { addDevice } from "~/alerts/subscriptions.server";
 import { openDatabase, type DatabaseHandle } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { newLeadAlert } from "~/leads/record/alert-text";

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashToken, randomToken } from "~/infra/link-token.server";
 import { checkSealKey, sealKeyOf } from "~/infra/seal.server";
-import { ConfigError } from "~/infra/env.server";
+import { ConfigError } from "~/settings/env.server";
 import { jobLinkFor, openJobLink } from "~/jobs/job-link.server";
 import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness } from "../support/harness";

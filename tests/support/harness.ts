@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { getDatabase } from "~/infra/db.server";
-import { getEnv, resetEnv, type Env } from "~/infra/env.server";
+import { getEnv, resetEnv, type Env } from "~/settings/env.server";
 import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/server/background.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { dayOf } from "~/time/business-time";

@@ -11,7 +11,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { openDatabase, openMigratedDatabase } from "~/infra/db.server";
-import { parseEnv, type Env } from "~/infra/env.server";
+import { parseEnv, type Env } from "~/settings/env.server";
 import { listBackups } from "~/ops/backup.server";
 import { runBackupCommand } from "../../scripts/backup";
 import { runRestoreCommand } from "../../scripts/restore";

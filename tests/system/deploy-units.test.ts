@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENV_VARIABLES } from "~/infra/env.server";
+import { ENV_VARIABLES } from "~/settings/env.server";
 import { startCommand } from "../support/start-command";
 
 const deploy = path.resolve(import.meta.dirname, "../../deploy");

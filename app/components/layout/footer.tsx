@@ -3,7 +3,7 @@
  * Improvement Contractor registration number, which state law requires on every advertisement.
  */
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import { aboutNavigation, serviceNavigation } from "~/content/navigation";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
 import { BusinessHours } from "~/components/layout/business-hours";

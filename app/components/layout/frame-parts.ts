@@ -7,6 +7,6 @@
  */
 export { Footer } from "./footer";
 export { SidePanel } from "./side-panel";
-export { Toaster } from "~/components/ui/toast";
+export { Toaster } from "~/ui/toast";
 export { NoticeBanner } from "~/notices/notice-banner";
 export { EstimateDialog } from "~/leads/estimate-dialog-frame";

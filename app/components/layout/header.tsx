@@ -5,8 +5,8 @@
  */
 import type { MouseEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { scrollToId } from "~/components/ui/scroll";
+import { Icon } from "~/ui/icon";
+import { scrollToId } from "~/ui/scroll";
 import { aboutNavigation, liveChatLink, serviceNavigation, type NavItem } from "~/content/navigation";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";

@@ -7,8 +7,8 @@
  */
 import { useCallback, useEffect, useSyncExternalStore, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Icon, type AnyIconName } from "~/components/ui/icon";
-import { scrollToId, scrollToTop } from "~/components/ui/scroll";
+import { Icon, type AnyIconName } from "~/ui/icon";
+import { scrollToId, scrollToTop } from "~/ui/scroll";
 import { mainNavigation } from "~/content/navigation";
 import { phoneHref, profile } from "~/content/profile";
 import { services } from "~/content/services";

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Header } from "./header";
 import { frameParts } from "./frame-parts-loader";
-import { RevealObserver } from "~/components/ui/reveal";
+import { RevealObserver } from "~/ui/reveal";
 import { useSiteLiveData } from "~/components/layout/site-live-data";
 
 export function SiteShell({ children }: { children: ReactNode }) {

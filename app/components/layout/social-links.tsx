@@ -1,5 +1,5 @@
 /** Links to the business's social pages, opening in a new tab. */
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import { profile } from "~/content/profile";
 
 const networks = [

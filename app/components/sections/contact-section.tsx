@@ -2,7 +2,7 @@
  * The contact section (id "contact"): phone, web mail, reviews, hours and the estimate form card.
  * The home page, the FAQ and the blog end with it.
  */
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import { emailComposeHref, phoneHref, profile } from "~/content/profile";
 import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
 import { BusinessHours } from "~/components/layout/business-hours";

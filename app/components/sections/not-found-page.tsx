@@ -1,7 +1,7 @@
 /** "Oops! Page not found": for unknown paths, and for known routes asked for something that does not exist. */
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,10 +1,10 @@
 /** A service card: picture, icon, title, description, four features and a Learn More link. */
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { Picture } from "~/components/ui/picture";
-import { scrollToTop } from "~/components/ui/scroll";
+import { Icon } from "~/ui/icon";
+import { Picture } from "~/ui/picture";
+import { scrollToTop } from "~/ui/scroll";
 import type { Service } from "~/content/service-details";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 
 /** How wide a card's picture is drawn at each viewport; a page preloading a card's picture says the same. */
 export const SERVICE_CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw";

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 
 interface TokenLinkPageProps {
   title: string;

@@ -8,7 +8,7 @@
  * Past either, the lead is still stored and the owner still notified; only the confirmation is left out.
  */
 import { createHash } from "node:crypto";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { log } from "~/infra/log.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
 

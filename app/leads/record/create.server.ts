@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { getEnv } from "~/infra/env.server";
+import { getEnv } from "~/settings/env.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { enqueuePush } from "~/infra/push-outbox.server";
 import { leadSearchText, timestamp, type Database } from "~/infra/schema.server";

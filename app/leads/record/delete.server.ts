@@ -12,7 +12,7 @@
  * deletion can be tried again rather than leaving copies behind.
  */
 import type { Kysely } from "kysely";
-import { mailContext, type Env, type MailContext } from "~/infra/env.server";
+import { mailContext, type Env, type MailContext } from "~/settings/env.server";
 import { deleteLeadMailFiles } from "~/infra/mail-files.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";

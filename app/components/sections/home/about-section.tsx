@@ -1,6 +1,6 @@
 /** The About section (id "about", the target of /about-us and the header's About link). */
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { phoneHref, profile } from "~/content/profile";
 import { SectionHeading } from "./section-heading";
 import { SectionPicture } from "./section-picture";

@@ -1,6 +1,6 @@
 /** The Andersen windows section of the home page: what certified installation means on the island. */
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { EstimateButton } from "~/leads/estimate-button";
 import { FeatureGrid, type Feature } from "./feature-card";
 import { SectionHeading } from "./section-heading";

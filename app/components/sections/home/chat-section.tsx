@@ -8,9 +8,9 @@
  * hours instead of an empty frame.
  */
 import { useEffect, useRef, useState } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { chatEmbedUrl } from "~/config";
+import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
+import { chatEmbedUrl } from "~/settings/site";
 import { phoneHref, profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { SectionHeading } from "./section-heading";

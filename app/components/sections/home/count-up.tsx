@@ -12,7 +12,7 @@
  * and a render per counter per frame kept a phone's main thread busy just then.
  */
 import { useEffect, useRef } from "react";
-import { prefersReducedMotion } from "~/components/ui/scroll";
+import { prefersReducedMotion } from "~/ui/scroll";
 
 export const COUNT_UP_DEFAULT_MS = 1500;
 const VISIBLE_SHARE = 0.5;

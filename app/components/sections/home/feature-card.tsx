@@ -1,5 +1,5 @@
 /** A small card of the home page's feature grids: icon, title (h3) and a sentence or two. */
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import type { IconName } from "~/content/icon-names";
 
 export interface Feature {

@@ -9,10 +9,10 @@
  */
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { PHONE_COPY_MEDIA } from "~/components/ui/image-sizes";
+import { buttonClass } from "~/ui/button";
+import { PHONE_COPY_MEDIA } from "~/ui/image-sizes";
 import { profile } from "~/content/profile";
-import { prefersReducedMotion } from "~/components/ui/scroll";
+import { prefersReducedMotion } from "~/ui/scroll";
 import { CountUp } from "./count-up";
 import { SectionLink } from "./section-link";
 

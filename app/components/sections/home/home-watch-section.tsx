@@ -1,6 +1,6 @@
 /** The home watch section of the home page: weekly checks on an empty house through the off-season. */
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { profile } from "~/content/profile";
 import { FeatureGrid, type Feature } from "./feature-card";
 import { SectionHeading } from "./section-heading";

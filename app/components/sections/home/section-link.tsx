@@ -4,7 +4,7 @@
  * with the same preference, and updates the address without a router navigation.
  */
 import type { MouseEvent, ReactNode } from "react";
-import { scrollToId } from "~/components/ui/scroll";
+import { scrollToId } from "~/ui/scroll";
 
 interface SectionLinkProps {
   to: string;

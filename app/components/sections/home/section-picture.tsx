@@ -1,5 +1,5 @@
 /** The picture beside the text of a home page section: half the width on large screens, fading in. */
-import { Picture } from "~/components/ui/picture";
+import { Picture } from "~/ui/picture";
 
 export function SectionPicture({ name, alt, className = "" }: { name: string; alt: string; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 /** The home page's six featured services as cards, with a way on to the full list. */
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/ui/button";
 import { ServiceCard } from "~/components/sections/service-card";
 import { withDetails } from "~/content/service-details";
 import { featuredServices, services } from "~/content/services";

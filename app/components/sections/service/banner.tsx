@@ -1,4 +1,4 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import type { SectionOf } from "~/content/service-page-schema";
 
 /** A short statement on a bright band, such as a certification. */

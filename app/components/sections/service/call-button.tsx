@@ -1,5 +1,5 @@
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass } from "~/ui/button";
+import { Icon } from "~/ui/icon";
 import { phoneHref } from "~/content/profile";
 
 /** A button that dials the business; the label comes from the content file, e.g. "Call {phone}". */

@@ -1,4 +1,4 @@
-import { Picture } from "~/components/ui/picture";
+import { Picture } from "~/ui/picture";
 import type { SectionOf } from "~/content/service-page-schema";
 import { h2Class, sectionClass } from "./styles";
 

@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
-import { Picture } from "~/components/ui/picture";
+import { Icon } from "~/ui/icon";
+import { Picture } from "~/ui/picture";
 import { profile } from "~/content/profile";
 import type { SectionOf } from "~/content/service-page-schema";
 import { EstimateButton } from "~/leads/estimate-button";

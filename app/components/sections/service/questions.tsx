@@ -1,4 +1,4 @@
-import { Prose } from "~/components/ui/prose";
+import { Prose } from "~/ui/prose";
 import type { SectionOf } from "~/content/service-page-schema";
 import { h2Class, sectionClass } from "./styles";
 

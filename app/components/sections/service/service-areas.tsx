@@ -1,4 +1,4 @@
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/ui/icon";
 import type { SectionOf } from "~/content/service-page-schema";
 import { h2Class, sectionClass } from "./styles";
 

@@ -12,13 +12,8 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { profile } from "~/content/profile";
-import {
-  BUILD_SETTINGS_FILE,
-  BUILD_VARIABLE_RULES,
-  readBuildSettings,
-  type BuildSettings,
-} from "~/settings/build-settings";
-import { ConfigError } from "~/settings/config-error";
+import { BUILD_SETTINGS_FILE, BUILD_VARIABLE_RULES, readBuildSettings, type BuildSettings } from "./build-settings";
+import { ConfigError } from "./config-error";
 
 export { ConfigError };
 

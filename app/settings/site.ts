@@ -2,9 +2,9 @@
  * Build-time settings, as the app sees them. Prerendered pages bake these in, so changing them
  * means building again. Their schema and defaults are in `settings/build-settings.ts`; the Vite
  * configuration hands the validated values over as a constant, which keeps the schema out of the
- * browser bundle. (Runtime settings are read by `infra/env.server.ts`.)
+ * browser bundle. (Runtime settings are read by `env.server.ts`, beside it.)
  */
-import type { BuildSettings } from "./settings/build-settings";
+import type { BuildSettings } from "./build-settings";
 
 declare const __BUILD_SETTINGS__: BuildSettings;
 
