@@ -16,6 +16,12 @@ import { signedInOwner } from "../support/owner";
 
 const OFFLINE_CACHE = "desk-offline-v1";
 const OFFLINE_LINE = /^Offline: as of \d{1,2}:\d{2}\s[AP]M$/;
+/**
+ * Chromium logs every load it cannot make while the context is offline (a poll, a prefetch the
+ * desk starts before it learns it is offline): the failure these tests cause on purpose, and the
+ * only console error they allow.
+ */
+const OFFLINE_LOADS = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 
 /** The desk pages this browser keeps for offline, as paths. */
 function keptPaths(page: Page): Promise<string[]> {
@@ -68,7 +74,9 @@ test.describe("the desk offline", () => {
   test("after one visit the list and a lead open from the service worker; nothing is saved and nobody signs in", async ({
     page,
     context,
+    expectConsoleErrors,
   }) => {
+    expectConsoleErrors(OFFLINE_LOADS);
     await signIn(context);
     await page.setViewportSize({ width: 375, height: 800 });
     await gotoHydrated(page, `${origin}/owner`);
@@ -125,7 +133,12 @@ test.describe("the desk offline", () => {
     await context.setOffline(false);
   });
 
-  test("a session ended elsewhere empties the copies the next time the phone is online", async ({ page, context }) => {
+  test("a session ended elsewhere empties the copies the next time the phone is online", async ({
+    page,
+    context,
+    expectConsoleErrors,
+  }) => {
+    expectConsoleErrors(OFFLINE_LOADS);
     await signIn(context);
     await gotoHydrated(page, `${origin}/owner`);
     await waitUntilKept(page, "/owner");
@@ -145,7 +158,8 @@ test.describe("the desk offline", () => {
     await context.setOffline(false);
   });
 
-  test("a copy older than 24 hours is not shown, and is removed", async ({ page, context }) => {
+  test("a copy older than 24 hours is not shown, and is removed", async ({ page, context, expectConsoleErrors }) => {
+    expectConsoleErrors(OFFLINE_LOADS);
     await signIn(context);
     await gotoHydrated(page, `${origin}/owner`);
     await waitUntilKept(page, "/owner");
