@@ -15,6 +15,8 @@ const HOUR = 60 * 60 * 1000;
 // Wednesday, November 25, 2026, noon in New Jersey.
 const NOW = new Date("2026-11-25T17:00:00Z");
 const at = (iso: string) => new Date(iso);
+/** The owner who moves the leads, as the desk passes its signed-in owner. */
+const pat = { email: "pat@causeway.test", client: null };
 const after = (iso: string, ms: number) => new Date(at(iso).getTime() + ms);
 
 describe.each(backends)("the numbers on %s", (backend) => {
@@ -115,39 +117,11 @@ describe.each(backends)("the numbers on %s", (backend) => {
       (await db.selectFrom("leads").select("first_reply_at").where("id", "=", id).executeTakeFirstOrThrow())
         .first_reply_at;
     expect(await read()).toBeNull();
-    await setLeadStatus(
-      db,
-      id,
-      "new",
-      undefined,
-      { email: "pat@causeway.test", client: null },
-      at("2026-11-20T15:00:00Z"),
-    );
+    await setLeadStatus(db, id, "new", undefined, pat, at("2026-11-20T15:00:00Z"));
     expect(await read()).toBeNull();
-    await setLeadStatus(
-      db,
-      id,
-      "contacted",
-      undefined,
-      { email: "pat@causeway.test", client: null },
-      at("2026-11-20T16:30:00Z"),
-    );
-    await setLeadStatus(
-      db,
-      id,
-      "new",
-      undefined,
-      { email: "pat@causeway.test", client: null },
-      at("2026-11-21T10:00:00Z"),
-    );
-    await setLeadStatus(
-      db,
-      id,
-      "quoted",
-      undefined,
-      { email: "pat@causeway.test", client: null },
-      at("2026-11-22T10:00:00Z"),
-    );
+    await setLeadStatus(db, id, "contacted", undefined, pat, at("2026-11-20T16:30:00Z"));
+    await setLeadStatus(db, id, "new", undefined, pat, at("2026-11-21T10:00:00Z"));
+    await setLeadStatus(db, id, "quoted", undefined, pat, at("2026-11-22T10:00:00Z"));
     const stored = await read();
     expect(stored === null ? null : timestamp(new Date(stored))).toBe("2026-11-20T16:30:00.000Z");
     const stats = await leadStats(db, NOW);
