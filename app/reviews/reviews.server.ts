@@ -42,7 +42,7 @@ export async function submitReview(
   if (!checked.ok) return { ok: false, kind: "invalid", errors: checked.errors };
   const { review } = checked;
   // The homeowner's own change, made with their link: no owner, nothing for the desk's audit log,
-  // so it is no deskChange and tells the instances itself.
+  // so it is no deskChange; moving the version still tells the instances once it commits.
   const outcome = await inTransaction(db, async (trx): Promise<SubmitOutcome> => {
     const request = await findByLinkToken(token, (tokenHash) =>
       trx

@@ -41,7 +41,7 @@ export interface DeletedLead {
   mailFiles: number;
   /** What each step did, by its name: e.g. how many booked visits it withdrew. */
   steps: Record<string, number>;
-  /** A step queued mail, so the caller nudges the mail worker. */
+  /** A step queued mail (a withdrawn visit's cancellation), which leaves once the deletion commits. */
   queuedMail: boolean;
 }
 
