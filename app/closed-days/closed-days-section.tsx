@@ -3,7 +3,7 @@
  * shows on every public page's hours ("Closed today: Thanksgiving"), in the home page's structured
  * data, and stops the business-hours clocks (reminders, the digest, the waiting time).
  */
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
 import { DeskField } from "~/owner/desk-field";
 import { dangerButton, inputClass, primaryButton } from "~/owner/desk-frame";
 import {
@@ -21,18 +21,22 @@ export interface ClosedDayView {
 }
 
 export function ClosedDaysSection({
+  action,
   days,
   today,
   values,
   errors,
   busy,
 }: {
+  /** The closed days' forms route: the forms post there, through its fetcher once the script runs. */
+  action: string;
   days: readonly ClosedDayView[];
   today: string;
   values: ClosedDayInput;
   errors: ClosedDayErrors;
   busy: boolean;
 }) {
+  const { Form } = useFetcher({ key: action });
   return (
     <section aria-labelledby="closed-days-heading" className="mt-8">
       <h2 id="closed-days-heading" className="text-lg font-bold text-navy-900">
@@ -48,7 +52,7 @@ export function ClosedDaysSection({
                 <span className="font-semibold">{day.label}</span>
                 <span className="block text-sm text-slate-700">{formatClosedRange(day.firstDay, day.lastDay)}</span>
               </span>
-              <Form method="post">
+              <Form method="post" action={action}>
                 <input type="hidden" name="closedDay" value={day.id} />
                 <button
                   type="submit"
@@ -65,7 +69,7 @@ export function ClosedDaysSection({
           ))}
         </ul>
       )}
-      <Form method="post" className="mt-4 space-y-4">
+      <Form method="post" action={action} className="mt-4 space-y-4">
         <h3 className="font-semibold text-navy-900">Closed day</h3>
         <div className="grid gap-4 sm:grid-cols-3">
           <DeskField id="closed-first" label="Date" error={errors.firstDay}>

@@ -6,6 +6,7 @@
  * fetcher keyed by that address, which the page reads the answer from; without JavaScript they are
  * plain forms, and the route sends the browser back to the page with the answer.
  */
+import type { FieldMessages } from "~/forms/change-answer";
 import { useFetcher } from "react-router";
 import { DeskField, DeskInput, DeskTextarea } from "~/owner/desk-field";
 import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
@@ -17,7 +18,7 @@ const link = "inline-flex min-h-11 items-center text-sea-700 underline";
 
 export interface MoneyFormAnswer {
   intent: string;
-  errors: Record<string, string>;
+  errors: FieldMessages;
   values: Record<string, string>;
   /** The invoice or payment a refused void was about. */
   target?: string;

@@ -3,6 +3,7 @@
  * it (read by the quote editor's rules), 'Reason', and a new completion date when it moves. Sent
  * as one plain form; the homeowner signs it on their job page.
  */
+import type { FieldMessages } from "~/forms/change-answer";
 import { Form } from "react-router";
 import { DeskField, DeskInput, DeskTextarea } from "~/owner/desk-field";
 import { inputClass, primaryButton } from "~/owner/desk-frame";
@@ -12,7 +13,7 @@ import { REASON_MAX } from "./job-rules";
 const ROWS = 4;
 
 export interface ChangeOrderFormAnswer {
-  errors: Record<string, string>;
+  errors: FieldMessages;
   values: Record<string, string>;
 }
 

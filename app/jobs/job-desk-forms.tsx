@@ -2,14 +2,15 @@
  * The forms of the desk's job page that move the job itself: 'Save dates' with the reason the
  * homeowner is emailed, and 'Mark started' with the permit, or why the work needs none.
  */
+import type { FieldMessages } from "~/forms/change-answer";
 import { Form } from "react-router";
 import { DeskInput, DeskTextarea } from "~/owner/desk-field";
 import { primaryButton, secondaryButton } from "~/owner/desk-frame";
-import { PERMIT_FIELD_MAX, REASON_MAX, type FieldErrors } from "./job-rules";
+import { PERMIT_FIELD_MAX, REASON_MAX } from "./job-rules";
 
 interface FormProps {
   busy: boolean;
-  errors: FieldErrors;
+  errors: FieldMessages;
   /** The value to show: what was typed when the form was refused, else `fallback`. */
   value: (name: string, fallback?: string) => string;
 }

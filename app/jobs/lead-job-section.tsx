@@ -6,6 +6,7 @@ import { Form, Link } from "react-router";
 import { DeskInput } from "~/owner/desk-field";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { jobPath } from "~/owner/paths";
+import type { RefusedAnswer } from "~/forms/change-answer";
 import { TITLE_MAX } from "./job-rules";
 
 export interface LeadJob {
@@ -14,23 +15,17 @@ export interface LeadJob {
   state: string;
 }
 
-export interface StartJobAnswer {
-  ok: boolean;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-}
-
 export function LeadJobSection({
   job,
   canStart,
   busy,
-  answer,
+  refused,
 }: {
   job: LeadJob | null;
   canStart: boolean;
   busy: boolean;
-  answer: StartJobAnswer | undefined;
+  /** The start form's refusal, when that is the page's answer. */
+  refused: RefusedAnswer | undefined;
 }) {
   const current = job ? (
     <section aria-labelledby="job-heading" className="mt-6">
@@ -46,8 +41,8 @@ export function LeadJobSection({
     </section>
   ) : null;
   if (!canStart) return current;
-  const errors = answer?.fieldErrors ?? {};
-  const value = (name: string) => answer?.values?.[name] ?? "";
+  const errors = refused?.errors ?? {};
+  const value = (name: string) => refused?.values[name] ?? "";
   return (
     <>
       {current}
@@ -58,7 +53,7 @@ export function LeadJobSection({
         <p className="mt-1">
           For small work agreed without a quote: $500 or less. Anything more needs a written contract, so send a quote.
         </p>
-        {answer && !answer.ok ? <Notice tone="error">{answer.message}</Notice> : null}
+        {refused?.errors.form ? <Notice tone="error">{refused.errors.form}</Notice> : null}
         <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <DeskInput

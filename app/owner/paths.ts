@@ -50,3 +50,14 @@ export const jobsPath = "/owner/jobs";
 export const jobPath = (id: string) => `/owner/jobs/${id}`;
 /** The job page's money forms post here: see `routes/owner.job-money.ts`. */
 export const jobMoneyPath = (id: string) => `/owner/jobs/${id}/money`;
+/** The lead page's visit forms post here: see `routes/owner.lead-visit.ts`. */
+export const leadVisitPath = (id: string) => `/owner/leads/${id}/visit`;
+/** The lead page's release and delete forms post here: see `routes/owner.lead-record.ts`. */
+export const leadRecordPath = (id: string) => `/owner/leads/${id}/record`;
+/** A project's photo forms post here: see `routes/owner.project-photos.ts`. */
+export const projectPhotosPath = (id: string) => `/owner/projects/${id}/photos`;
+/** The site page's closed-day forms post here: see `routes/owner.site-closed-days.ts`. */
+export const sitePath = "/owner/site";
+export const closedDaysPath = `${sitePath}/closed-days`;
+export const deskProjectsPath = "/owner/projects";
+export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

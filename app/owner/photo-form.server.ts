@@ -2,6 +2,7 @@
  * A desk form that may carry one photo (a project's, a job's progress photo), read with the same
  * limits on every page that takes one, and its refusal in the owner's words.
  */
+import type { Answered } from "~/infra/page-post.server";
 import { FormParseError, parseFormRequest, type ParsedForm } from "~/infra/uploads.server";
 
 /** One photo at a time: a phone's full-size JPEG or HEIC-converted photo is well under this. */
@@ -36,3 +37,17 @@ function refusalOf(error: FormParseError): string {
 
 /** Whether the desk's script sent the form and reads the answer as JSON rather than a page. */
 export const wantsJson = (request: Request) => (request.headers.get("accept") ?? "").includes("application/json");
+
+/**
+ * A photo form's answer as the desk's photo script reads it: the sentence, the field a refusal is
+ * shown at (the description's, or else the photo's), and the photo the change made or named.
+ */
+export function photoJson(answered: Answered): Response {
+  const answer = answered.data;
+  const status = answered.init?.status ?? 200;
+  if (answer.ok)
+    return Response.json({ ok: true, message: answer.done, field: "photo", photoId: answer.made }, { status });
+  const field = answer.errors.description ? "description" : "photo";
+  const message = answer.errors[field] ?? answer.errors.form ?? "The photo was not changed.";
+  return Response.json({ ok: false, message, error: message, field, photoId: answer.values.photoId }, { status });
+}

@@ -1,8 +1,9 @@
 /**
  * One photo on the desk's project page: its thumbnail or its state, and a form of its own for the
  * description, the Before/After label, the cover and removal, so each works without JavaScript.
+ * They post to the photos' route (`action`), through its fetcher once the script runs.
  */
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
 import { dangerButton, inputClass, secondaryButton } from "~/owner/desk-frame";
 import type { DeskPhoto } from "./desk-projects.server";
 import { LABEL_CHOICES, MAX_DESCRIPTION } from "./project-rules";
@@ -10,7 +11,18 @@ import { LABEL_CHOICES, MAX_DESCRIPTION } from "./project-rules";
 /** A desk photo as the page's loader sends it: the thumbnail as a path. */
 export type LoadedPhoto = Omit<DeskPhoto, "thumbnail"> & { thumbnail: string | null };
 
-export function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boolean; error?: string }) {
+export function PhotoRow({
+  photo,
+  busy,
+  action,
+  error,
+}: {
+  photo: LoadedPhoto;
+  busy: boolean;
+  action: string;
+  error?: string;
+}) {
+  const { Form } = useFetcher({ key: action });
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row">
       <div className="w-32 shrink-0">
@@ -31,7 +43,7 @@ export function PhotoRow({ photo, busy, error }: { photo: LoadedPhoto; busy: boo
       </div>
       <div className="flex-1 space-y-2">
         {photo.problem ? <p className="text-sm font-semibold text-red-800">{photo.problem}</p> : null}
-        <Form method="post" className="space-y-2">
+        <Form method="post" action={action} className="space-y-2">
           <input type="hidden" name="photoId" value={photo.id} />
           <label htmlFor={`desc-${photo.id}`} className="block text-sm font-semibold text-navy-900">
             Description

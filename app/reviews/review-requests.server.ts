@@ -30,6 +30,9 @@ const AUTO_ASK_KEY = "review_auto_ask";
 const AUTO_ASK_LOOK_BACK_DAYS = 30;
 export const AUTOMATIC = "automatic";
 
+/** Who asks: the signed-in owner, by the lead page's button, or the automatic request. */
+export type Asker = Actor | typeof AUTOMATIC;
+
 export type AskOutcome =
   { asked: true } | { asked: false; reason: "not-won" | "missing" | "already-asked" | "unsubscribed"; message: string };
 
@@ -42,11 +45,11 @@ const refusals = {
 
 const refused = (reason: keyof typeof refusals): AskOutcome => ({ asked: false, reason, message: refusals[reason] });
 
-/** Sends the one review request of a Won lead; `by` is the owner's email or AUTOMATIC. */
+/** Sends the one review request of a Won lead, asked by the owner or AUTOMATIC. */
 export async function askForReview(
   db: Db,
   leadId: string,
-  by: string,
+  by: Asker,
   siteUrl: string,
   now: Date = new Date(),
 ): Promise<AskOutcome> {
@@ -74,7 +77,7 @@ export async function askForReview(
         lead_id: lead.id,
         email,
         token_hash: hashToken(token),
-        requested_by: by,
+        requested_by: by === AUTOMATIC ? AUTOMATIC : by.email,
         requested_at: timestamp(now),
         expires_at: timestamp(new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS)),
         used_at: null,

@@ -3,26 +3,21 @@
  * invoice; record and void a payment). A route of their own keeps the job page's action to the
  * work itself.
  *
- * The page's script posts here through a fetcher and shows the answer where the page shows any
- * other. A browser without JavaScript posts here as a page would, asking for a page back: it is
- * sent back to the job's page, which shows the answer carried in the address (`?money=`). Anything
- * else (a script, a test) gets the answer with its status, as the job page's action gave it.
+ * The page's script posts here through a fetcher; a browser without JavaScript is sent back to the
+ * job's page with the answer in its address (`infra/page-post.server.ts`).
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
-import { moneyAnswerQuery } from "~/invoices/money-desk.server";
+import { MONEY_FORMS } from "~/invoices/money-desk.server";
 import { MONEY_FIELDS, moneyIntents, type MoneyIntent } from "~/invoices/money-intents.server";
-import type { JobAnswer } from "~/jobs/job-answer";
-import { jobAnswer, valuesOf } from "~/jobs/job-answer.server";
+import { valuesOf } from "~/forms/change-answer";
+import { answerFormsPost, answerOutcome } from "~/infra/page-post.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { jobPath, jobsPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.job-money";
-
-/** A browser's own form post asks for a page; the fetcher's and a script's ask for anything. */
-const wantsPage = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
 
 async function readMoneyForm(request: Request) {
   try {
@@ -50,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const money = moneyIntents(db, actor, params.id, get, mailContext(env));
   const answer = async (intent: MoneyIntent) => {
     const result = await money[intent]();
-    return jobAnswer(intent, result, result.ok ? result.done : "", () => valuesOf(MONEY_FIELDS, get));
+    return answerOutcome(intent, result, result.ok ? result.done : "", () => valuesOf(MONEY_FIELDS, get));
   };
   const answered = await dispatchIntent(fields, {
     "send-invoice": answer,
@@ -59,8 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "record-payment": answer,
     "void-payment": answer,
   });
-  if (!wantsPage(request)) return answered;
-  return redirect(`${jobPath(params.id)}?${moneyAnswerQuery(answered.data satisfies JobAnswer)}`, 303);
+  return answerFormsPost(request, answered, jobPath(params.id), MONEY_FORMS);
 }
 
 /** A GET has nothing to show: the job's page holds the forms. */

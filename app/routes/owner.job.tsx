@@ -6,8 +6,7 @@
  * payments received: see `app/invoices/`); and the history.
  */
 import { randomUUID } from "node:crypto";
-import { useState } from "react";
-import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { getEnv, mailContext } from "~/settings/env.server";
@@ -16,8 +15,9 @@ import { JobMoneySection } from "~/invoices/job-money-section";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
 import { ChangeOrderForm } from "~/jobs/change-order-form";
 import { sendChangeOrder } from "~/jobs/change-orders.server";
-import type { JobAnswer, JobOutcome } from "~/jobs/job-answer";
-import { jobAnswer, valuesOf } from "~/jobs/job-answer.server";
+import { valuesOf, type ChangeAnswer, type ChangeOutcome } from "~/forms/change-answer";
+import { useLatestAnswer } from "~/forms/latest-answer";
+import { answerDone, answerOutcome, answerRefused } from "~/infra/page-post.server";
 import { markJobCompleted, markJobStarted, saveJobDates } from "~/jobs/job-changes.server";
 import { JobDatesForm, JobStartForm } from "~/jobs/job-desk-forms";
 import { jobDeskView } from "~/jobs/job-desk-view.server";
@@ -75,12 +75,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { ok, message, error: ok ? undefined : message, field: field === "form" ? "photo" : field },
           { status },
         )
-      : data<JobAnswer>(
-          ok
-            ? { ok: true, done: message }
-            : { ok: false, intent: "add-photo", errors: { [field]: message }, values: {} },
-          { status },
-        );
+      : ok
+        ? answerDone("add-photo", message)
+        : answerRefused("add-photo", status, { [field]: message });
   // The change order's rows are five fields each; the other forms of the page post a handful.
   const read = await readDeskPhotoForm(request, FIELDS.length + 6);
   if (!read.ok) return photoAnswer(false, read.message, "photo", read.status);
@@ -88,8 +85,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const get = (name: string) => (form.fields.get(name) ?? "").slice(0, 2_000);
   const env = getEnv();
   const mail = mailContext(env);
-  const answer = (intent: string, result: JobOutcome, done: string) =>
-    jobAnswer(intent, result, done, () => valuesOf(FIELDS, get));
+  const answer = (intent: string, result: ChangeOutcome, done: string) =>
+    answerOutcome(intent, result, done, () => valuesOf(FIELDS, get));
   try {
     return await dispatchIntent(form.fields, {
       dates: async () =>
@@ -109,13 +106,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       },
       "remove-photo": async () =>
         (await removeJobPhoto(db, actor, params.id, get("photoId").slice(0, 80)))
-          ? data<JobAnswer>({ ok: true, done: "Photo removed." })
-          : data<JobAnswer>(
-              { ok: false, intent: "remove-photo", errors: { form: "That photo is gone." }, values: {} },
-              {
-                status: 404,
-              },
-            ),
+          ? answerDone("remove-photo", "Photo removed.")
+          : answerRefused("remove-photo", 404, { form: "That photo is gone." }),
       "change-order": async () => {
         const sent = await sendChangeOrder(db, actor, params.id, get, mail);
         return answer(
@@ -136,25 +128,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * The page's latest answer: its own action's, or the money forms' (their fetcher's, or the one a
- * post without JavaScript came back with in the address). The one given last is shown, as one
- * action's answer replaced the one before when the page took every form; a navigation clears the
- * fetcher's, as it clears an action's.
- */
-function useLatestAnswer(actionData: JobAnswer | undefined, fetched: JobAnswer | undefined, carried: JobAnswer | null) {
-  const { key } = useLocation();
-  const [seen, setSeen] = useState({ key, fetched, latest: actionData ?? carried ?? undefined });
-  if (seen.key === key && seen.fetched === fetched) return seen.latest;
-  const latest = fetched && fetched !== seen.fetched ? fetched : (actionData ?? carried ?? undefined);
-  setSeen({ key, fetched, latest });
-  return latest;
-}
-
 export default function Job({ loaderData: job, actionData }: Route.ComponentProps) {
-  const moneyForms = useFetcher<JobAnswer>({ key: jobMoneyPath(job.id) });
+  const moneyForms = useFetcher<ChangeAnswer>({ key: jobMoneyPath(job.id) });
   const busy = useNavigation().state !== "idle" || moneyForms.state !== "idle";
-  const answer = useLatestAnswer(actionData, moneyForms.data, job.moneyAnswer);
+  const answer = useLatestAnswer(actionData, job.moneyAnswer, [moneyForms.data]);
   const refused = answer && !answer.ok ? answer : undefined;
   const errorsFor = (intent: string) => (refused?.intent === intent ? refused.errors : {});
   const valueOf = (intent: string, name: string, fallback: string) =>

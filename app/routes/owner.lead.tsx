@@ -4,30 +4,24 @@
  * confirmation. Each form posts here and works without JavaScript; every change goes through the
  * lead record (`leads/record/`).
  */
-import type { Kysely } from "kysely";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
-import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { usPhoneDigits } from "~/leads/estimate-schema";
 import { addLeadNote, setLeadStatus } from "~/leads/record/changes.server";
-import { deleteLead } from "~/server/delete-lead.server";
 import { keptOnDeletion, keptSentence } from "~/invoices/kept-records.server";
 import { LeadPhotos } from "~/leads/record/lead-photos";
 import { DeleteSection, HistorySection, NotesSection, ReleaseForm, StatusSection } from "~/leads/record/lead-sections";
-import { releaseLead } from "~/leads/record/quarantine.server";
 import { getDeskLead } from "~/leads/record/queries.server";
-import { cancelVisit, proposeVisit } from "~/visits/visit-changes.server";
 import { waitingClock } from "~/leads/record/waiting";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
-import type { Actor } from "~/owner/actor";
 import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatDateTime, formatWindow } from "~/time/business-time";
-import { VisitSection, type VisitAnswer } from "~/visits/visit-section";
+import { VisitSection } from "~/visits/visit-section";
+import { VISIT_FORMS } from "~/visits/visit-forms";
 import { visitOfLead } from "~/visits/visits.server";
-import { proposalFromForm } from "~/visits/windows";
 import type { Route } from "./+types/owner.lead";
 import { businessHoursWithClosures } from "~/closed-days/closed-days.server";
 import { setLeadService } from "~/leads/record/service.server";
@@ -36,7 +30,13 @@ import { askForReview, requestOfLead } from "~/reviews/review-requests.server";
 import { startJobWithoutQuote } from "~/jobs/job-changes.server";
 import { isOpen, JOB_STATE_LABELS } from "~/jobs/job-rules";
 import { jobOfLead, leadHasQuoteWaiting } from "~/jobs/jobs.server";
-import { LeadJobSection, type StartJobAnswer } from "~/jobs/lead-job-section";
+import { LeadJobSection } from "~/jobs/lead-job-section";
+import { carriedAnswer } from "~/forms/carried-answer";
+import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
+import { useLatestAnswer } from "~/forms/latest-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
+import { RECORD_FORMS } from "~/leads/record/record-forms";
+import { leadRecordPath, leadVisitPath } from "~/owner/paths";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -53,7 +53,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hours = await businessHoursWithClosures(db, now);
   const asked = await requestOfLead(db, lead.id, now);
   const job = await jobOfLead(db, lead.id);
+  const search = new URL(request.url).searchParams;
   return {
+    answer: carriedAnswer(search, VISIT_FORMS) ?? carriedAnswer(search, RECORD_FORMS),
     keptOnDeletion: keptSentence(await keptOnDeletion(db, lead.id)),
     job: job ? { id: job.id, title: job.title, state: JOB_STATE_LABELS[job.state] } : null,
     // Small work once the lead is Won: not beside an open job, nor while a quote waits for an answer.
@@ -81,98 +83,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { ok: boolean; message: string; intent: string } & Partial<VisitAnswer> &
-  Pick<StartJobAnswer, "values"> & { jobErrors?: Record<string, string> };
-
-interface Change {
-  db: Kysely<Database>;
-  id: string;
-  form: FormData;
-  actor: Actor;
-}
-
-const answer = (
-  intent: string,
-  ok: boolean,
-  message: string,
-  status = ok ? 200 : 400,
-  extra: Partial<VisitAnswer> = {},
-) => data<ActionAnswer>({ ok, intent, message, ...extra }, { status });
-
-/** What each of the page's forms does, by its `intent`. */
-const changes = ({ db, id, form, actor }: Change) => ({
-  async status() {
-    const result = await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), actor);
-    return result.ok ? answer("status", true, "Status saved.") : answer("status", false, result.error, result.status);
-  },
-  async note() {
-    const result = await addLeadNote(db, id, form.get("note"), actor);
-    return result.ok ? answer("note", true, "Note added.") : answer("note", false, result.error, result.status);
-  },
-  async "propose-visit"() {
-    const now = new Date();
-    const proposal = proposalFromForm((name) => form.get(name), now);
-    if (!proposal.ok)
-      return answer("propose-visit", false, proposal.formError ?? "Check the visit times marked below.", 400, {
-        fieldErrors: proposal.errors,
-        values: proposal.values,
-      });
-    const result = await proposeVisit(db, id, proposal.windows, actor, getEnv(), now);
-    if (!result.ok) return answer("propose-visit", false, result.error, result.status);
-    const count = proposal.windows.length;
-    return answer(
-      "propose-visit",
-      true,
-      `Visit proposed: ${count} time${count === 1 ? "" : "s"} emailed to the homeowner.`,
-    );
-  },
-  async "cancel-visit"() {
-    const result = await cancelVisit(db, id, actor, getEnv());
-    if (!result.ok) return answer("cancel-visit", false, result.error, result.status);
-    return answer("cancel-visit", true, "Visit cancelled; the homeowner has been emailed.");
-  },
-  async service() {
-    const result = await setLeadService(db, id, form.get("service"), actor);
-    return result.ok
-      ? answer("service", true, "Service saved.")
-      : answer("service", false, result.error, result.status);
-  },
-  async "start-job"() {
-    const get = (name: string) => String(form.get(name) ?? "").slice(0, 500);
-    const result = await startJobWithoutQuote(db, actor, id, get, getEnv());
-    if (result.ok) {
-      return redirect(`/owner/jobs/${result.jobId}`);
-    }
-    const values = Object.fromEntries(["title", "price", "startDay", "completionDay"].map((name) => [name, get(name)]));
-    const message = result.errors.form ?? "Check the fields marked below.";
-    return data<ActionAnswer>(
-      { ok: false, intent: "start-job", message, jobErrors: result.errors, values },
-      { status: result.status },
-    );
-  },
-  async "ask-review"() {
-    const outcome = await askForReview(db, id, actor.email, getEnv().siteUrl);
-    if (!outcome.asked) return answer("ask-review", false, outcome.message, outcome.reason === "missing" ? 404 : 409);
-    return answer("ask-review", true, "Review request sent: one email to the homeowner.");
-  },
-  async delete() {
-    if (form.get("confirm") !== "yes") return answer("delete", false, "Tick the box to confirm the deletion.");
-    const deleted = await deleteLead(db, id, getEnv(), { actor });
-    if (!deleted) return answer("delete", false, "This lead no longer exists.", 404);
-    // A booked visit's cancellation was queued with the deletion.
-    return redirect(`/owner?deleted=${encodeURIComponent(deleted.name.slice(0, 60))}`);
-  },
-  async release() {
-    const result = await releaseLead(db, id, { actor });
-    if (!result.released) return answer("release", false, "This lead is not held as spam.", 404);
-    return answer("release", true, "Released: its emails are on their way.");
-  },
-});
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  return dispatchIntent(form, changes({ db, id: params.id, form, actor }));
+  const id = params.id;
+  /** A feature's refusal, whose message is about the whole form. */
+  const outcome = (
+    intent: string,
+    result: { ok: true } | { ok: false; error: string; status: number },
+    done: string,
+  ) => (result.ok ? answerDone(intent, done) : answerRefused(intent, result.status, { form: result.error }));
+  // The visit's forms post to /visit and the record's (release, delete) to /record.
+  return dispatchIntent(form, {
+    status: async (intent) =>
+      outcome(intent, await setLeadStatus(db, id, form.get("status"), form.get("lostReason"), actor), "Status saved."),
+    note: async (intent) => outcome(intent, await addLeadNote(db, id, form.get("note"), actor), "Note added."),
+    service: async (intent) =>
+      outcome(intent, await setLeadService(db, id, form.get("service"), actor), "Service saved."),
+    "start-job": async (intent) => {
+      const get = (name: string) => String(form.get(name) ?? "").slice(0, 500);
+      const result = await startJobWithoutQuote(db, actor, id, get, getEnv());
+      if (result.ok) return redirect(`/owner/jobs/${result.jobId}`);
+      const values = Object.fromEntries(
+        ["title", "price", "startDay", "completionDay"].map((name) => [name, get(name)]),
+      );
+      const errors = { ...result.errors, form: result.errors.form ?? "Check the fields marked below." };
+      return answerRefused(intent, result.status, errors, values);
+    },
+    "ask-review": async (intent) => {
+      const asked = await askForReview(db, id, actor, getEnv().siteUrl);
+      if (!asked.asked) return answerRefused(intent, asked.reason === "missing" ? 404 : 409, { form: asked.message });
+      return answerDone(intent, "Review request sent: one email to the homeowner.");
+    },
+  });
 }
 
 const linkButton = `${secondaryButton} flex-1`;
@@ -180,7 +123,11 @@ const linkButton = `${secondaryButton} flex-1`;
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, phoneE164, waiting, visit, today } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const visitForms = useFetcher<ChangeAnswer>({ key: leadVisitPath(lead.id) });
+  const recordForms = useFetcher<ChangeAnswer>({ key: leadRecordPath(lead.id) });
+  const busy = navigation.state === "submitting" || visitForms.state !== "idle" || recordForms.state !== "idle";
+  const answer = useLatestAnswer(actionData, loaderData.answer, [visitForms.data, recordForms.data]);
+  const shown = headline(answer);
   const subject = encodeURIComponent(`Your estimate request - ${profile.shortName}`);
   return (
     <article>
@@ -201,7 +148,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           Held as suspected spam ({lead.spamReason ?? "unknown reason"}). It has not been emailed to anyone.
         </Notice>
       ) : null}
-      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
 
       <div className="mt-4 flex flex-wrap gap-2">
         <a href={`tel:${phoneE164}`} className={linkButton}>
@@ -233,7 +180,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       <LeadPhotos leadId={lead.id} photos={lead.photos} />
 
       {lead.quarantined ? (
-        <ReleaseForm />
+        <ReleaseForm action={leadRecordPath(lead.id)} />
       ) : (
         <>
           <StatusSection status={lead.status} lostReason={lead.lostReason} busy={busy} />
@@ -246,16 +193,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             job={loaderData.job}
             canStart={loaderData.canStartJob}
             busy={busy}
-            answer={
-              actionData && actionData.intent === "start-job"
-                ? {
-                    ok: actionData.ok,
-                    message: actionData.message,
-                    fieldErrors: actionData.jobErrors,
-                    values: actionData.values,
-                  }
-                : undefined
-            }
+            refused={refusedForm(answer, "start-job")}
           />
           <LeadReviewSection
             status={lead.status}
@@ -275,14 +213,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
             visit={visit}
             today={today}
             busy={busy}
-            answer={actionData && actionData.intent === "propose-visit" ? actionData : undefined}
+            action={leadVisitPath(lead.id)}
+            refused={refusedForm(answer, "propose-visit")}
           />
         </>
       )}
 
       <NotesSection notes={lead.notes} busy={busy} />
       <HistorySection receivedAt={lead.createdAt} history={lead.history} />
-      <DeleteSection name={lead.name} kept={loaderData.keptOnDeletion} />
+      <DeleteSection name={lead.name} kept={loaderData.keptOnDeletion} action={leadRecordPath(lead.id)} />
     </article>
   );
 }

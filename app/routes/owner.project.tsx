@@ -5,27 +5,26 @@
  * (`projects/project-photos.server.ts`); the page asks again every few seconds while any is processing.
  */
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { carriedAnswer } from "~/forms/carried-answer";
+import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
+import { useLatestAnswer } from "~/forms/latest-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
+import { deskProjectsPath, projectPhotosPath } from "~/owner/paths";
 import { profile } from "~/content/profile";
 import { describeError, log } from "~/infra/log.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/infra/intents.server";
-import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
+import { readDeskPhotoForm } from "~/owner/photo-form.server";
 import { useRefreshWhile } from "~/owner/refresh-while";
-import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
+import { requireOwner } from "~/owner/sessions.server";
 import { ProjectForm } from "~/projects/project-form";
 import { photoPath, projectPath } from "~/projects/project-listing";
-import {
-  checkProject,
-  MAX_DESCRIPTION,
-  MAX_PHOTOS,
-  type ProjectErrors,
-  type ProjectValues,
-} from "~/projects/project-rules";
+import { checkProject, MAX_PHOTOS, type ProjectValues } from "~/projects/project-rules";
 import { PhotoUpload } from "~/projects/photo-upload";
 import { deskProject } from "~/projects/desk-projects.server";
-import { photoLabel, takePhoto } from "~/projects/photo-intake.server";
-import { chooseCover, describePhoto, removePhoto, type PhotoChange } from "~/projects/photo-edits.server";
+import { PHOTO_FORMS } from "~/projects/photo-forms";
+import { photoIntents } from "~/projects/photo-intents.server";
 import { PhotoRow } from "~/projects/photo-row";
 import { leadPrivacy } from "~/projects/project-from-lead.server";
 import {
@@ -57,20 +56,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       photos: project.photos.map((p) => ({ ...p, thumbnail: p.thumbnail ? photoPath(p.thumbnail) : null })),
     },
     saved: new URL(request.url).searchParams.has("saved"),
+    answer: carriedAnswer(new URL(request.url).searchParams, PHOTO_FORMS),
     uploadKey: randomUUID(),
   };
 }
-
-type ActionAnswer = {
-  ok: boolean;
-  message: string;
-  intent: string;
-  values?: ProjectValues;
-  errors?: ProjectErrors;
-  photoErrors?: { photo?: string; description?: string };
-  photoId?: string;
-  confirmDelete?: boolean;
-};
 
 const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; message: string }> = {
   published: { ok: true, status: 200, message: "Published: the project is on the site within a few seconds." },
@@ -90,36 +79,14 @@ const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; me
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // The page's script reads a refusal it understands; a redirect to sign in would read as success.
-  const { db, actor } = await (wantsJson(request) ? requireOwnerOr401 : requireOwner)(request, context);
-  const json = wantsJson(request);
-  const answer = (body: ActionAnswer, status = body.ok ? 200 : 400) =>
-    json
-      ? Response.json(
-          {
-            ok: body.ok,
-            message: body.message,
-            error: body.ok ? undefined : body.message,
-            field: body.photoErrors?.description ? "description" : "photo",
-            photoId: body.photoId,
-          },
-          { status },
-        )
-      : data(body, { status });
+  const { db, actor } = await requireOwner(request, context);
   const read = await readDeskPhotoForm(request);
-  if (!read.ok) {
-    const { message } = read;
-    return answer({ ok: false, intent: "add-photo", message, photoErrors: { photo: message } }, read.status);
-  }
+  if (!read.ok) return answerRefused("add-photo", read.status, { photo: read.message, form: read.message });
   const form = read.form;
   try {
     const field = (name: string, max: number) => (form.fields.get(name) ?? "").slice(0, max);
     const id = params.id;
-    const photoChange = (intent: string, changed: PhotoChange, message: string) =>
-      changed.ok
-        ? answer({ ok: true, intent, message })
-        : answer({ ok: false, intent, message: changed.error }, changed.status);
-
+    // The photos' other forms post to /photos; the upload comes here from the form without JavaScript.
     return await dispatchIntent(form.fields, {
       save: async (intent) => {
         const values: ProjectValues = {
@@ -130,70 +97,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           story: field("story", 4_000),
         };
         const project = await deskProject(db, id);
-        if (!project) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
+        if (!project) return answerRefused(intent, 404, { form: "This project no longer exists." });
         const errors = checkProject(values, await leadPrivacy(db, project.leadId));
         if (Object.keys(errors).length > 0)
-          return answer({ ok: false, intent, message: "Check the fields marked below.", values, errors });
+          return answerRefused(intent, 400, { ...errors, form: "Check the fields marked below." }, { ...values });
         await updateProject(db, id, values, actor);
-        return answer({
-          ok: true,
+        return answerDone(
           intent,
-          message: project.status === "published" ? "Saved: the site shows it within a few seconds." : "Draft saved.",
-        });
+          project.status === "published" ? "Saved: the site shows it within a few seconds." : "Draft saved.",
+        );
       },
-      "add-photo": async (intent) => {
-        const file = form.files[0];
-        if (!file) {
-          const message = "Choose a photo to add.";
-          return answer({ ok: false, intent, message, photoErrors: { photo: message } });
-        }
-        const taken = await takePhoto(db, id, {
-          file,
-          description: field("description", MAX_DESCRIPTION + 50),
-          label: photoLabel(field("label", 10)),
-          uploadKey: field("upload_key", 80) || randomUUID(),
-        });
-        if (!taken.ok)
-          return answer(
-            { ok: false, intent, message: taken.error, photoErrors: { [taken.field ?? "photo"]: taken.error } },
-            taken.status,
-          );
-        return answer({
-          ok: true,
-          intent,
-          photoId: taken.photoId,
-          message: "Photo added. It is being processed and shows below when ready.",
-        });
-      },
-      "describe-photo": async (intent) => {
-        const photoId = field("photoId", 80);
-        const description = field("description", MAX_DESCRIPTION + 50);
-        const changed = await describePhoto(db, id, photoId, description, photoLabel(field("label", 10)), actor);
-        return changed.ok
-          ? answer({ ok: true, intent, message: "Photo saved." })
-          : answer({ ok: false, intent, message: changed.error, photoId }, changed.status);
-      },
-      cover: async (intent) =>
-        photoChange(intent, await chooseCover(db, id, field("photoId", 80), actor), "Cover chosen."),
-      "remove-photo": async (intent) =>
-        photoChange(intent, await removePhoto(db, id, field("photoId", 80), actor), "Photo removed."),
+      "add-photo": photoIntents(db, actor, id, form)["add-photo"],
       publish: async (intent) => {
         const result = await publishProject(db, id, actor);
         const outcome = PUBLISH_MESSAGES[result];
         // Which field, and what to take out of it.
         const message = (result === "names-lead" && (await projectNamesLead(db, id))) || outcome.message;
-        return answer({ ok: outcome.ok, intent, message }, outcome.status);
+        return outcome.ok ? answerDone(intent, message) : answerRefused(intent, outcome.status, { form: message });
       },
       unpublish: async (intent) =>
         (await unpublishProject(db, id, actor))
-          ? answer({ ok: true, intent, message: "Unpublished: the project leaves the site within a few seconds." })
-          : answer({ ok: false, intent, message: "The project is not published." }, 409),
-      delete: (intent) =>
-        answer({ ok: true, intent, confirmDelete: true, message: "Delete this project and its photos for good?" }),
+          ? answerDone(intent, "Unpublished: the project leaves the site within a few seconds.")
+          : answerRefused(intent, 409, { form: "The project is not published." }),
+      // Asked twice: this answer is the question, and the page shows the button that confirms.
+      delete: (intent) => answerDone(intent, "Delete this project and its photos for good?"),
       "delete-confirmed": async (intent) => {
         const done = await deleteProject(db, id, actor);
-        if (!done) return answer({ ok: false, intent, message: "This project no longer exists." }, 404);
-        return redirect("/owner/projects");
+        if (!done) return answerRefused(intent, 404, { form: "This project no longer exists." });
+        return redirect(deskProjectsPath);
       },
     });
   } catch (error) {
@@ -206,10 +137,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProjectPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
   const { project } = loaderData;
-  const editing = actionData?.intent === "save" && !actionData.ok ? actionData : undefined;
-  const photoAnswer = actionData?.intent === "add-photo" ? actionData : undefined;
+  const photoForms = useFetcher<ChangeAnswer>({ key: projectPhotosPath(project.id) });
+  const busy = useNavigation().state !== "idle" || photoForms.state !== "idle";
+  const answer = useLatestAnswer(actionData, loaderData.answer, [photoForms.data]);
+  const shown = headline(answer);
+  const editing = refusedForm(answer, "save");
+  const photoRefused = refusedForm(answer, "add-photo");
+  const describeRefused = refusedForm(answer, "describe-photo");
   const waitingFor = project.photos
     .filter((p) => p.state === "waiting")
     .map((p) => p.id)
@@ -236,9 +171,9 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           "Draft: not on the site."
         )}
       </p>
-      {loaderData.saved && !actionData ? <Notice tone="ok">Draft saved. Now add the photos.</Notice> : null}
-      {actionData?.message ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
-      {actionData?.confirmDelete ? (
+      {loaderData.saved && !answer ? <Notice tone="ok">Draft saved. Now add the photos.</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+      {answer?.ok && answer.intent === "delete" ? (
         <Form method="post" className="my-3 flex flex-wrap gap-2">
           <button type="submit" name="intent" value="delete-confirmed" className={dangerButton}>
             Yes, delete for good
@@ -295,11 +230,8 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
                 key={photo.id}
                 photo={photo}
                 busy={busy}
-                error={
-                  actionData?.intent === "describe-photo" && actionData.photoId === photo.id
-                    ? actionData.message
-                    : undefined
-                }
+                action={projectPhotosPath(project.id)}
+                error={describeRefused?.values.photoId === photo.id ? describeRefused.errors.form : undefined}
               />
             ))}
           </ul>
@@ -311,7 +243,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           multiple
           photoStates={photoStates}
           uploadKey={loaderData.uploadKey}
-          errors={photoAnswer?.photoErrors ?? {}}
+          errors={{ photo: photoRefused?.errors.photo, description: photoRefused?.errors.description }}
           full={
             project.photos.length >= MAX_PHOTOS &&
             `This project has its ${MAX_PHOTOS} photos. Remove one to add another.`
@@ -329,7 +261,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           key={JSON.stringify(
             editing ?? [project.title, project.service, project.town, project.finished, project.story],
           )}
-          values={editing?.values ?? project}
+          values={editing ? { ...project, ...editing.values } : project}
           errors={editing?.errors ?? {}}
           busy={busy}
           submitLabel={project.status === "published" ? "Save" : "Save draft"}

@@ -4,9 +4,14 @@
  * every page of every instance within seconds (`app/live/`), and goes in the audit log. Below them,
  * what the desk's documents state: the ways to pay on every invoice, and the contract facts.
  */
-import { data, Form, useNavigation } from "react-router";
-import { closedDaysBetween, addClosedDay, removeClosedDay } from "~/closed-days/closed-days.server";
-import { checkClosedDay, type ClosedDayErrors, type ClosedDayInput } from "~/closed-days/closed-day-rules";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { CLOSED_DAY_FORMS } from "~/closed-days/closed-day-forms";
+import { closedDaysBetween } from "~/closed-days/closed-days.server";
+import { carriedAnswer } from "~/forms/carried-answer";
+import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
+import { useLatestAnswer } from "~/forms/latest-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
+import { closedDaysPath } from "~/owner/paths";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
@@ -14,7 +19,7 @@ import { readSmallForm } from "~/infra/uploads.server";
 import { isPublicPage } from "~/live/public-pages.server";
 import { readLive } from "~/live/snapshot.server";
 import { NoticeBanner } from "~/notices/notice-banner";
-import { checkNoticeDraft, EMPTY_NOTICE, type NoticeErrors, type NoticeValues } from "~/notices/notice-draft";
+import { checkNoticeDraft, EMPTY_NOTICE, type NoticeValues } from "~/notices/notice-draft";
 import { NoticeForm } from "~/notices/notice-form";
 import { noticeLinkTargets } from "~/notices/notice-link-targets.server";
 import { projectPath } from "~/projects/project-listing";
@@ -28,7 +33,6 @@ import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { addDays, dayOf } from "~/time/business-time";
 import { readWaysToPay, saveWaysToPayForm, waysToPayFormValues } from "~/invoices/ways-to-pay.server";
-import type { WaysToPayErrors, WaysToPayInput } from "~/invoices/ways-to-pay";
 import { WaysToPaySection } from "~/invoices/ways-to-pay-section";
 import { ContractFactsSection } from "~/quotes/contract-facts-section";
 import { contractFactsFormValues, readContractFacts } from "~/quotes/contract-facts.server";
@@ -57,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [facts, ways] = await Promise.all([readContractFacts(db), readWaysToPay(db)]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
+    answer: carriedAnswer(new URL(request.url).searchParams, CLOSED_DAY_FORMS),
     autoAsk,
     linkTargets: noticeLinkTargets(
       readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
@@ -92,12 +97,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer =
-  | { form: "notice"; ok: boolean; message?: string; values: NoticeValues; errors: NoticeErrors }
-  | { form: "closed-day"; ok: boolean; message?: string; values: ClosedDayInput; errors: ClosedDayErrors }
-  | { form: "ways"; ok: boolean; message?: string; values?: WaysToPayInput; errors: WaysToPayErrors }
-  | { form: "other"; ok: boolean; message: string };
-
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -115,80 +114,39 @@ export async function action({ request, context }: Route.ActionArgs) {
       endsAt: text(form, "endsAt", 40),
     };
     const checked = checkNoticeDraft(values, { siteUrl: getEnv().siteUrl, isSitePage: isPublicPage }, now);
-    if (!checked.ok)
-      return data<ActionAnswer>({ form: "notice", ok: false, values, errors: checked.errors }, { status: 400 });
-    if (intent === "preview-notice") return data<ActionAnswer>({ form: "notice", ok: true, values, errors: {} });
+    if (!checked.ok) return answerRefused(intent, 400, checked.errors, { ...values });
+    // A preview changes nothing: the form keeps what was typed, and the page draws it.
+    if (intent === "preview-notice") return data<ChangeAnswer>({ ok: true, intent, done: "", values: { ...values } });
     const notice = await publishNotice(db, checked, actor, now);
-    const message =
+    return answerDone(
+      intent,
       notice.startsAt && notice.startsAt > now
         ? `Scheduled: the notice shows on every page from ${formatDateTime(notice.startsAt)}.`
-        : "Published: the notice shows on every page within a few seconds.";
-    return data<ActionAnswer>({ form: "notice", ok: true, message, values: EMPTY_NOTICE, errors: {} });
+        : "Published: the notice shows on every page within a few seconds.",
+    );
   };
 
+  // The closed days' forms post to /owner/site/closed-days.
   return dispatchIntent(form, {
     "preview-notice": noticeForm,
     "publish-notice": noticeForm,
-    "remove-notice": async () => {
-      const removed = await removeNotice(db, actor, now);
-      return removed
-        ? data<ActionAnswer>({
-            form: "other",
-            ok: true,
-            message: "Removed: the notice leaves every page within seconds.",
-          })
-        : data<ActionAnswer>({ form: "other", ok: false, message: "No notice is up." }, { status: 404 });
-    },
-    "add-closed-day": async () => {
-      const values: ClosedDayInput = {
-        firstDay: text(form, "firstDay", 20),
-        lastDay: text(form, "lastDay", 20),
-        label: text(form, "label", 200),
-      };
-      const errors = checkClosedDay(values, dayOf(now));
-      if (Object.keys(errors).length > 0)
-        return data<ActionAnswer>({ form: "closed-day", ok: false, values, errors }, { status: 400 });
-      const day = await addClosedDay(db, values, actor, now);
-      return data<ActionAnswer>({
-        form: "closed-day",
-        ok: true,
-        message: `Added: ${day.label}. The hours on every page say so on the day.`,
-        values: { firstDay: "", lastDay: "", label: "" },
-        errors: {},
-      });
-    },
-    "remove-closed-day": async () => {
-      const removed = await removeClosedDay(db, text(form, "closedDay", 60), actor, now);
-      return removed
-        ? data<ActionAnswer>({ form: "other", ok: true, message: "Closed day removed." })
-        : data<ActionAnswer>(
-            { form: "other", ok: false, message: "That closed day no longer exists." },
-            { status: 404 },
-          );
-    },
-    "ways-to-pay": async () => {
+    "remove-notice": async (intent) =>
+      (await removeNotice(db, actor, now))
+        ? answerDone(intent, "Removed: the notice leaves every page within seconds.")
+        : answerRefused(intent, 404, { form: "No notice is up." }),
+    "ways-to-pay": async (intent) => {
       const saved = await saveWaysToPayForm(db, actor, (name) => text(form, name, 1_000), now);
-      return saved.ok
-        ? data<ActionAnswer>({ form: "ways", ok: true, message: saved.message, errors: {} })
-        : data<ActionAnswer>(
-            {
-              form: "ways",
-              ok: false,
-              message: "The ways to pay were not saved: see the fields marked below.",
-              values: saved.values,
-              errors: saved.errors,
-            },
-            { status: 400 },
-          );
+      if (saved.ok) return answerDone(intent, saved.message);
+      const form_ = "The ways to pay were not saved: see the fields marked below.";
+      return answerRefused(intent, 400, { ...saved.errors, form: form_ }, { ...saved.values });
     },
-    "review-auto-ask": async () => {
+    "review-auto-ask": async (intent) => {
       const on = form.get("autoAsk") === "on";
       await setAutomaticRequests(db, on, actor, now);
-      return data<ActionAnswer>({
-        form: "other",
-        ok: true,
-        message: on ? "Review requests now go by themselves 3 days after Won." : "Automatic review requests are off.",
-      });
+      return answerDone(
+        intent,
+        on ? "Review requests now go by themselves 3 days after Won." : "Automatic review requests are off.",
+      );
     },
   });
 }
@@ -219,16 +177,22 @@ function CurrentNotice({
   );
 }
 
+const NOTICE_FORMS = ["preview-notice", "publish-notice"];
+
 export default function Site({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
-  const notice = actionData?.form === "notice" ? actionData : undefined;
-  const closedDay = actionData?.form === "closed-day" ? actionData : undefined;
-  const ways = actionData?.form === "ways" ? actionData : undefined;
+  const closedDayForms = useFetcher<ChangeAnswer>({ key: closedDaysPath });
+  const busy = useNavigation().state !== "idle" || closedDayForms.state !== "idle";
+  const answer = useLatestAnswer(actionData, loaderData.answer, [closedDayForms.data]);
+  const shown = headline(answer);
+  // A notice previewed comes back as typed; one refused, as typed with its messages.
+  const notice = answer && NOTICE_FORMS.includes(answer.intent) ? answer : undefined;
+  const closedDay = refusedForm(answer, "add-closed-day");
+  const ways = refusedForm(answer, "ways-to-pay");
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Site</h1>
       <p className="mt-1">What you publish here shows on every page of the public site within seconds.</p>
-      {actionData?.message ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       <section aria-labelledby="notice-heading" className="mt-6">
         <h2 id="notice-heading" className="text-lg font-bold text-navy-900">
           Notice
@@ -242,17 +206,18 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
         <NoticeForm
           // A new answer starts the form again from what the server returned.
           key={notice ? JSON.stringify(notice) : "blank"}
-          values={notice?.values ?? EMPTY_NOTICE}
-          errors={notice?.errors ?? {}}
+          values={{ ...EMPTY_NOTICE, ...notice?.values }}
+          errors={notice && !notice.ok ? notice.errors : {}}
           busy={busy}
           targets={loaderData.linkTargets}
         />
       </section>
       <ClosedDaysSection
-        key={closedDay ? JSON.stringify(closedDay) : "blank"}
+        key={answer?.intent === "add-closed-day" ? JSON.stringify(answer) : "blank"}
+        action={closedDaysPath}
         days={loaderData.closedDays}
         today={loaderData.today}
-        values={closedDay?.values ?? { firstDay: "", lastDay: "", label: "" }}
+        values={{ firstDay: "", lastDay: "", label: "", ...closedDay?.values }}
         errors={closedDay?.errors ?? {}}
         busy={busy}
       />
@@ -260,7 +225,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       <NoticeHistory entries={loaderData.history} now={loaderData.now} />
       <WaysToPaySection
         key={ways ? JSON.stringify(ways) : "stored"}
-        values={ways?.values ?? loaderData.ways}
+        values={{ ...loaderData.ways, ...ways?.values }}
         errors={ways?.errors ?? {}}
         busy={busy}
       />

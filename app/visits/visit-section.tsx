@@ -4,14 +4,10 @@
  * time). A plain form: it works without JavaScript, and a refused proposal comes back with each
  * message beside its field and the values as typed.
  */
-import { Form } from "react-router";
+import { useFetcher } from "react-router";
+import type { RefusedAnswer } from "~/forms/change-answer";
 import { dangerButton, inputClass, labelClass, primaryButton } from "~/owner/desk-frame";
-import { fieldName, MAX_WINDOWS, type WindowField } from "./windows";
-
-export interface VisitAnswer {
-  fieldErrors: Partial<Record<WindowField, string>>;
-  values: Record<string, string>;
-}
+import { fieldName, MAX_WINDOWS } from "./windows";
 
 interface VisitView {
   status: "proposed" | "confirmed";
@@ -21,7 +17,7 @@ interface VisitView {
 
 const errorClass = "mt-1 text-sm font-semibold text-red-800";
 
-function WindowRow({ row, today, answer }: { row: number; today: string; answer?: Partial<VisitAnswer> }) {
+function WindowRow({ row, today, refused }: { row: number; today: string; refused?: RefusedAnswer }) {
   const parts = [
     { part: "date", label: "Date", type: "date", extra: { min: today } },
     { part: "start", label: "From", type: "time", extra: { min: "07:00", max: "17:00" } },
@@ -36,7 +32,7 @@ function WindowRow({ row, today, answer }: { row: number; today: string; answer?
       <div className="grid gap-3 sm:grid-cols-3">
         {parts.map(({ part, label, type, extra }) => {
           const name = fieldName(row, part);
-          const error = answer?.fieldErrors?.[name];
+          const error = refused?.errors[name];
           const errorId = `${name}-error`;
           return (
             <div key={part}>
@@ -48,7 +44,7 @@ function WindowRow({ row, today, answer }: { row: number; today: string; answer?
                 name={name}
                 type={type}
                 required={row === 1}
-                defaultValue={answer?.values?.[name] ?? ""}
+                defaultValue={refused?.values[name] ?? ""}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
                 className={inputClass}
@@ -71,13 +67,18 @@ export function VisitSection({
   visit,
   today,
   busy,
-  answer,
+  action,
+  refused,
 }: {
   visit: VisitView | null;
   today: string;
   busy: boolean;
-  answer?: Partial<VisitAnswer> & { ok: boolean };
+  /** The visit's forms route: the forms post there, through its fetcher once the script runs. */
+  action: string;
+  /** The proposal's refusal, when that is the page's answer. */
+  refused?: RefusedAnswer;
 }) {
+  const { Form } = useFetcher({ key: action });
   const rows = Array.from({ length: MAX_WINDOWS }, (_, i) => i + 1);
   return (
     <section aria-labelledby="visit-heading" className="mt-6">
@@ -103,7 +104,7 @@ export function VisitSection({
             </>
           )}
           <p className="mt-1 text-sm text-slate-700">Proposed by {visit.proposedBy}</p>
-          <Form method="post" className="mt-2">
+          <Form method="post" action={action} className="mt-2">
             <input type="hidden" name="intent" value="cancel-visit" />
             <button type="submit" disabled={busy} className={dangerButton}>
               Cancel the visit
@@ -114,6 +115,7 @@ export function VisitSection({
       {/* New times offered empty the fields (a new key); after a refusal they keep what was typed. */}
       <Form
         method="post"
+        action={action}
         className="mt-3 space-y-3"
         key={visit ? visit.windows.map((w) => w.when).join("|") : "none"}
         noValidate
@@ -125,7 +127,7 @@ export function VisitSection({
           email with one link per time and confirms one.
         </p>
         {rows.map((row) => (
-          <WindowRow key={row} row={row} today={today} answer={answer} />
+          <WindowRow key={row} row={row} today={today} refused={refused} />
         ))}
         <button type="submit" disabled={busy} className={primaryButton}>
           {visit ? "Propose new times" : "Propose the visit"}

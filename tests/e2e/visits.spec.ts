@@ -230,7 +230,11 @@ test.describe("a site visit", () => {
         [`window-${n}-start`]: "09:00",
         [`window-${n}-end`]: "11:00",
       });
-    const refused = await page.request.post(leadUrl, { headers: { Origin: origin }, form: crafted, maxRedirects: 0 });
+    const refused = await page.request.post(`${leadUrl}/visit`, {
+      headers: { Origin: origin },
+      form: crafted,
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("Propose at most 3 times; the homeowner picks one.");
 
@@ -263,7 +267,7 @@ test.describe("a site visit", () => {
 
   test("without a session: no proposal, no numbers", async ({ request }) => {
     const since = smtp.received.length;
-    const lead = await request.post(`${origin}/owner/leads/00000000-0000-4000-8000-000000000000`, {
+    const lead = await request.post(`${origin}/owner/leads/00000000-0000-4000-8000-000000000000/visit`, {
       headers: { Origin: origin },
       form: {
         intent: "propose-visit",

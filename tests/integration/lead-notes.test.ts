@@ -34,8 +34,9 @@ describe.each(backends)("a lead's notes on %s", (backend) => {
       data: {
         ok: false,
         intent: "note",
-        message:
-          "The note holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+        errors: {
+          form: "The note holds a hidden direction mark (U+200F) that would not show on screen. Type it again without it.",
+        },
       },
     });
     expect(await db.selectFrom("lead_notes").select("id").execute()).toEqual([]);
@@ -43,7 +44,7 @@ describe.each(backends)("a lead's notes on %s", (backend) => {
 
     expect(await note("Called, visiting Thursday.\nBring the ladder.")).toMatchObject({
       init: { status: 200 },
-      data: { ok: true, message: "Note added." },
+      data: { ok: true, done: "Note added." },
     });
     expect(await db.selectFrom("lead_notes").select("body").execute()).toEqual([
       { body: "Called, visiting Thursday.\nBring the ladder." },

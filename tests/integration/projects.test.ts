@@ -17,6 +17,7 @@ import { processNextPhoto, processWaitingPhotos } from "~/projects/project-photo
 import { projectsSource } from "~/projects/projects-source.server";
 import { deleteProject, publishProject, unpublishProject } from "~/projects/projects.server";
 import { action as projectAction, loader as projectDeskLoader } from "~/routes/owner.project";
+import { action as photosAction } from "~/routes/owner.project-photos";
 import { action as newProjectAction, loader as projectsDeskLoader } from "~/routes/owner.projects";
 import { loader as publicProjectLoader } from "~/routes/project";
 import { loader as photoLoader } from "~/routes/project-photo";
@@ -77,6 +78,14 @@ describe.each(backends)("projects on %s", (backend) => {
           { id },
         ),
       ),
+    );
+
+  /** A desk form on a project: its photo forms post to the photos' route, the others to the page. */
+  const editProject = (cookie: string, id: string, body: Record<string, string>) =>
+    run(() =>
+      ["describe-photo", "cover", "remove-photo"].includes(body.intent ?? "")
+        ? photosAction(args<typeof photosAction>(deskPost(`/owner/projects/${id}/photos`, cookie, form(body)), { id }))
+        : projectAction(args<typeof projectAction>(deskPost(`/owner/projects/${id}`, cookie, form(body)), { id })),
     );
 
   async function snapshotNow(db: Kysely<Database>) {
@@ -228,7 +237,7 @@ describe.each(backends)("projects on %s", (backend) => {
       description: "The Smith family deck at 12 Ocean Ave",
     });
     expect(live.status).toBe(400);
-    expect(live.body).toMatchObject({ photoErrors: { description: street } });
+    expect(live.body).toMatchObject({ errors: { description: street } });
     for (const description of ["The deck on Ocean Avenue", "The Smith family deck", "The Smiths' new deck"]) {
       const refused = await addPhoto(cookie, id, await smallJpeg(), { description });
       expect(refused.status, description).toBe(400);
@@ -240,13 +249,10 @@ describe.each(backends)("projects on %s", (backend) => {
     expect((await addPhoto(cookie, id, await smallJpeg(), { description: "The new deck stairs" })).status).toBe(200);
     const [photo] = await photos();
     if (!photo) throw new Error("a photo expected");
-    const edit = (body: Record<string, string>) =>
-      run(() =>
-        projectAction(args<typeof projectAction>(deskPost(`/owner/projects/${id}`, cookie, form(body)), { id })),
-      );
+    const edit = (body: Record<string, string>) => editProject(cookie, id, body);
     const renamed = await edit({ intent: "describe-photo", photoId: photo.id, description: "SMITH deck", label: "" });
     expect(renamed.status).toBe(400);
-    expect(renamed.body).toMatchObject({ message: `The description names the homeowner ${smith}` });
+    expect(renamed.body).toMatchObject({ errors: { form: `The description names the homeowner ${smith}` } });
     expect(
       (await edit({ intent: "describe-photo", photoId: photo.id, description: "From ocean ave.", label: "" })).status,
     ).toBe(400);
@@ -275,8 +281,9 @@ describe.each(backends)("projects on %s", (backend) => {
     const withDescription = await publish();
     expect(withDescription.status).toBe(409);
     expect(withDescription.body).toMatchObject({
-      message:
-        "The description of photo 1 names the homeowner's street address. Take it out: the page may only say the town.",
+      errors: {
+        form: "The description of photo 1 names the homeowner's street address. Take it out: the page may only say the town.",
+      },
     });
     await db
       .updateTable("project_photos")
@@ -289,7 +296,9 @@ describe.each(backends)("projects on %s", (backend) => {
       .where("id", "=", id)
       .execute();
     expect((await publish()).body).toMatchObject({
-      message: "The story names the homeowner (“John”). Take the name out: projects never say whose house it was.",
+      errors: {
+        form: "The story names the homeowner (“John”). Take the name out: projects never say whose house it was.",
+      },
     });
     await db
       .updateTable("projects")
@@ -299,9 +308,11 @@ describe.each(backends)("projects on %s", (backend) => {
     const withAddress = await publish();
     expect(withAddress.status).toBe(409);
     expect(withAddress.body).toMatchObject({
-      message: expect.stringMatching(
-        /^The page's address, made from the title and town, names the homeowner \(“Smith”\)/,
-      ),
+      errors: {
+        form: expect.stringMatching(
+          /^The page's address, made from the title and town, names the homeowner \(“Smith”\)/,
+        ) as unknown,
+      },
     });
     expect(await db.selectFrom("projects").select("status").where("id", "=", id).executeTakeFirst()).toEqual({
       status: "draft",
@@ -329,25 +340,19 @@ describe.each(backends)("projects on %s", (backend) => {
       "The description holds a zero-width character (U+200B) that would not show on screen. Type it again without it.";
     const uploaded = await addPhoto(cookie, id, await smallJpeg(), { description: "Rotten\u200b treads" });
     expect(uploaded.status).toBe(400);
-    expect(uploaded.body).toMatchObject({ photoErrors: { description: message } });
+    expect(uploaded.body).toMatchObject({ errors: { description: message } });
     expect(await db.selectFrom("project_photos").select("id").execute()).toEqual([]);
 
     expect((await addPhoto(cookie, id, await smallJpeg(), { description: "Rotten treads" })).status).toBe(200);
     const photo = await db.selectFrom("project_photos").select("id").executeTakeFirstOrThrow();
-    const edited = await run(() =>
-      projectAction(
-        args<typeof projectAction>(
-          deskPost(
-            `/owner/projects/${id}`,
-            cookie,
-            form({ intent: "describe-photo", photoId: photo.id, description: "New\u200b treads", label: "" }),
-          ),
-          { id },
-        ),
-      ),
-    );
+    const edited = await editProject(cookie, id, {
+      intent: "describe-photo",
+      photoId: photo.id,
+      description: "New\u200b treads",
+      label: "",
+    });
     expect(edited.status).toBe(400);
-    expect(edited.body).toMatchObject({ message });
+    expect(edited.body).toMatchObject({ errors: { form: message } });
     expect(await db.selectFrom("project_photos").select("description").execute()).toEqual([
       { description: "Rotten treads" },
     ]);
@@ -357,10 +362,7 @@ describe.each(backends)("projects on %s", (backend) => {
     const db = await harness().db();
     const { cookie } = await signedInOwner(db, ORIGIN);
     const id = await newProject(db, cookie);
-    const edit = (body: Record<string, string>) =>
-      run(() =>
-        projectAction(args<typeof projectAction>(deskPost(`/owner/projects/${id}`, cookie, form(body)), { id })),
-      );
+    const edit = (body: Record<string, string>) => editProject(cookie, id, body);
     await addPhoto(cookie, id, await smallJpeg(), { description: "The rotten stairs" });
     await addPhoto(cookie, id, await smallJpeg(), { description: "The new stairs" });
     const photos = () =>

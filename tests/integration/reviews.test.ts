@@ -200,10 +200,10 @@ describe.each(backends)("reviews on %s", (backend) => {
     const db = await harness().db();
     const leadId = await insertLead(db, { status: "won", name: "Dana Visitor", email: "Dana@Example.com" });
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, () => askForReview(db, leadId, actor.email, REVIEW_SITE_URL)),
+      Array.from({ length: 20 }, () => askForReview(db, leadId, actor, REVIEW_SITE_URL)),
     );
     expect(outcomes.filter((o) => o.asked)).toHaveLength(1);
-    expect(await askForReview(db, leadId, actor.email, REVIEW_SITE_URL)).toMatchObject({
+    expect(await askForReview(db, leadId, actor, REVIEW_SITE_URL)).toMatchObject({
       asked: false,
       reason: "already-asked",
     });
@@ -224,7 +224,7 @@ describe.each(backends)("reviews on %s", (backend) => {
     expect(stored.token_hash).not.toContain(token);
 
     const notWon = await insertLead(db, { status: "quoted", email: "q@example.com" });
-    expect(await askForReview(db, notWon, actor.email, REVIEW_SITE_URL)).toMatchObject({ reason: "not-won" });
+    expect(await askForReview(db, notWon, actor, REVIEW_SITE_URL)).toMatchObject({ reason: "not-won" });
   });
 
   it("asks by itself 3 days after Won only when switched on, and never twice", async () => {
@@ -237,7 +237,7 @@ describe.each(backends)("reviews on %s", (backend) => {
     await setLeadStatus(db, due, "won", null, actor, new Date(now.getTime() - 3 * DAY - 60_000));
     await setLeadStatus(db, recent, "won", null, actor, new Date(now.getTime() - 2 * DAY));
     await setLeadStatus(db, askedByHand, "won", null, actor, new Date(now.getTime() - 4 * DAY));
-    await askForReview(db, askedByHand, actor.email, REVIEW_SITE_URL);
+    await askForReview(db, askedByHand, actor, REVIEW_SITE_URL);
 
     expect(await automaticRequestsOn(db)).toBe(false);
     expect(await sendDueReviewRequests(db, REVIEW_SITE_URL, now)).toBe(0);
@@ -270,7 +270,7 @@ describe.each(backends)("reviews on %s", (backend) => {
     expect(await reviewLink(db, token)).toEqual({ state: "gone", status: 410 });
     expect(await submitReview(db, token, sampleReview())).toMatchObject({ ok: false, status: 410 });
     const another = await insertLead(db, { status: "won", email: "STOP@example.com" });
-    expect(await askForReview(db, another, actor.email, REVIEW_SITE_URL)).toMatchObject({ reason: "unsubscribed" });
+    expect(await askForReview(db, another, actor, REVIEW_SITE_URL)).toMatchObject({ reason: "unsubscribed" });
     expect(await unsubscribeFromReviews(db, "not-a-token")).toBe(false);
   });
 });

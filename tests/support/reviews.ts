@@ -33,7 +33,7 @@ export async function askedLead(
   siteUrl = REVIEW_SITE_URL,
 ): Promise<{ leadId: string; token: string }> {
   const leadId = await insertLead(db, { status: "won", ...fixture });
-  const outcome = await askForReview(db, leadId, "pat@causeway.test", siteUrl);
+  const outcome = await askForReview(db, leadId, { email: "pat@causeway.test", client: null }, siteUrl);
   if (!outcome.asked) throw new Error(outcome.message);
   return { leadId, token: await reviewTokenOf(db, leadId) };
 }

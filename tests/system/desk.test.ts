@@ -149,22 +149,25 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
     expect((await get(`${origin}/owner/export/leads.csv`)).status).toBe(401);
 
     const posts: [string, Record<string, string>][] = [
-      [`/owner/leads/${leadId}`, { intent: "delete", confirm: "yes" }],
+      [`/owner/leads/${leadId}/record`, { intent: "delete", confirm: "yes" }],
+      [`/owner/leads/${leadId}/record`, { intent: "release" }],
       [`/owner/leads/${leadId}`, { intent: "status", status: "won" }],
       [`/owner/leads/${leadId}`, { intent: "note", note: "x" }],
       ["/owner/quarantine", { intent: "release", id: leadId }],
       ["/owner/subscribers", { id: "x" }],
       ["/owner/account", { passkey: "x" }],
-      [`/owner/leads/${leadId}.data`, { intent: "delete", confirm: "yes" }],
+      [`/owner/leads/${leadId}/record.data`, { intent: "delete", confirm: "yes" }],
+      [`/Owner/Leads/${leadId}/Record/`, { intent: "delete", confirm: "yes" }],
       [
-        `/owner/leads/${leadId}`,
+        `/owner/leads/${leadId}/visit`,
         { intent: "propose-visit", "window-1-date": "2030-06-03", "window-1-start": "09:00", "window-1-end": "11:00" },
       ],
-      [`/owner/leads/${leadId}`, { intent: "cancel-visit" }],
+      [`/owner/leads/${leadId}/visit`, { intent: "cancel-visit" }],
       ["/owner/digest", { digest: "off" }],
       ["/owner/site", { intent: "publish-notice", body: "Hacked", tone: "urgent" }],
       ["/owner/site.data", { intent: "publish-notice", body: "Hacked", tone: "urgent" }],
-      ["/owner/site", { intent: "add-closed-day", firstDay: "2030-01-01", label: "Hacked" }],
+      ["/owner/site/closed-days", { intent: "add-closed-day", firstDay: "2030-01-01", label: "Hacked" }],
+      ["/owner/site/closed-days.data", { intent: "add-closed-day", firstDay: "2030-01-01", label: "Hacked" }],
       ["/owner/account", { intent: "link-device" }],
       ["/owner/account", { intent: "invite-owner", email: "mallory@example.com" }],
       ["/owner/account", { intent: "remove-owner", email: "pat@causeway.test" }],
@@ -177,6 +180,7 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       [`/owner/projects/${projectId}`, { intent: "publish" }],
       [`/owner/projects/${projectId}.data`, { intent: "delete-confirmed" }],
       [`/owner/projects/${projectId}/photos`, { intent: "remove-photo", photoId: "x" }],
+      [`/owner/projects/${projectId}/photos`, { intent: "cover", photoId: "x" }],
     ];
     for (const [urlPath, body] of posts) {
       const response = await post(`${origin}${urlPath}`, body);
@@ -210,7 +214,7 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
 
     // From another site's page, even with the owner's cookie: refused before any handler runs.
     const forged = await post(
-      `${origin}/owner/leads/${leadId}`,
+      `${origin}/owner/leads/${leadId}/record`,
       { intent: "delete", confirm: "yes" },
       { cookie, Origin: "https://evil.example" },
     );
@@ -272,7 +276,7 @@ describe("deleting a lead on the desk", () => {
     await bookVisit(db, id, { ownerEmail, siteUrl: origin, leadsTo: "owner@causeway.test" });
 
     const deleted = await post(
-      `${origin}/owner/leads/${id}`,
+      `${origin}/owner/leads/${id}/record`,
       { intent: "delete", confirm: "yes" },
       { cookie, Origin: origin },
     );

@@ -60,7 +60,7 @@ describe.each(["sqlite", "postgres"] as const)("a homeowner's links on %s", (bac
     const leadPage = `/owner/leads/${leadId}`;
     await desk(leadPage, { intent: "note", note: NOTE });
     const visitDay = addDays(dayOf(new Date()), 3);
-    await desk(leadPage, {
+    await desk(`${leadPage}/visit`, {
       intent: "propose-visit",
       "window-1-date": visitDay,
       "window-1-start": "09:00",

@@ -18,13 +18,17 @@ const postgres = postgresForThisFile();
 
 const site = builtSites(stopAfterTest, postgres);
 
+/** The site page's forms post to the page, its closed days' to their own route. */
+const deskPath = (intent: string | undefined) =>
+  intent?.endsWith("closed-day") ? "/owner/site/closed-days" : "/owner/site";
+
 const desk = (
   s: BuiltSite,
   body: Record<string, string>,
   origin = s.origins[0] ?? "",
   headers: Record<string, string> = {},
 ) =>
-  fetch(`${origin}/owner/site`, {
+  fetch(`${origin}${deskPath(body.intent)}`, {
     method: "POST",
     redirect: "manual",
     body: new URLSearchParams(body),

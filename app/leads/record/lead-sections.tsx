@@ -1,10 +1,11 @@
 /**
  * The lead page's sections that change the record: where it stands (status, and why a lead was
- * lost), releasing one held as spam, its notes, its history and deleting it. Each is a plain form
- * posting to the lead's page, so it works without JavaScript.
+ * lost), releasing one held as spam, its notes, its history and deleting it. Each is a plain form,
+ * so it works without JavaScript: status and notes post to the lead's page, releasing and deleting
+ * to the record's own route, through its fetcher once the script runs.
  */
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
 import {
@@ -78,14 +79,16 @@ export function StatusSection(props: { status: string; lostReason: string | null
   );
 }
 
-export function ReleaseForm() {
+/** Posts to the record's forms route (`action`) through its fetcher, or as a plain form. */
+export function ReleaseForm({ action }: { action: string }) {
+  const { Form: FetcherForm } = useFetcher({ key: action });
   return (
-    <Form method="post" className="mt-6">
+    <FetcherForm method="post" action={action} className="mt-6">
       <input type="hidden" name="intent" value="release" />
       <button type="submit" className={primaryButton}>
         Not spam
       </button>
-    </Form>
+    </FetcherForm>
   );
 }
 
@@ -146,7 +149,8 @@ export function HistorySection(props: {
 }
 
 /** `kept`: what the deletion keeps (signed contracts, invoices, payments), said before it is done. */
-export function DeleteSection({ name, kept }: { name: string; kept: string | null }) {
+export function DeleteSection({ name, kept, action }: { name: string; kept: string | null; action: string }) {
+  const { Form: FetcherForm } = useFetcher({ key: action });
   return (
     <section aria-labelledby="delete-heading" className="mt-8 rounded-lg border border-red-800 p-3">
       <h2 id="delete-heading" className="text-lg font-bold text-red-800">
@@ -157,7 +161,7 @@ export function DeleteSection({ name, kept }: { name: string; kept: string | nul
         calendar.
       </p>
       {kept ? <p className="mt-1 text-sm font-semibold">{kept}</p> : null}
-      <Form method="post" className="mt-2 space-y-2">
+      <FetcherForm method="post" action={action} className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="delete" />
         <label className="flex min-h-11 items-center gap-2">
           <input type="checkbox" name="confirm" value="yes" required className="size-5" /> Yes, delete the lead from{" "}
@@ -166,7 +170,7 @@ export function DeleteSection({ name, kept }: { name: string; kept: string | nul
         <button type="submit" className={dangerButton}>
           Delete lead
         </button>
-      </Form>
+      </FetcherForm>
     </section>
   );
 }
