@@ -28,7 +28,7 @@ import { changeOrderAcceptedEmails, changeOrderDeclinedEmails, changeOrderSentEm
 import { dayLabel, isOpen, type FieldErrors } from "./job-rules";
 import { contractTotalOf, holdJob, recordJobEvent, type HeldJob } from "./jobs.server";
 import type { ChangeOrderStatus } from "./jobs-tables";
-import { jobLinkFor, openJobLink } from "./job-link.server";
+import { jobLinkFor, openJobLinkByHash } from "./job-link.server";
 import { inTransaction } from "~/infra/transaction.server";
 import type { MailContext } from "~/settings/env.server";
 
@@ -181,9 +181,9 @@ export type AnswerOutcome = { ok: true; message: string } | { ok: false; status:
 const UNKNOWN: AnswerOutcome = { ok: false, status: 404, error: "This link does not open a job." };
 
 /** The job behind a homeowner's link in force, held, and its change order `orderId` as it is now. */
-async function heldOrder(trx: Db, token: string, orderId: string, now: Date) {
-  const link = await openJobLink(trx, token, now);
-  if (link.state !== "open") return undefined;
+async function heldOrder(trx: Db, tokenHash: string, orderId: string, now: Date) {
+  const link = await openJobLinkByHash(trx, tokenHash, now);
+  if (link?.state !== "open") return undefined;
   const job = await holdJob(trx, link.jobId);
   if (!job) return undefined;
   const order = await trx
@@ -208,9 +208,9 @@ async function answerOrder(
   answer: (trx: Db, held: HeldOrder, token: string) => Promise<AnswerOutcome>,
 ): Promise<AnswerOutcome> {
   // Refused before a transaction is opened; inside it, the job's own link lookup holds the job.
-  const outcome = await findByLinkToken(token, (_tokenHash, token) =>
+  const outcome = await findByLinkToken(token, (tokenHash, token) =>
     inTransaction(db, async (trx): Promise<AnswerOutcome> => {
-      const held = await heldOrder(trx, token, orderId, new Date());
+      const held = await heldOrder(trx, tokenHash, orderId, new Date());
       if (!held) return UNKNOWN;
       // Cancelled with its contract, or completed: a change to it no longer means anything.
       if (!isOpen(held.job.state))

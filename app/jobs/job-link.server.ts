@@ -29,18 +29,28 @@ export interface OpenJobLink {
  * a link never sent (or a lead held as spam), 410 for one that was and has ended.
  */
 export async function openJobLink(db: Db, token: unknown, now: Date = new Date()): Promise<OpenJobLink | DeadLink> {
-  const found = await findByLinkToken(token, (tokenHash) =>
-    db
-      .selectFrom("job_links as k")
-      .innerJoin("jobs as j", "j.id", "k.job_id")
-      .innerJoin("leads as l", "l.id", "j.lead_id")
-      .select(["j.id", "j.lead_id", "j.state", "j.completed_at", "j.cancelled_at", "j.warranty", "k.ended_at"])
-      .where("k.token_hash", "=", tokenHash)
-      .where("l.quarantined_at", "is", null)
-      .executeTakeFirst(),
-  );
-  if (found.state === "gone") return found;
-  const link = found.record;
+  const found = await findByLinkToken(token, (tokenHash) => openJobLinkByHash(db, tokenHash, now));
+  return found.state === "found" ? found.record : found;
+}
+
+/**
+ * The same lookup for a caller that has read the token already (`findByLinkToken`) and holds its
+ * hash: undefined for a link never sent.
+ */
+export async function openJobLinkByHash(
+  db: Db,
+  tokenHash: string,
+  now: Date = new Date(),
+): Promise<OpenJobLink | DeadLink | undefined> {
+  const link = await db
+    .selectFrom("job_links as k")
+    .innerJoin("jobs as j", "j.id", "k.job_id")
+    .innerJoin("leads as l", "l.id", "j.lead_id")
+    .select(["j.id", "j.lead_id", "j.state", "j.completed_at", "j.cancelled_at", "j.warranty", "k.ended_at"])
+    .where("k.token_hash", "=", tokenHash)
+    .where("l.quarantined_at", "is", null)
+    .executeTakeFirst();
+  if (!link) return undefined;
   if (link.ended_at !== null || pageClosed(link, now)) return SPENT_LINK;
   return { state: "open", jobId: link.id, leadId: link.lead_id };
 }

@@ -23,7 +23,6 @@ import { missingForSending, parseContent, type QuoteContent } from "./quote-cont
 import { quoteSentEmail } from "./quote-emails.server";
 import { quoteFileName, quotePdf, type SentVersion } from "./quote-files.server";
 import { saveDraft } from "./quote-versions.server";
-import { inTransaction } from "~/infra/transaction.server";
 import type { MailContext } from "~/settings/env.server";
 
 type Db = Kysely<Database>;
@@ -37,14 +36,14 @@ export async function saveQuoteDraft(
   db: Db,
   leadId: string,
   content: QuoteContent,
-  actor: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<QuoteChange> {
   if (!isLeadId(leadId)) return GONE;
-  return inTransaction(db, async (trx): Promise<QuoteChange> => {
+  return deskChange(db, actor, now, async ({ trx }): Promise<QuoteChange> => {
     const lead = await leadForChange(trx, leadId);
     if (!lead) return GONE;
-    const saved = await saveDraft(trx, lead.id, content, actor, now);
+    const saved = await saveDraft(trx, lead.id, content, actor.email, now);
     if (!saved.ok) return saved;
     return { ok: true, version: saved.version };
   });

@@ -5,7 +5,7 @@
  * progress photos, the project can start with them.
  */
 import type { Kysely } from "kysely";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import type { Database } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -15,17 +15,12 @@ import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";
 import { progressPhotoCountOfLead, progressPhotosOfLead } from "~/jobs/job-photos.server";
-import {
-  checkProject,
-  MAX_PHOTOS,
-  finishedLabel,
-  serviceTitle,
-  type ProjectErrors,
-  type ProjectValues,
-} from "~/projects/project-rules";
+import { checkProject, MAX_PHOTOS, finishedLabel, serviceTitle, type ProjectValues } from "~/projects/project-rules";
 import { listDeskProjects } from "~/projects/desk-projects.server";
 import { projectFromLead } from "~/projects/project-from-lead.server";
 import { createProject } from "~/projects/projects.server";
+import { refusedForm } from "~/forms/change-answer";
+import { answerRefused } from "~/infra/page-post.server";
 import type { Route } from "./+types/owner.projects";
 
 export const meta: Route.MetaFunction = () => [
@@ -56,25 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = {
-  ok: false;
-  message: string;
-  values: ProjectValues;
-  errors: ProjectErrors;
-  leadId?: string;
-  jobPhotos?: number;
-};
-
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
-  return dispatchIntent(form, { save: () => saveNew(db, form, actor) });
+  return dispatchIntent(form, { save: (intent) => saveNew(db, form, actor, intent) });
 }
 
 /** A new project's draft; on its page from then on. */
-async function saveNew(db: Kysely<Database>, form: FormData, actor: Actor) {
+async function saveNew(db: Kysely<Database>, form: FormData, actor: Actor, intent: string) {
   const values: ProjectValues = {
     title: text(form, "title", 200),
     service: text(form, "service", 60),
@@ -85,23 +71,14 @@ async function saveNew(db: Kysely<Database>, form: FormData, actor: Actor) {
   const leadId = text(form, "leadId", 80) || undefined;
   const lead = leadId ? await projectFromLead(db, leadId) : undefined;
   if (leadId && !lead)
-    return data<ActionAnswer>(
-      { ok: false, message: "That lead is gone or not marked Won.", values, errors: {} },
-      { status: 404 },
-    );
+    return answerRefused(intent, 404, { form: "That lead is gone or not marked Won." }, { ...values });
   const errors = checkProject(values, lead?.privacy);
-  if (Object.keys(errors).length > 0)
-    return data<ActionAnswer>(
-      {
-        ok: false,
-        message: "Check the fields marked below.",
-        values,
-        errors,
-        leadId,
-        jobPhotos: leadId ? await progressPhotoCountOfLead(db, leadId) : 0,
-      },
-      { status: 400 },
-    );
+  if (Object.keys(errors).length > 0) {
+    // The form shown again offers the lead's progress photos as it did: their count is part of it.
+    const jobPhotoCount = String(leadId ? await progressPhotoCountOfLead(db, leadId) : 0);
+    const shown = { ...values, ...(leadId ? { leadId } : {}), jobPhotoCount };
+    return answerRefused(intent, 400, { ...errors, form: "Check the fields marked below." }, shown);
+  }
   const photos = leadId && form.get("jobPhotos") === "yes" ? await progressPhotosOfLead(db, leadId, MAX_PHOTOS) : [];
   const id = await createProject(db, values, actor, leadId ?? null, photos);
   return redirect(`/owner/projects/${id}?saved=1`);
@@ -110,11 +87,12 @@ async function saveNew(db: Kysely<Database>, form: FormData, actor: Actor) {
 export default function Projects({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const start = loaderData.fromLead;
+  const refused = refusedForm(actionData, "save");
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Projects</h1>
       <p className="mt-1">Finished jobs with photos, shown on the public site once you publish them.</p>
-      {actionData?.message ? <Notice tone="error">{actionData.message}</Notice> : null}
+      {refused?.errors.form ? <Notice tone="error">{refused.errors.form}</Notice> : null}
       {loaderData.leadRefused ? <Notice tone="error">That lead is gone or not marked Won.</Notice> : null}
       <section aria-labelledby="list-heading" className="mt-6">
         <h2 id="list-heading" className="text-lg font-bold text-navy-900">
@@ -145,13 +123,13 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
         </h2>
         {start ? <p className="mt-1 text-sm">Started from a won job: its service and town are filled in.</p> : null}
         <ProjectForm
-          key={actionData ? JSON.stringify(actionData) : "blank"}
-          values={actionData?.values ?? start?.values ?? EMPTY_PROJECT}
-          errors={actionData?.errors ?? {}}
+          key={refused ? JSON.stringify(refused) : "blank"}
+          values={refused ? { ...EMPTY_PROJECT, ...refused.values } : (start?.values ?? EMPTY_PROJECT)}
+          errors={refused?.errors ?? {}}
           busy={busy}
           submitLabel="Save draft"
-          leadId={actionData?.leadId ?? start?.leadId}
-          jobPhotos={actionData?.jobPhotos ?? start?.jobPhotos}
+          leadId={refused ? refused.values.leadId : start?.leadId}
+          jobPhotos={refused ? Number(refused.values.jobPhotoCount ?? 0) : start?.jobPhotos}
         />
         <p className="mt-2 text-sm text-slate-700">You add the photos on the next page.</p>
       </section>

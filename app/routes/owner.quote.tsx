@@ -131,7 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { status: 400 },
       );
     if (intent === "save") {
-      const saved = await saveQuoteDraft(db, params.id, read.content, actor.email, now);
+      const saved = await saveQuoteDraft(db, params.id, read.content, actor, now);
       return saved.ok
         ? data<Answer>({ ok: true, message: `Draft saved (version ${saved.version}).`, values: read.values })
         : data<Answer>({ ok: false, message: saved.error, values: read.values }, { status: saved.status });

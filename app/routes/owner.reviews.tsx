@@ -4,7 +4,7 @@
  * goes in the audit log), shown again, and answered with one public reply. There is nothing to
  * approve: a review is public from the moment it is written.
  */
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { readSmallForm } from "~/infra/uploads.server";
 import { dangerButton, inputClass, labelClass, Notice, secondaryButton } from "~/owner/desk-frame";
@@ -15,6 +15,8 @@ import { HIDE_REASON_LABELS, HIDE_REASONS, isHideReason, REPLY_MAX_LENGTH } from
 import { reviewFigures } from "~/reviews/review-summary";
 import { hideReview, listReviews, replyToReview, showReview } from "~/reviews/reviews.server";
 import { formatDateTime } from "~/time/business-time";
+import { headline } from "~/forms/change-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
 import type { Route } from "./+types/owner.reviews";
 
 export const meta: Route.MetaFunction = () => [
@@ -36,25 +38,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { ok: boolean; message: string; review: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
   const id = String(form.get("review") ?? "").slice(0, 60);
-  const result = await dispatchIntent(form, {
-    hide: () => hideReview(db, id, form.get("reason"), actor),
-    show: () => showReview(db, id, actor),
-    reply: () => replyToReview(db, id, form.get("reply"), actor),
+  const answer = (intent: string, result: Awaited<ReturnType<typeof showReview>>) =>
+    result.ok
+      ? answerDone(intent, result.message)
+      : answerRefused(intent, result.status, { form: result.error }, { review: id });
+  return dispatchIntent(form, {
+    hide: async (intent) => answer(intent, await hideReview(db, id, form.get("reason"), actor)),
+    show: async (intent) => answer(intent, await showReview(db, id, actor)),
+    reply: async (intent) => answer(intent, await replyToReview(db, id, form.get("reply"), actor)),
   });
-  return result.ok
-    ? data<ActionAnswer>({ ok: true, message: result.message, review: id })
-    : data<ActionAnswer>({ ok: false, message: result.error, review: id }, { status: result.status });
 }
 
 export default function DeskReviews({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { reviews, figures, hidden } = loaderData;
+  const shown = headline(actionData);
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Reviews</h1>
@@ -66,7 +68,7 @@ export default function DeskReviews({ loaderData, actionData }: Route.ComponentP
         </a>{" "}
         within seconds of being written. Ask for one from a Won lead's page.
       </p>
-      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       {reviews.length === 0 ? <p className="mt-4">No reviews yet.</p> : null}
       <ul className="mt-4 space-y-4">
         {reviews.map((review) => (

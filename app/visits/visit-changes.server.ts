@@ -84,9 +84,9 @@ export async function confirmVisit(
 ): Promise<LinkState> {
   // Refused before a transaction is opened: a guessed token costs a string check, not a lock;
   // inside it, the window's own lookup claims it.
-  const outcome = await findByLinkToken(token, (_tokenHash, token) =>
+  const outcome = await findByLinkToken(token, (tokenHash) =>
     inTransaction(db, async (trx): Promise<LinkState> => {
-      const claim = await claimWindow(trx, token, now);
+      const claim = await claimWindow(trx, tokenHash, now);
       if (!claim.claimed) return claim.link;
       const lead = await leadForChange(trx, claim.leadId);
       if (!lead) return SPENT_LINK;

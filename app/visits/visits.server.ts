@@ -10,7 +10,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { findByLinkToken, hashToken, randomToken, SPENT_LINK, type DeadLink } from "~/infra/link-token.server";
+import {
+  findByLinkToken,
+  hashToken,
+  randomToken,
+  SPENT_LINK,
+  UNKNOWN_LINK,
+  type DeadLink,
+} from "~/infra/link-token.server";
 import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { dayOf, startOfDay } from "~/time/business-time";
@@ -146,16 +153,18 @@ export type WindowClaim =
   | { claimed: false; link: LinkState };
 
 /**
- * The homeowner confirms the window behind `token`: the visit is booked at its times and every
- * link of the visit is spent (the chosen one, and the others it releases). The caller moves the
- * lead and then queues the invitations.
+ * The homeowner confirms the window whose link's token hashes to `tokenHash` (the caller read the
+ * token with `findByLinkToken`): the visit is booked at its times and every link of the visit is
+ * spent (the chosen one, and the others it releases). The caller moves the lead and then queues
+ * the invitations.
  */
-export async function claimWindow(trx: Trx, token: unknown, now: Date): Promise<WindowClaim> {
-  const found = await findByLinkToken(token, (tokenHash) =>
-    trx.selectFrom("visit_windows").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst(),
-  );
-  if (found.state === "gone") return { claimed: false, link: found };
-  const window = found.record;
+export async function claimWindow(trx: Trx, tokenHash: string, now: Date): Promise<WindowClaim> {
+  const window = await trx
+    .selectFrom("visit_windows")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  if (!window) return { claimed: false, link: UNKNOWN_LINK };
   if (window.used_at !== null || toDate(window.expires_at) <= now) return { claimed: false, link: SPENT_LINK };
   const startsAt = toDate(window.starts_at);
   const endsAt = toDate(window.ends_at);
