@@ -2,7 +2,7 @@
  * /owner/quarantine: requests held as suspected spam. 'Not spam' releases one (it gets its emails
  * as if it had just arrived); 'Delete' removes it. Unreleased ones are deleted after 30 days.
  */
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
 import { deleteLead } from "~/server/delete-lead.server";
@@ -13,6 +13,8 @@ import { leadPath } from "~/owner/paths";
 import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { formatDateTime } from "~/time/business-time";
+import { headline } from "~/forms/change-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
 import type { Route } from "./+types/owner.quarantine";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -31,25 +33,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
   const id = String(form.get("id") ?? "");
-  if (!isLeadId(id)) return data({ ok: false, message: "No such request." }, { status: 400 });
   return dispatchIntent(form, {
-    release: async () => {
+    release: async (intent) => {
+      if (!isLeadId(id)) return answerRefused(intent, 400, { form: "No such request." });
       const result = await releaseLead(db, id, { actor });
-      if (!result.released) return data({ ok: false, message: "That request is no longer held." }, { status: 404 });
-      return data({
-        ok: true,
-        message: `Released the request from ${result.name}: it is in the lead list and its emails are on their way.`,
-      });
+      if (!result.released) return answerRefused(intent, 404, { form: "That request is no longer held." });
+      return answerDone(
+        intent,
+        `Released the request from ${result.name}: it is in the lead list and its emails are on their way.`,
+      );
     },
-    delete: async () => {
+    delete: async (intent) => {
+      if (!isLeadId(id)) return answerRefused(intent, 400, { form: "No such request." });
       const deleted = await deleteLead(db, id, getEnv(), { actor });
-      if (!deleted) return data({ ok: false, message: "That request no longer exists." }, { status: 404 });
-      return data({ ok: true, message: `Deleted the request from ${deleted.name}.` });
+      if (!deleted) return answerRefused(intent, 404, { form: "That request no longer exists." });
+      return answerDone(intent, `Deleted the request from ${deleted.name}.`);
     },
   });
 }
 
 export default function Quarantine({ loaderData, actionData }: Route.ComponentProps) {
+  const shown = headline(actionData);
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Suspected spam</h1>
@@ -57,7 +61,7 @@ export default function Quarantine({ loaderData, actionData }: Route.ComponentPr
         Held because a hidden field was filled, as bots do. Nobody was emailed. Deleted after {loaderData.days} days
         unless released.
       </p>
-      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       {loaderData.held.length === 0 ? <p className="mt-4">Nothing held.</p> : null}
       <ul className="mt-3 space-y-3">
         {loaderData.held.map((item) => (
