@@ -1,8 +1,9 @@
 /**
  * /owner/leads/:id: one lead, everything about it. Call, text or email in one tap; set its status
  * (Lost asks why); notes with times; the history of every change with who and when; delete with a
- * confirmation. Each form posts here and works without JavaScript; every change goes through the
- * lead record (`leads/record/`).
+ * confirmation. Every form works without JavaScript. The lead's own work posts here; the visit's
+ * forms post to `/visit`, and releasing and deleting to `/record` (`owner.lead-visit.ts`,
+ * `owner.lead-record.ts`). Every change goes through the lead record (`leads/record/`).
  */
 import { data, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";

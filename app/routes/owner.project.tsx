@@ -3,6 +3,8 @@
  * describe, label Before/After, choose the cover, remove), 'Publish' once every photo is ready,
  * 'Unpublish', and delete, asked twice. Photos are processed in the background after they arrive
  * (`projects/project-photos.server.ts`); the page asks again every few seconds while any is processing.
+ * The photo forms post to the photos' route (`owner.project-photos.ts`), but for the upload
+ * without JavaScript, which posts here.
  */
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";

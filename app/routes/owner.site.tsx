@@ -2,7 +2,8 @@
  * /owner/site: what the public site says that is not in the code. The notice above every page
  * (with a preview at a phone's width), the closed days, and the notices before. Each change is on
  * every page of every instance within seconds (`app/live/`), and goes in the audit log. Below them,
- * what the desk's documents state: the ways to pay on every invoice, and the contract facts.
+ * what the desk's documents state: the ways to pay on every invoice, and the contract facts. The
+ * closed days' forms post to a route of their own (`owner.site-closed-days.ts`).
  */
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { CLOSED_DAY_FORMS } from "~/closed-days/closed-day-forms";
