@@ -9,11 +9,10 @@
  * - `intent=remove-device`, `device=<id>`: removes one of the signed-in owner's devices, also only
  *   with a recent sign-in: a stolen session must not be able to silence the owner's own phone.
  */
-import { data } from "react-router";
 import { getEnv } from "~/settings/env.server";
 import { log } from "~/infra/log.server";
 import { consumeBudget } from "~/infra/rate-limit.server";
-import { whenSignedInRecently } from "~/owner/account-actions.server";
+import { accountDone, accountRefused, whenSignedInRecently } from "~/owner/account-actions.server";
 import type { IntentForm } from "~/infra/intents.server";
 import type { SignedInOwner } from "~/owner/sessions.server";
 import { REMOVE_INTENT, SUBSCRIBE_INTENT } from "./device-intents";
@@ -22,41 +21,44 @@ import { addDevice, parseSubscription, removeDevice, SubscriptionError } from ".
 /** A subscription is a few hundred bytes; anything near this is not one. */
 const MAX_SUBSCRIPTION_CHARS = 8 * 1024;
 
-const answer = (status: number, message: string) => data({ ok: false, message }, { status });
-
 /** The handlers of the Account page's intents on notified devices. */
 export function deviceIntents({ db, session, actor }: SignedInOwner, form: IntentForm, request: Request) {
   return {
-    [REMOVE_INTENT]: () =>
-      whenSignedInRecently(session, "Removing a device", async () => {
+    [REMOVE_INTENT]: (intent: string) =>
+      whenSignedInRecently(session, intent, "Removing a device", async () => {
         const removed = await removeDevice(db, session.ownerId, String(form.get("device") ?? ""));
-        if (!removed) return answer(404, "That device is not yours or was already removed.");
-        return data({ ok: true, message: "Device removed: it gets no more alerts." });
+        if (!removed) return accountRefused(intent, 404, "That device is not yours or was already removed.");
+        return accountDone(intent, 200, "Device removed: it gets no more alerts.");
       }),
-    [SUBSCRIBE_INTENT]: () =>
-      whenSignedInRecently(session, "Adding a device for notifications", async () => {
+    [SUBSCRIBE_INTENT]: (intent: string) =>
+      whenSignedInRecently(session, intent, "Adding a device for notifications", async () => {
         const budget = await consumeBudget(
           { name: "owner-push-subscribe", points: 30, durationSeconds: 15 * 60 },
           actor.client ?? "unknown",
         );
-        if (!budget.allowed) return answer(429, "Too many attempts. Please wait a few minutes.");
+        if (!budget.allowed) return accountRefused(intent, 429, "Too many attempts. Please wait a few minutes.");
         const raw = String(form.get("subscription") ?? "");
-        if (raw.length > MAX_SUBSCRIPTION_CHARS) return answer(413, "The subscription is too large to be a real one.");
+        if (raw.length > MAX_SUBSCRIPTION_CHARS)
+          return accountRefused(intent, 413, "The subscription is too large to be a real one.");
         let value: unknown;
         try {
           value = JSON.parse(raw);
         } catch {
-          return answer(400, "The subscription could not be read: send the browser's subscription as JSON.");
+          return accountRefused(
+            intent,
+            400,
+            "The subscription could not be read: send the browser's subscription as JSON.",
+          );
         }
         try {
           const subscription = parseSubscription(value, getEnv().pushServiceHosts);
           const device = await addDevice(db, session.ownerId, subscription, request.headers.get("user-agent") ?? "");
           log("info", "push device added", { device: device.id, host: new URL(subscription.endpoint).host });
-          return data({ ok: true, message: "This device will be notified of new leads." }, { status: 201 });
+          return accountDone(intent, 201, "This device will be notified of new leads.");
         } catch (error) {
           if (!(error instanceof SubscriptionError)) throw error;
           log("info", "push subscription refused", { reason: error.message });
-          return answer(error.status, error.message);
+          return accountRefused(intent, error.status, error.message);
         }
       }),
   };

@@ -96,19 +96,10 @@ export function largestTotal(content: QuoteContent) {
   return totalsOf(content, new Set(content.items.map((_, index) => index)));
 }
 
-/**
- * Reads the editor's form: the content when every field is well formed (its dates within reason of
- * `today`), else the message per field.
- */
-export function readQuoteForm(
-  get: (name: string) => string,
-  today: string,
-):
-  | { ok: true; content: QuoteContent; values: QuoteFormValues }
-  | { ok: false; errors: QuoteFieldErrors; values: QuoteFormValues } {
-  const errors: QuoteFieldErrors = {};
-  const values: QuoteFormValues = {
-    items: [],
+/** The editor's fields as typed, each cut to what a check can still read: what a refusal shows again. */
+export function readQuoteValues(get: (name: string) => string): QuoteFormValues {
+  return {
+    items: readItemRows(get, MAX_ITEMS).values,
     taxRate: get("taxRate").trim().slice(0, 12),
     work: get("work")
       .trim()
@@ -123,9 +114,22 @@ export function readQuoteForm(
       .trim()
       .slice(0, TEXT_MAX + 1),
   };
+}
+
+/**
+ * Reads the editor's form: the content when every field is well formed (its dates within reason of
+ * `today`), else the message per field.
+ */
+export function readQuoteForm(
+  get: (name: string) => string,
+  today: string,
+):
+  | { ok: true; content: QuoteContent; values: QuoteFormValues }
+  | { ok: false; errors: QuoteFieldErrors; values: QuoteFormValues } {
+  const errors: QuoteFieldErrors = {};
+  const values = readQuoteValues(get);
   const read = readItemRows(get, MAX_ITEMS);
   const items = read.items;
-  values.items = read.values;
   Object.assign(errors, read.errors);
   const tax = parseDecimal(values.taxRate || "0", 3);
   if (tax === undefined || tax > MAX_TAX_MILLI_PERCENT) errors.taxRate = "A rate in percent, such as 6.625, or 0.";

@@ -6,7 +6,8 @@
 import { Form } from "react-router";
 import { DeskField, fieldErrorClass, hintClass } from "~/owner/desk-field";
 import { inputClass, labelClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
-import { MAX_ITEMS, type QuoteFieldErrors, type QuoteFormValues } from "./quote-content";
+import type { FieldMessages } from "~/forms/change-answer";
+import { MAX_ITEMS, type QuoteFormValues } from "./quote-content";
 
 const BLANK_ROW = { description: "", quantity: "", unit: "", price: "", optional: false };
 
@@ -17,7 +18,7 @@ export function editorRows(values: QuoteFormValues) {
   return Array.from({ length: count }, (_, index) => filled[index] ?? BLANK_ROW);
 }
 
-function ItemRow({ row, index, errors }: { row: typeof BLANK_ROW; index: number; errors: QuoteFieldErrors }) {
+function ItemRow({ row, index, errors }: { row: typeof BLANK_ROW; index: number; errors: FieldMessages }) {
   const id = (field: string) => `item-${index}-${field}`;
   const cell = (field: string, label: string, value: string, extra: { inputMode?: "decimal"; wide?: boolean } = {}) => (
     <div className={extra.wide ? "col-span-2 sm:col-span-4" : ""}>
@@ -62,7 +63,7 @@ export function QuoteEditor({
   sentVersion,
 }: {
   values: QuoteFormValues;
-  errors: QuoteFieldErrors;
+  errors: FieldMessages;
   busy: boolean;
   /** The version the homeowner has: saving a change starts the next one. */
   sentVersion: number | null;

@@ -83,7 +83,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {added ? <Notice tone="ok">Passkey added on this device.</Notice> : null}
       {answer ? (
         <Notice tone={answer.ok ? "ok" : "error"}>
-          {answer.message}
+          {answer.ok ? answer.done : answer.errors.form}
           {answer.signIn ? (
             <>
               {" "}

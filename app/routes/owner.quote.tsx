@@ -22,13 +22,14 @@ import {
   missingForSending,
   parseContent,
   readQuoteForm,
-  type QuoteFieldErrors,
-  type QuoteFormValues,
+  readQuoteValues,
 } from "~/quotes/quote-content";
 import { QuoteEditor } from "~/quotes/quote-editor";
 import { saveQuoteDraft, sendQuote } from "~/quotes/send-quote.server";
 import { latestVersion, setReminder, versionsOfLead, type DocumentKind } from "~/quotes/quote-versions.server";
 import { dayOf, formatDateTime } from "~/time/business-time";
+import { headline, refusedForm } from "~/forms/change-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
 import type { Route } from "./+types/owner.quote";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -111,56 +112,43 @@ async function readEditorForm(request: Request): Promise<Map<string, string>> {
   }
 }
 
-type Answer = { ok: boolean; message: string; missing?: string[]; values?: QuoteFormValues; errors?: QuoteFieldErrors };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readEditorForm(request);
   const now = new Date();
-  const reminder = async (intent: "reminder-off" | "reminder-on") => {
-    const changed = await setReminder(db, params.id, intent === "reminder-on", now);
-    return changed
-      ? data<Answer>({ ok: true, message: intent === "reminder-on" ? "Reminder on." : "Reminder switched off." })
-      : data<Answer>({ ok: false, message: "No sent quote is waiting." }, { status: 409 });
-  };
+  const reminder = async (intent: "reminder-off" | "reminder-on") =>
+    (await setReminder(db, params.id, intent === "reminder-on", now))
+      ? answerDone(intent, intent === "reminder-on" ? "Reminder on." : "Reminder switched off.")
+      : answerRefused(intent, 409, { form: "No sent quote is waiting." });
   const quote = async (intent: "save" | "send") => {
+    // A refusal shows the editor again as typed: its fields as posted, read back by the page.
+    const typed = Object.fromEntries(form);
     const read = readQuoteForm((name) => form.get(name) ?? "", dayOf(new Date()));
-    if (!read.ok)
-      return data<Answer>(
-        { ok: false, message: "Check the fields marked below.", values: read.values, errors: read.errors },
-        { status: 400 },
-      );
+    if (!read.ok) return answerRefused(intent, 400, { ...read.errors, form: "Check the fields marked below." }, typed);
     if (intent === "save") {
       const saved = await saveQuoteDraft(db, params.id, read.content, actor, now);
       return saved.ok
-        ? data<Answer>({ ok: true, message: `Draft saved (version ${saved.version}).`, values: read.values })
-        : data<Answer>({ ok: false, message: saved.error, values: read.values }, { status: saved.status });
+        ? answerDone(intent, `Draft saved (version ${saved.version}).`)
+        : answerRefused(intent, saved.status, { form: saved.error }, typed);
     }
     // A contract accepted now would start a second job beside the open one; a lead has one at a time.
     if (await leadHasOpenJob(db, params.id))
-      return data<Answer>(
+      return answerRefused(
+        intent,
+        409,
         {
-          ok: false,
-          message:
+          form:
             "This lead has a job under way. A change to its work is a change order, on the job's page; " +
             "send a new quote once the job is completed.",
-          values: read.values,
         },
-        { status: 409 },
+        typed,
       );
     const env = getEnv();
     const mail = mailContext(env);
+    // Refused for what the law requires, the draft is saved first: the page lists what it lacks.
     const sent = await sendQuote(db, params.id, read.content, actor, mail, now);
-    if (!sent.ok)
-      return data<Answer>(
-        { ok: false, message: sent.error, missing: sent.missing, values: read.values },
-        { status: sent.status },
-      );
-    return data<Answer>({
-      ok: true,
-      message: `Quote version ${sent.version} sent; the lead is now Quoted.`,
-      values: read.values,
-    });
+    if (!sent.ok) return answerRefused(intent, sent.status, { form: sent.error }, typed);
+    return answerDone(intent, `Quote version ${sent.version} sent; the lead is now Quoted.`);
   };
   return dispatchIntent(form, { "reminder-off": reminder, "reminder-on": reminder, save: quote, send: quote });
 }
@@ -168,7 +156,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, versions, reminder } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const missing = actionData?.missing ?? [];
+  const shown = headline(actionData);
+  const refused = refusedForm(actionData, ["save", "send"]);
+  // What the law still requires, listed once a send was refused (the draft was saved as sent).
+  const missing = refused?.intent === "send" ? loaderData.missing : [];
   return (
     <article>
       <p>
@@ -180,7 +171,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <h1 className="text-2xl font-bold break-words text-navy-900">Quote for {lead.name}</h1>
-      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       {missing.length > 0 ? (
         <div role="alert" className="mt-2 rounded-lg border border-red-800 bg-white p-3">
           <p className="font-semibold text-red-800">Missing before it can be sent:</p>
@@ -251,8 +242,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <QuoteEditor
         key={actionData ? JSON.stringify(actionData) : "stored"}
-        values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors ?? {}}
+        values={refused ? readQuoteValues((name) => refused.values[name] ?? "") : loaderData.values}
+        errors={refused?.errors ?? {}}
         busy={busy}
         sentVersion={loaderData.sentVersion}
       />

@@ -381,7 +381,9 @@ describe.each(backends)("jobs on %s", (backend) => {
       ),
     );
     expect(send.status).toBe(409);
-    expect(send.body).toMatchObject({ message: expect.stringContaining("This lead has a job under way.") as unknown });
+    expect(send.body).toMatchObject({
+      errors: { form: expect.stringContaining("This lead has a job under way.") as unknown },
+    });
     expect(await db.selectFrom("quote_versions").select("id").execute()).toEqual([]);
 
     // Once the job is done, the next small job may start; not while a quote waits for an answer.

@@ -264,13 +264,15 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
       status: 403,
       body: {
         ok: false,
-        message: "Removing a passkey needs a sign-in within the last 10 minutes. Confirm it's you, then try again.",
+        errors: {
+          form: "Removing a passkey needs a sign-in within the last 10 minutes. Confirm it's you, then try again.",
+        },
         signIn: confirm,
       },
     });
     const device = settled(await account({ intent: "remove-device", device: "pats-phone" }));
     expect(device).toMatchObject({ status: 403, body: { ok: false, signIn: confirm } });
-    expect((device.body as { message: string }).message).toMatch(/^Removing a device needs a sign-in/);
+    expect((device.body as { errors: { form: string } }).errors.form).toMatch(/^Removing a device needs a sign-in/);
     const everywhere = settled(
       await signOutAction(
         argsOf<typeof signOutAction>(deskPost("/owner/sign-out", cookie, new URLSearchParams({ scope: "everywhere" }))),
@@ -304,7 +306,7 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     const fresh = await startSession(db, requestWith(undefined), pat.id, "passkey");
     expect(settled(await account({ intent: "remove-passkey", passkey: "pats-laptop" }, fresh))).toMatchObject({
       status: 200,
-      body: { ok: true, message: "Passkey removed." },
+      body: { ok: true, done: "Passkey removed." },
     });
     expect(settled(await account({ intent: "remove-device", device: "pats-phone" }, fresh))).toMatchObject({
       status: 200,
