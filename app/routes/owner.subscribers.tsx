@@ -1,11 +1,13 @@
 /** /owner/subscribers: confirmed newsletter subscribers, a CSV of them, and removing one. */
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { profile } from "~/content/profile";
 import { dangerButton, Notice, secondaryButton } from "~/owner/desk-frame";
 import { listSubscribers, removeSubscriber } from "~/leads/subscribers.server";
 import { deskChange } from "~/owner/desk-change.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import { formatDateTime } from "~/time/business-time";
+import { headline } from "~/forms/change-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
 import type { Route } from "./+types/owner.subscribers";
 import { readSmallForm } from "~/infra/uploads.server";
 
@@ -27,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const REMOVE = "remove-subscriber";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readSmallForm(request);
@@ -35,13 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (gone?.subscriber) await audit("subscriber-removed", gone.email);
     return gone;
   });
-  if (!removed?.subscriber)
-    return data({ ok: false, message: "That subscriber is no longer on the list." }, { status: 404 });
-  return { ok: true, message: `Removed ${removed.email}.` };
+  // The page's one form: it names no intent, so its answer names the one it is.
+  if (!removed?.subscriber) return answerRefused(REMOVE, 404, { form: "That subscriber is no longer on the list." });
+  return answerDone(REMOVE, `Removed ${removed.email}.`);
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
   const { subscribers, exportReady } = loaderData;
+  const shown = headline(actionData);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -51,7 +56,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         </a>
       </div>
       {exportReady ? <Notice tone="ok">Thanks. Your download is ready: press Download CSV.</Notice> : null}
-      {actionData ? <Notice tone={actionData.ok ? "ok" : "error"}>{actionData.message}</Notice> : null}
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       {subscribers.length === 0 ? <p className="mt-4">No confirmed subscribers yet.</p> : null}
       <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
         {subscribers.map((s) => (
