@@ -28,7 +28,7 @@ import { QuoteEditor } from "~/quotes/quote-editor";
 import { saveQuoteDraft, sendQuote } from "~/quotes/send-quote.server";
 import { latestVersion, setReminder, versionsOfLead, type DocumentKind } from "~/quotes/quote-versions.server";
 import { dayOf, formatDateTime } from "~/time/business-time";
-import { headline, refusedForm } from "~/forms/change-answer";
+import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import type { Route } from "./+types/owner.quote";
 
@@ -112,6 +112,9 @@ async function readEditorForm(request: Request): Promise<Map<string, string>> {
   }
 }
 
+/** The one answer, and on a send refused for what the law requires, each thing still missing. */
+type QuoteAnswer = ChangeAnswer & { missing?: string[] };
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const form = await readEditorForm(request);
@@ -147,10 +150,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const mail = mailContext(env);
     // Refused for what the law requires, the draft is saved first: the page lists what it lacks.
     const sent = await sendQuote(db, params.id, read.content, actor, mail, now);
-    if (!sent.ok) return answerRefused(intent, sent.status, { form: sent.error }, typed);
+    if (!sent.ok)
+      return data<QuoteAnswer>(
+        { ok: false, intent, errors: { form: sent.error }, values: typed, missing: sent.missing ?? [] },
+        { status: sent.status },
+      );
     return answerDone(intent, `Quote version ${sent.version} sent; the lead is now Quoted.`);
   };
   return dispatchIntent(form, { "reminder-off": reminder, "reminder-on": reminder, save: quote, send: quote });
+}
+
+/** What a refused send says the law still requires, from the answer as it reached the page. */
+function missingOf(answer: unknown): string[] {
+  if (typeof answer !== "object" || answer === null || !("missing" in answer) || !Array.isArray(answer.missing))
+    return [];
+  return answer.missing.filter((label): label is string => typeof label === "string");
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -158,8 +172,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const busy = useNavigation().state !== "idle";
   const shown = headline(actionData);
   const refused = refusedForm(actionData, ["save", "send"]);
-  // What the law still requires, listed once a send was refused (the draft was saved as sent).
-  const missing = refused?.intent === "send" ? loaderData.missing : [];
+  const missing = missingOf(actionData);
   return (
     <article>
       <p>
