@@ -3,10 +3,11 @@
  * keyboard, previews the notice as it is typed and passes axe; published, it is on the public
  * pages above the header as a labelled region, in the HTML from the first byte (no layout shift),
  * with no console error or CSP violation, and a client-side navigation keeps it. A closed day shows
- * in the hours. Removing the notice takes it away.
+ * in the hours. Removing the notice takes it away. Without JavaScript, a closed day refused at its
+ * field comes back to the Site page as typed, with the message at the field.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
-import { dayOf } from "~/time/business-time";
+import { addDays, dayOf } from "~/time/business-time";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
@@ -105,5 +106,35 @@ test.describe("the notice and closed days, from the desk to the public pages", (
     await gotoHydrated(page, `${origin}/`);
     await expect(page.getByRole("region", { name: "Notice" })).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toContainText("Closed today: Inventory day");
+  });
+
+  test("without JavaScript a closed day refused at its field comes back as typed, then goes in", async ({
+    browser,
+  }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.addCookies([{ ...cookie, url: origin }]);
+    const plain = await noScript.newPage();
+    await plain.goto(`${origin}/owner/site`);
+    // The browser lets it through; the server finds the hidden direction mark in the label.
+    const day = addDays(dayOf(new Date()), 60);
+    await plain.getByLabel("Date").fill(day);
+    await plain.getByLabel("Label").fill("Stock\u202Ecount");
+    await plain.getByRole("button", { name: "Add closed day" }).click();
+    // Sent back to the Site page, which reads the answer from its address.
+    await expect(plain).toHaveURL(/\/owner\/site\?answer=add-closed-day&/);
+    await expect(plain.getByLabel("Label")).toHaveAccessibleDescription(/hidden direction mark \(U\+202E\)/);
+    await expect(plain.getByLabel("Label")).toHaveValue("Stock\u202Ecount");
+    await expect(plain.getByLabel("Date")).toHaveValue(day);
+    expect(await handle.db.selectFrom("closed_days").select("label").execute()).not.toContainEqual({
+      label: "Stock\u202Ecount",
+    });
+
+    await plain.getByLabel("Label").fill("Stock count");
+    await plain.getByRole("button", { name: "Add closed day" }).click();
+    await expect(plain.getByRole("status")).toHaveText(
+      "Added: Stock count. The hours on every page say so on the day.",
+    );
+    await expect(plain.getByRole("list").getByText("Stock count")).toBeVisible();
+    await noScript.close();
   });
 });
