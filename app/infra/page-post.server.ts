@@ -15,8 +15,12 @@ import type { ChangeAnswer, ChangeOutcome, FieldMessages } from "~/forms/change-
 
 export type Answered = ReturnType<typeof data<ChangeAnswer>>;
 
-export const answerDone = (intent: string, done: string, made?: string): Answered =>
-  data<ChangeAnswer>({ ok: true, intent, done, ...(made ? { made } : {}) }, { status: 200 });
+/** `extra`: the id of what the change made, or what the form is to hold after it (a preview). */
+export const answerDone = (
+  intent: string,
+  done: string,
+  extra: { made?: string; values?: Record<string, string> } = {},
+): Answered => data<ChangeAnswer>({ ok: true, intent, done, ...extra }, { status: 200 });
 
 export const answerRefused = (
   intent: string,

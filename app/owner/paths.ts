@@ -56,8 +56,8 @@ export const leadVisitPath = (id: string) => `/owner/leads/${id}/visit`;
 export const leadRecordPath = (id: string) => `/owner/leads/${id}/record`;
 /** A project's photo forms post here: see `routes/owner.project-photos.ts`. */
 export const projectPhotosPath = (id: string) => `/owner/projects/${id}/photos`;
-/** The site page's closed-day forms post here: see `routes/owner.site-closed-days.ts`. */
 export const sitePath = "/owner/site";
+/** The site page's closed-day forms post here: see `routes/owner.site-closed-days.ts`. */
 export const closedDaysPath = `${sitePath}/closed-days`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

@@ -43,7 +43,9 @@ export function photoIntents(
       });
       if (!taken.ok)
         return answerRefused(intent, taken.status, { [taken.field ?? "photo"]: taken.error, form: taken.error });
-      return answerDone(intent, "Photo added. It is being processed and shows below when ready.", taken.photoId);
+      return answerDone(intent, "Photo added. It is being processed and shows below when ready.", {
+        made: taken.photoId,
+      });
     },
     "describe-photo": async (intent) =>
       edited(

@@ -98,8 +98,12 @@ export function largestTotal(content: QuoteContent) {
 
 /** The editor's fields as typed, each cut to what a check can still read: what a refusal shows again. */
 export function readQuoteValues(get: (name: string) => string): QuoteFormValues {
+  return { items: readItemRows(get, MAX_ITEMS).values, ...readTermValues(get) };
+}
+
+/** The editor's fields beside its item rows, as typed. */
+function readTermValues(get: (name: string) => string): Omit<QuoteFormValues, "items"> {
   return {
-    items: readItemRows(get, MAX_ITEMS).values,
     taxRate: get("taxRate").trim().slice(0, 12),
     work: get("work")
       .trim()
@@ -127,8 +131,8 @@ export function readQuoteForm(
   | { ok: true; content: QuoteContent; values: QuoteFormValues }
   | { ok: false; errors: QuoteFieldErrors; values: QuoteFormValues } {
   const errors: QuoteFieldErrors = {};
-  const values = readQuoteValues(get);
   const read = readItemRows(get, MAX_ITEMS);
+  const values: QuoteFormValues = { items: read.values, ...readTermValues(get) };
   const items = read.items;
   Object.assign(errors, read.errors);
   const tax = parseDecimal(values.taxRate || "0", 3);

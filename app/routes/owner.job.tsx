@@ -29,7 +29,7 @@ import { jobById } from "~/jobs/jobs.server";
 import { Notice, primaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/infra/intents.server";
 import { contractDocumentPath, jobMoneyPath, jobsPath, leadPath } from "~/owner/paths";
-import { readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
+import { photoJson, readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
 import { PhotoUpload } from "~/projects/photo-upload";
 import { dayOf } from "~/time/business-time";
@@ -68,16 +68,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await (wantsJson(request) ? requireOwnerOr401 : requireOwner)(request, context);
   if (!isId(params.id)) throw data("No such job.", { status: 404 });
   const json = wantsJson(request);
-  const photoAnswer = (ok: boolean, message: string, field: string, status: number) =>
-    json
-      ? // The script shows a refusal at a field; one about the whole job goes under the photo.
-        Response.json(
-          { ok, message, error: ok ? undefined : message, field: field === "form" ? "photo" : field },
-          { status },
-        )
-      : ok
-        ? answerDone("add-photo", message)
-        : answerRefused("add-photo", status, { [field]: message });
+  const photoAnswer = (ok: boolean, message: string, field: string, status: number) => {
+    const answered = ok ? answerDone("add-photo", message) : answerRefused("add-photo", status, { [field]: message });
+    // The script shows a refusal at a field; one about the whole job goes under the photo.
+    return json ? photoJson(answered) : answered;
+  };
   // The change order's rows are five fields each; the other forms of the page post a handful.
   const read = await readDeskPhotoForm(request, FIELDS.length + 6);
   if (!read.ok) return photoAnswer(false, read.message, "photo", read.status);

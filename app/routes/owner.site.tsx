@@ -5,7 +5,7 @@
  * what the desk's documents state: the ways to pay on every invoice, and the contract facts. The
  * closed days' forms post to a route of their own (`owner.site-closed-days.ts`).
  */
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { CLOSED_DAY_FORMS } from "~/closed-days/closed-day-forms";
 import { closedDaysBetween } from "~/closed-days/closed-days.server";
 import { carriedAnswer } from "~/forms/carried-answer";
@@ -117,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const checked = checkNoticeDraft(values, { siteUrl: getEnv().siteUrl, isSitePage: isPublicPage }, now);
     if (!checked.ok) return answerRefused(intent, 400, checked.errors, { ...values });
     // A preview changes nothing: the form keeps what was typed, and the page draws it.
-    if (intent === "preview-notice") return data<ChangeAnswer>({ ok: true, intent, done: "", values: { ...values } });
+    if (intent === "preview-notice") return answerDone(intent, "", { values: { ...values } });
     const notice = await publishNotice(db, checked, actor, now);
     return answerDone(
       intent,
