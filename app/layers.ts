@@ -44,6 +44,11 @@ export const LAYERS: readonly Layer[] = [
     modules: ["owner"],
   },
   {
+    name: "business facts",
+    why: "the phone, email, address, hours and figures the owner publishes, read by every page, email and document; no feature",
+    modules: ["facts"],
+  },
+  {
     name: "paperwork",
     why: "money, the PDF pen and page copy, the contractor's lines, contract terms and business days that every document uses; no feature",
     modules: ["paperwork"],

@@ -18,6 +18,8 @@ import { closedDaysSource } from "./closed-days/closed-days-source.server";
 import { readLive } from "./live/snapshot.server";
 import type { SiteLiveData } from "./components/layout/site-live-data";
 import { noticeSource } from "./notices/notice-source.server";
+import { liveFacts } from "./facts/facts-source.server";
+import { publicFactsOf } from "./facts/public-facts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: FAVICON_HREF, type: "image/svg+xml" },
@@ -33,7 +35,11 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader(): Promise<SiteLiveData> {
   await frameParts.ready();
-  return { notice: readLive(noticeSource), closedToday: readLive(closedDaysSource).today };
+  return {
+    notice: readLive(noticeSource),
+    closedToday: readLive(closedDaysSource).today,
+    facts: publicFactsOf(liveFacts()),
+  };
 }
 
 // The server inlines the stylesheet for a first paint that waits on no request. Hydration keeps the

@@ -50,6 +50,7 @@ export default [
     route("stats", "routes/owner.stats.tsx"),
     route("site", "routes/owner.site.tsx"),
     route("site/contract", "routes/owner.site-contract.tsx"),
+    route("site/facts", "routes/owner.site-facts.tsx"),
     route("leads/:id/quote", "routes/owner.quote.tsx"),
     route("jobs", "routes/owner.jobs.tsx"),
     route("jobs/:id", "routes/owner.job.tsx"),

@@ -4,7 +4,8 @@
  * copy with its audit page.
  */
 import { performance } from "node:perf_hooks";
-import { contractTerms } from "~/paperwork/contract-terms";
+import { firstFacts } from "~/content/business-facts";
+import { contractorOf, contractTerms } from "~/paperwork/contract-terms";
 import { quoteDocument } from "~/quotes/quote-document";
 import { renderDocumentPdf } from "~/paperwork/document-pdf.server";
 import { certificatePdf, deckQuote, FACTS } from "../tests/support/quotes";
@@ -27,7 +28,7 @@ async function main() {
     version: 2,
     sentDay: "2026-11-27",
     content,
-    terms: contractTerms(FACTS, null),
+    terms: contractTerms(contractorOf(firstFacts), FACTS, null),
     homeowner: { name: "Dana Visitor", address: "12 Dune Lane, Surf City, NJ", email: "dana@example.com" },
     chosen: new Set([2]),
   });

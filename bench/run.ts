@@ -2,7 +2,7 @@
  * `npm run bench`: serving speed against nginx, lead intake under load, Lighthouse medians, the
  * site behind deploy/nginx.conf, and backup and restore times. Prints the figures and writes
  * bench/RESULTS.md with a description of the machine.
- * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, photos, intake, proxy,
+ * `npm run bench -- --only intake` runs one part (serving, lighthouse, live, facts, photos, intake, proxy,
  * backup, desk) and only prints.
  * Everything runs on loopback; every loop is bounded in count and time.
  */
@@ -27,6 +27,7 @@ import { addOwner } from "../app/owner/owners.server";
 import { startSession } from "../app/owner/sessions.server";
 import { ensureNginx, startNginx as startDeployNginx } from "../tests/support/nginx";
 import { deskCountsBenchmark } from "./desk-counts";
+import { factsPublishBenchmark } from "./facts-publish";
 import { photosBenchmark } from "./photos";
 import { freePort } from "../tests/support/ports";
 import { createTestDatabase, startPostgres } from "../tests/support/postgres";
@@ -455,7 +456,7 @@ async function backupBenchmark() {
 // waiting for the rest; bench/RESULTS.md is only written by a full run, so it always has every section.
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex >= 0 ? new Set((process.argv[onlyIndex + 1] ?? "").split(",")) : undefined;
-const sections = ["serving", "lighthouse", "live", "photos", "intake", "proxy", "backup", "desk"];
+const sections = ["serving", "lighthouse", "live", "facts", "photos", "intake", "proxy", "backup", "desk"];
 const unknown = [...(only ?? [])].filter((name) => !sections.includes(name));
 if (only && (only.size === 0 || unknown.length > 0)) {
   console.error(`bench: --only takes a comma-separated list of ${sections.join(", ")}`);
@@ -480,6 +481,7 @@ if (runs("serving") || runs("lighthouse")) {
   }
 }
 if (runs("live")) await liveBenchmark();
+if (runs("facts")) await factsPublishBenchmark(say);
 if (runs("photos")) await photosBenchmark(say);
 if (runs("intake")) await intakeBenchmark();
 if (runs("proxy")) await proxyBenchmark();

@@ -6,7 +6,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { firstFacts } from "../app/content/business-facts";
 import { profile, validateProfile } from "../app/content/profile";
+import { factProblems } from "../app/facts/facts-rules";
 import { BUILD_SETTINGS_FILE, readBuildSettings } from "../app/settings/build-settings";
 import { contentLinkProblems } from "./content-links";
 import { compressTextFiles } from "./postbuild/compress";
@@ -20,10 +22,18 @@ const step = (name: string, fn: () => void) => {
   console.log(`build: ${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
 };
 
-// Every page shows the business profile: a malformed phone number or address must stop the build.
+// Every page shows the business profile: a malformed site address or time zone must stop the build.
 const problems = validateProfile(profile);
 if (problems.length) {
   console.error(`build: app/content/profile.ts is invalid:\n  ${problems.join("\n  ")}`);
+  process.exit(1);
+}
+// The first facts are held to the rules the desk's publish is: the build starts every page from them.
+const factIssues = Object.entries(factProblems(firstFacts, new Date().getFullYear()));
+if (factIssues.length) {
+  console.error(
+    `build: app/content/business-facts.json is invalid:\n  ${factIssues.map(([k, m]) => `${k}: ${m}`).join("\n  ")}`,
+  );
   process.exit(1);
 }
 

@@ -6,7 +6,7 @@
  * subscription useless: each must press "Notify me on this device" again.
  */
 import type { Kysely } from "kysely";
-import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import type { Env } from "~/settings/env.server";
 import type { Database } from "~/infra/schema.server";
 
@@ -32,9 +32,13 @@ async function readStoredKeys(db: Kysely<Database>): Promise<{ publicKey: string
   return { publicKey, privateKey };
 }
 
-/** The subject names the business's address; SITE_URL is used when it is HTTPS and no address is known. */
+/**
+ * The subject names the business's address in force as the push is signed; SITE_URL is used when
+ * it is HTTPS and no address is known.
+ */
 export function vapidSubject(siteUrl: string): string {
-  if (profile.email) return `mailto:${profile.email}`;
+  const { email } = currentFacts();
+  if (email) return `mailto:${email}`;
   return siteUrl.startsWith("https:") ? siteUrl : "mailto:owner@localhost";
 }
 

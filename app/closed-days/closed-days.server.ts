@@ -5,6 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { firstFacts } from "~/content/business-facts";
+import { readPublishedFacts } from "~/facts/facts-source.server";
+import { hoursOnFrom } from "~/facts/live-facts";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
@@ -60,10 +63,15 @@ export async function closedDaysAround(
 
 /**
  * The business hours the clocks count (reminders, the digest, the desk's waiting time): the
- * profile's opening hours, less the closed days of the last 60 days and the next week.
+ * published week with its special ranges (a range closed for Christmas is closed), less the closed
+ * days of the last 60 days and the next week.
  */
 export async function businessHoursWithClosures(db: Kysely<Database>, now: Date = new Date()): Promise<BusinessHours> {
-  return { closed: await closedDaysAround(db, now, CLOCKS_LOOK_BACK_DAYS, 7) };
+  const published = await readPublishedFacts(db);
+  return {
+    hours: hoursOnFrom(published?.facts ?? firstFacts),
+    closed: await closedDaysAround(db, now, CLOCKS_LOOK_BACK_DAYS, 7),
+  };
 }
 
 /** Whether any closed day ends on or after `fromDay`: pages then change at each midnight. */

@@ -8,7 +8,9 @@ import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { serviceSlugs } from "./services";
-import { resolveTokens } from "./tokens";
+import { firstFacts } from "./business-facts";
+import type { FactsInForce } from "./service-pages.server";
+import { perFacts, readWithFacts, resolveTokens } from "./tokens";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO date (YYYY-MM-DD)");
 
@@ -108,13 +110,24 @@ export function parseArticle(fileName: string, source: string): Article {
 
 const sources = import.meta.glob<string>("./blog/*.md", { query: "?raw", import: "default", eager: true });
 
-/** All articles, newest first. */
-export const articles: readonly Article[] = Object.entries(sources)
-  .map(([file, source]) => parseArticle(file, source))
-  .sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id);
+const load = (): readonly Article[] =>
+  Object.entries(sources)
+    .map(([file, source]) => parseArticle(file, source))
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id);
 
-export function getArticle(slug: string): Article | undefined {
-  return articles.find((a) => a.slug === slug);
+const articlesIn = perFacts((inForce: FactsInForce) => readWithFacts(inForce.facts, inForce.week, load));
+
+/**
+ * All articles, newest first, with the repository's first facts: their slugs, dates and titles,
+ * which no fact changes, for the sitemap and the list of pages.
+ */
+export const articles: readonly Article[] = articlesIn({ facts: firstFacts, week: firstFacts.hours });
+
+/** All articles, newest first, with the facts in force put into their copy. */
+export const articlesFor = (inForce: FactsInForce): readonly Article[] => articlesIn(inForce);
+
+export function getArticle(slug: string, inForce?: FactsInForce): Article | undefined {
+  return (inForce ? articlesFor(inForce) : articles).find((a) => a.slug === slug);
 }
 
 export function summarize({ markdown: _m, html: _h, ...summary }: Article): ArticleSummary {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { crossCheckFaq, parseFaqCategory, type FaqCategory } from "./faq-schema";
-import { faqCategories } from "./faq.server";
+import { faqCategories, faqCategoriesFor } from "./faq.server";
 import { plainText, unknownLinks } from "./markdown";
-import { profile } from "./profile";
+import { displayPhone, firstFacts, type BusinessFacts } from "./business-facts";
 
 const front = "---\nname: Home Watch\nicon: eye\norder: 1\n---\n\n";
 const question = (n: number, answer = "We check the house every week.") =>
@@ -24,11 +24,31 @@ describe("FAQ content files", () => {
     expect(crossCheckFaq(faqCategories)).toEqual([]);
   });
 
-  it("answer with the profile's facts, not retyped ones", () => {
+  it("answer with the business facts, not retyped ones", () => {
     const answers = faqCategories.flatMap((c) => c.questions.map((q) => plainText(q.answer))).join("\n");
-    expect(answers).toContain(profile.phone.display);
-    expect(answers).toContain(profile.hicRegistration);
+    expect(answers).toContain(displayPhone(firstFacts.phone));
+    expect(answers).toContain(firstFacts.hicRegistration);
     expect(answers).not.toMatch(/\{[a-zA-Z]+\}/);
+  });
+
+  it("answer with the facts in force once others are published, read once per set of facts", () => {
+    const facts: BusinessFacts = {
+      ...firstFacts,
+      phone: "+16095550199",
+      hours: { ...firstFacts.hours, Saturday: { opens: "10:00", closes: "14:00" } },
+    };
+    const inForce = { facts, week: facts.hours };
+    const answers = faqCategoriesFor(inForce)
+      .flatMap((c) => c.questions.map((q) => plainText(q.answer)))
+      .join("\n");
+    expect(answers).toContain("(609) 555-0199");
+    expect(answers).not.toContain(displayPhone(firstFacts.phone));
+    expect(answers).toContain("Saturday: 10am - 2pm");
+    expect(faqCategoriesFor(inForce)).toBe(faqCategoriesFor(inForce));
+    // The first facts' reading is left as it was.
+    expect(faqCategories.flatMap((c) => c.questions.map((q) => plainText(q.answer))).join("\n")).toContain(
+      displayPhone(firstFacts.phone),
+    );
   });
 
   it("read a category: name, icon, order and questions with their anchors", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { firstFacts } from "./business-facts";
 import { profile, validateProfile, type BusinessProfile } from "./profile";
 
 describe("business profile", () => {
@@ -6,18 +7,21 @@ describe("business profile", () => {
     expect(validateProfile(profile)).toEqual([]);
   });
 
-  it("catches a phone number shown and dialled differently", () => {
-    const broken: BusinessProfile = { ...profile, phone: { display: "(609) 555-0199", e164: "+16095550142" } };
-    expect(validateProfile(broken)).toContain("phone.display and phone.e164 name different numbers");
+  it("catches a site address with a trailing slash", () => {
+    const broken: BusinessProfile = { ...profile, siteUrl: "https://www.causewayhomerepair.example/" };
+    expect(validateProfile(broken)).toContain("siteUrl must be an https origin without a trailing slash");
   });
 
-  it("holds the business's published figures", () => {
-    expect(profile.yearsExperience).toBe(40);
-    expect(profile.yearsOnIsland).toBe(17);
-    expect(profile.foundingYear).toBe(1984);
+  it("holds the business's fixed figures", () => {
     expect(profile.rating).toMatchObject({ value: 4.9, best: 5 });
     expect(profile.areaServed.radiusMeters).toBe(50000);
-    expect(profile.homeWatchAreas).toEqual([
+  });
+});
+
+describe("the first facts", () => {
+  it("hold the figures and towns the site started with", () => {
+    expect(firstFacts.figures).toMatchObject({ yearsExperience: 40, yearsOnIsland: 17, foundingYear: 1984 });
+    expect(firstFacts.homeWatchAreas).toEqual([
       "Long Beach Island",
       "Surf City",
       "Ship Bottom",

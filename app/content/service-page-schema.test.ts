@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { firstFacts } from "./business-facts";
 import { profile } from "./profile";
 import { parseServicePage } from "./service-page-schema";
 import { getServicePage } from "./service-pages.server";
@@ -65,7 +66,9 @@ describe("service page content files", () => {
     const page = parseServicePage("services/carpentry.md", source(validPage()));
     expect(page.metaTitle).toBe(`Carpentry on LBI | ${profile.shortName}`);
     const cta = page.sections.at(-1);
-    expect(cta?.kind === "call-to-action" && cta.text).toBe(`Call us within ${profile.replyWithinHours} hours.`);
+    expect(cta?.kind === "call-to-action" && cta.text).toBe(
+      `Call us within ${firstFacts.figures.replyWithinHours} hours.`,
+    );
   });
 
   it("give each section an id from its heading and the questions section the body's questions", () => {

@@ -15,7 +15,7 @@ import { iconNames } from "./icon-names";
 import { ContentError, parseQuestions, readContentFile, type Question } from "./markdown";
 import { profile } from "./profile";
 import { serviceSlugs, type ServiceSlug } from "./services";
-import { resolveTokens } from "./tokens";
+import { factsBeingRead, resolveTokens } from "./tokens";
 
 /** Copy, with the business facts put in; the lengths are checked on what the page shows. */
 const copy = (min: number, max: number) =>
@@ -75,14 +75,14 @@ const checklist = z.strictObject({ kind: z.literal("checklist"), heading, items:
 /** why choose us: a few short reasons on a tinted panel */
 const reasons = z.strictObject({ kind: z.literal("reasons"), heading, points: z.array(prose).min(4).max(6) });
 
-/** the towns of a list in the profile, so they are never typed twice */
+/** the towns of a list in the facts or the profile, so they are never typed twice */
 const serviceAreas = z.strictObject({
   kind: z.literal("service-areas"),
   heading,
   towns: z
     .enum(["homeWatchAreas", "serviceAreas"])
     .transform((list): string[] => [
-      ...(list === "homeWatchAreas" ? profile.homeWatchAreas : profile.areaServed.places),
+      ...(list === "homeWatchAreas" ? factsBeingRead().homeWatchAreas : profile.areaServed.places),
     ]),
 });
 

@@ -1,8 +1,9 @@
 /**
  * Business facts inside copy. Content files write `{phone}` or `{yearsExperience}` instead of the
- * fact itself, and the loaders put in the value from `profile.ts`, so a new phone number is changed
- * in one place and can never be left behind in a forgotten paragraph.
+ * fact itself, and the content is read with the facts in force put in, so a new phone number is
+ * changed on the desk in one place and can never be left behind in a forgotten paragraph.
  */
+import { displayPhone, firstFacts, hoursLine, type BusinessFacts, type WeekHours } from "./business-facts";
 import { profile } from "./profile";
 
 /** "a, b and c" */
@@ -11,38 +12,79 @@ export function listJoin(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-export const copyTokens = {
-  name: profile.name,
-  shortName: profile.shortName,
-  phone: profile.phone.display,
-  email: profile.email,
-  town: profile.address.locality,
-  foundingYear: String(profile.foundingYear),
-  yearsExperience: String(profile.yearsExperience),
-  yearsOnIsland: String(profile.yearsOnIsland),
-  generations: String(profile.generations),
-  replyWithinHours: String(profile.replyWithinHours),
-  hicRegistration: profile.hicRegistration,
-  serviceAreas: listJoin(profile.areaServed.places),
-  homeWatchAreas: listJoin(profile.homeWatchAreas),
-  officeHours: profile.hours.display.map((h) => `${h.label}: ${h.value}`).join("; "),
-  // Written mid-sentence: "We accept cash, check and major credit cards."
-  paymentMethods: listJoin(profile.paymentAccepted.map((p) => p.toLowerCase())),
-} as const satisfies Record<string, string>;
+/** The facts copy may name, from a set of facts and the week's hours in force. */
+export function copyTokensOf(facts: BusinessFacts, week: WeekHours = facts.hours) {
+  return {
+    name: profile.name,
+    shortName: profile.shortName,
+    phone: displayPhone(facts.phone),
+    email: facts.email,
+    town: facts.address.locality,
+    foundingYear: String(facts.figures.foundingYear),
+    yearsExperience: String(facts.figures.yearsExperience),
+    yearsOnIsland: String(facts.figures.yearsOnIsland),
+    generations: String(facts.figures.generations),
+    replyWithinHours: String(facts.figures.replyWithinHours),
+    hicRegistration: facts.hicRegistration,
+    serviceAreas: listJoin(profile.areaServed.places),
+    homeWatchAreas: listJoin(facts.homeWatchAreas),
+    officeHours: hoursLine(week),
+    // Written mid-sentence: "We accept cash, check and major credit cards."
+    paymentMethods: listJoin(profile.paymentAccepted.map((p) => p.toLowerCase())),
+  } as const satisfies Record<string, string>;
+}
 
-export type CopyToken = keyof typeof copyTokens;
+export type CopyTokens = ReturnType<typeof copyTokensOf>;
+export type CopyToken = keyof CopyTokens;
 
-const isToken = (name: string): name is CopyToken => Object.hasOwn(copyTokens, name);
+/**
+ * The facts content is being read with. Content's schemas are built once, when their modules load,
+ * while the facts they put in change with each publish; reading content is synchronous, so the
+ * facts are set for the length of one read (`readWithFacts`) and nothing else can run meanwhile.
+ */
+let reading = { facts: firstFacts, tokens: copyTokensOf(firstFacts) };
+
+/** Runs a synchronous read of content with these facts (and the week's hours in force) put into its copy. */
+export function readWithFacts<T>(facts: BusinessFacts, week: WeekHours, read: () => T): T {
+  const before = reading;
+  reading = { facts, tokens: copyTokensOf(facts, week) };
+  try {
+    return read();
+  } finally {
+    reading = before;
+  }
+}
+
+/** The facts of the read under way: a schema's list of towns comes from them. */
+export const factsBeingRead = (): BusinessFacts => reading.facts;
+
+/**
+ * One value per set of facts: content read again only when the facts change, and forgotten with
+ * them. The key is the object the live layer loaded, so each publish (and each midnight a special
+ * range starts or ends) reads the content once, however many pages show it.
+ */
+export function perFacts<K extends object, T>(make: (key: K) => T): (key: K) => T {
+  const memo = new WeakMap<K, T>();
+  return (key) => {
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const made = make(key);
+    memo.set(key, made);
+    return made;
+  };
+}
+
+const isToken = (tokens: CopyTokens, name: string): name is CopyToken => Object.hasOwn(tokens, name);
 
 /**
  * Puts the facts into `text`. Returns the problems instead when a token is unknown or a brace is
  * left unmatched, since either would show on the page as it was typed.
  */
-export function resolveTokens(text: string): { text: string; problems: string[] } {
+export function resolveTokens(text: string, tokens: CopyTokens = reading.tokens): { text: string; problems: string[] } {
   const problems: string[] = [];
   const resolved = text.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
-    if (isToken(name)) return copyTokens[name];
-    problems.push(`unknown token ${whole} (known: ${Object.keys(copyTokens).join(", ")})`);
+    if (isToken(tokens, name)) return tokens[name];
+    problems.push(`unknown token ${whole} (known: ${Object.keys(tokens).join(", ")})`);
     return whole;
   });
   if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ""))) problems.push("unmatched { or } (tokens are written {name})");

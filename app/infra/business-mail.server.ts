@@ -5,7 +5,8 @@
  * the same letter goes again without them, saying where to read them. Quotes and jobs write theirs
  * with it, so every letter about a contract looks and behaves alike.
  */
-import { postalAddress, profile } from "~/content/profile";
+import { displayPhone, postalAddress, type BusinessFacts } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { buttonHtml, emailDocument, greetingName, html, multiline, parseMailbox } from "./mail-format.server";
 import type { MailAddress, MailDocumentRef, MailKind, OutgoingMail } from "./outbox.server";
 import type { MailContext } from "~/settings/env.server";
@@ -26,6 +27,9 @@ export interface BusinessMailExtras {
   documents?: MailDocumentRef[];
 }
 
+/** What the letter's foot names of the business: the facts in force when the letter is written. */
+export type LetterFacts = Pick<BusinessFacts, "address" | "phone">;
+
 export function businessMail(
   kind: MailKind,
   to: MailAddress | string,
@@ -33,9 +37,10 @@ export function businessMail(
   paragraphs: string[],
   context: MailContext,
   leadId: string,
+  facts: LetterFacts,
   extra: BusinessMailExtras = {},
 ): OutgoingMail {
-  const foot = [profile.legalName, postalAddress(), profile.phone.display];
+  const foot = [profile.legalName, postalAddress(facts), displayPhone(facts.phone)];
   const link = extra.link;
   const textLines = [...paragraphs];
   if (link) textLines.splice(1, 0, `${link.label}: ${link.href}`);

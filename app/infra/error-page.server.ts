@@ -4,6 +4,7 @@
  * It never carries a stack or a file path, whatever went wrong.
  */
 import { STATUS_CODES } from "node:http";
+import { displayPhone, type BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { escapeHtml } from "./mail-format.server";
 
@@ -19,7 +20,8 @@ export function errorStatus(error: unknown): number {
   return Number.isInteger(status) && status >= 400 && status < 500 ? status : 500;
 }
 
-export function errorAnswer(status: number, path: string): ErrorAnswer {
+/** `facts` are those in force as the page is written: the platform cannot read what the desk publishes. */
+export function errorAnswer(status: number, path: string, facts: Pick<BusinessFacts, "phone">): ErrorAnswer {
   const message =
     status === 400
       ? "The address of this page could not be read."
@@ -46,7 +48,7 @@ export function errorAnswer(status: number, path: string): ErrorAnswer {
 <main>
 <h1>Unexpected Application Error!</h1>
 <p><strong>${status}</strong> ${escapeHtml(message)}</p>
-<p><a href="/">Go back home</a> or call us at <a href="tel:${escapeHtml(profile.phone.e164)}">${escapeHtml(profile.phone.display)}</a>.</p>
+<p><a href="/">Go back home</a> or call us at <a href="tel:${escapeHtml(facts.phone)}">${escapeHtml(displayPhone(facts.phone))}</a>.</p>
 </main>
 </body>
 </html>

@@ -23,6 +23,7 @@ import { contractTerms } from "./migrations/0014_contract_terms";
 import { jobs } from "./migrations/0015_jobs";
 import { invoices } from "./migrations/0016_invoices";
 import { oneLinkPerJob } from "./migrations/0017_one_link_per_job";
+import { businessFacts } from "./migrations/0018_business_facts";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -53,6 +54,7 @@ export const migrations: readonly Migration[] = [
   jobs,
   invoices,
   oneLinkPerJob,
+  businessFacts,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

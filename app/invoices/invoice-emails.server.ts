@@ -3,6 +3,7 @@
  * reminder of an unpaid invoice. Each carries a new link to the job's page, where every invoice,
  * payment and the balance stand, and 'Pay online' when the owner has set a payment link.
  */
+import { currentFacts } from "~/facts/facts-source.server";
 import { addressee, businessMail } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { pageLink, type JobHomeowner } from "~/jobs/job-emails.server";
@@ -39,6 +40,7 @@ export function invoiceEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   return businessMail(
     "invoice-sent",
@@ -51,6 +53,7 @@ export function invoiceEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token), documents: [pdf] },
   );
 }
@@ -62,6 +65,7 @@ export function receiptEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   const balance =
     payment.balanceCents > 0
@@ -77,6 +81,7 @@ export function receiptEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token), documents: [pdf] },
   );
 }
@@ -89,6 +94,7 @@ export function invoiceReminderEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   return businessMail(
     "invoice-reminder",
@@ -101,6 +107,7 @@ export function invoiceReminderEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token), documents: pdf ? [pdf] : [] },
   );
 }

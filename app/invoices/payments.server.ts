@@ -12,7 +12,7 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import { agreedDayOf, holdJob, recordJobEvent } from "~/jobs/jobs.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
-import { contractorNow } from "~/paperwork/contract-terms";
+import { contractorNow } from "~/paperwork/contractor.server";
 import { formatCents } from "~/paperwork/money";
 import { contractorLines } from "~/paperwork/document";
 import { renderRecordPdf } from "~/paperwork/document-pdf.server";

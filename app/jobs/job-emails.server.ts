@@ -4,6 +4,7 @@
  * a new one in its place.
  */
 import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import { addressee, businessMail, type Recipient } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { dayLabel } from "./job-rules";
@@ -30,6 +31,7 @@ export function datesChangedEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   return businessMail(
     "job-dates",
@@ -42,6 +44,7 @@ export function datesChangedEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token) },
   );
 }
@@ -54,6 +57,7 @@ export function completedEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   const runs = warranty.runsTo ? `It covers the work until ${dayLabel(warranty.runsTo)}.` : "It runs as its words say.";
   return businessMail(
@@ -67,6 +71,7 @@ export function completedEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token), documents: [warranty.document] },
   );
 }
@@ -81,6 +86,7 @@ export function newLinkEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   return businessMail(
     "job-new-link",
@@ -92,6 +98,7 @@ export function newLinkEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token) },
   );
 }
@@ -103,6 +110,7 @@ export function jobScheduledEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   return businessMail(
     "job-scheduled",
@@ -114,6 +122,7 @@ export function jobScheduledEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token) },
   );
 }
@@ -125,6 +134,7 @@ export function changeOrderSentEmail(
   token: string,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   return businessMail(
     "change-order-sent",
@@ -137,6 +147,7 @@ export function changeOrderSentEmail(
     ],
     context,
     homeowner.leadId,
+    facts,
     { link: pageLink(context, token), documents: [pdf] },
   );
 }
@@ -150,6 +161,7 @@ export function changeOrderAcceptedEmails(
   token: string,
   context: MailContext,
 ): OutgoingMail[] {
+  const facts = currentFacts();
   const { to, greeting } = addressee(homeowner);
   const attached = [documents.sent, documents.signed];
   return [
@@ -163,6 +175,7 @@ export function changeOrderAcceptedEmails(
       ],
       context,
       homeowner.leadId,
+      facts,
       { link: pageLink(context, token), documents: attached },
     ),
     ...owners.map((owner) =>
@@ -173,6 +186,7 @@ export function changeOrderAcceptedEmails(
         [`${homeowner.name} signed change order ${order.number}. The contract total is now ${order.total}.`],
         context,
         homeowner.leadId,
+        facts,
         { documents: attached },
       ),
     ),
@@ -186,6 +200,7 @@ export function changeOrderDeclinedEmails(
   order: { number: number; jobTitle: string },
   context: MailContext,
 ): OutgoingMail[] {
+  const facts = currentFacts();
   return owners.map((owner) =>
     businessMail(
       "change-order-declined",
@@ -196,6 +211,7 @@ export function changeOrderDeclinedEmails(
       ],
       context,
       homeowner.leadId,
+      facts,
     ),
   );
 }

@@ -12,7 +12,7 @@
  * the same request is sent (retries, a reload after a lost answer), the server stores it once.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/ui/button";
 import { FieldFrame, InputField, TextAreaField, describedBy, fieldControlClass } from "~/ui/field";
 import { toast } from "~/ui/toast";
@@ -30,7 +30,7 @@ import {
 } from "./estimate-schema";
 import { createAnnouncer } from "./announcer";
 import { clearDraft, loadDraft, sameValues, saveDraft, sessionStore, type EstimateDraft } from "./estimate-draft";
-import { ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE } from "./estimate-success";
+import { ESTIMATE_SUCCESS_TITLE, estimateSuccessText, type SuccessFacts } from "./estimate-success";
 import { sendOnce, sendWithRetries } from "./estimate-transport";
 import { HoneypotField } from "./honeypot-field";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "./idempotency-key";
@@ -38,6 +38,7 @@ import { encodeMultipart, uploadStage, type MultipartFile } from "./multipart-bo
 import { preparedName, preparePhoto } from "./photo-prep";
 import { sendingText, UploadProgress, type SendingState } from "./upload-progress";
 import type { PublicNotice } from "~/notices/notice-text";
+import { NO_PUBLIC_FACTS, type PublicFacts } from "~/facts/public-facts";
 
 export const ESTIMATE_ERROR_TEXT = "Failed to send message. Please try again or call us directly.";
 const SUCCESS_TOAST_MS = 8000;
@@ -57,10 +58,17 @@ export interface EstimateFormState {
 }
 
 /** The success message, with the site's notice after it while one is up (closed for a holiday…). */
-export function successText(notice: PublicNotice | null | undefined): string {
-  return notice
-    ? `${ESTIMATE_SUCCESS_TEXT} Please note: ${notice.parts.map((part) => part.text).join("")}`
-    : ESTIMATE_SUCCESS_TEXT;
+export function successText(notice: PublicNotice | null | undefined, facts: SuccessFacts): string {
+  const text = estimateSuccessText(facts);
+  return notice ? `${text} Please note: ${notice.parts.map((part) => part.text).join("")}` : text;
+}
+
+/**
+ * The facts in force as the page's root data carries them. The form is a feature's, below the
+ * layout that reads the same data for the rest of the page, so it reads the root's data itself.
+ */
+function usePageFacts(): PublicFacts {
+  return useRouteLoaderData<{ facts?: PublicFacts }>("root")?.facts ?? NO_PUBLIC_FACTS;
 }
 
 interface ChosenPhoto {
@@ -106,6 +114,7 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
   const fileInput = useRef<HTMLInputElement>(null);
   // The owner's desk shows which page a request came from.
   const { pathname } = useLocation();
+  const facts = usePageFacts();
   const formRef = useRef<HTMLFormElement>(null);
   const keyInput = useRef<HTMLInputElement>(null);
   const draft = useRef<EstimateDraft>({ values: {}, key: initial?.idempotencyKey });
@@ -246,7 +255,11 @@ export function EstimateForm({ idPrefix, onSuccess, initial }: EstimateFormProps
       }
       setPhotos([]);
       if (fileInput.current) fileInput.current.value = "";
-      toast({ title: ESTIMATE_SUCCESS_TITLE, description: successText(result.notice), durationMs: SUCCESS_TOAST_MS });
+      toast({
+        title: ESTIMATE_SUCCESS_TITLE,
+        description: successText(result.notice, facts),
+        durationMs: SUCCESS_TOAST_MS,
+      });
       onSuccess?.();
     } catch (error) {
       console.error("Estimate request failed:", error);

@@ -1,5 +1,11 @@
 /** What a visitor reads once the estimate request is stored, with or without JavaScript. */
-import { profile } from "~/content/profile";
+import type { BusinessFigures } from "~/content/business-facts";
 
 export const ESTIMATE_SUCCESS_TITLE = "Estimate Request Submitted Successfully!";
-export const ESTIMATE_SUCCESS_TEXT = `Thank you! Our team will reply within ${profile.replyWithinHours} hours with your free estimate. Please check your email for confirmation.`;
+
+/** The facts the text quotes: those in force where it is shown (a page's root data, or the server's). */
+export type SuccessFacts = { figures: Pick<BusinessFigures, "replyWithinHours"> };
+
+export function estimateSuccessText(facts: SuccessFacts): string {
+  return `Thank you! Our team will reply within ${facts.figures.replyWithinHours} hours with your free estimate. Please check your email for confirmation.`;
+}

@@ -1,5 +1,7 @@
 /** The newsletter's emails: the double opt-in confirmation and the welcome that follows it. */
+import { displayPhone, type BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import { buttonHtml, emailDocument, html, parseMailbox } from "~/infra/mail-format.server";
 import type { OutgoingMail } from "~/infra/outbox.server";
 
@@ -13,11 +15,9 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
   return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-function footer() {
-  return {
-    text: `${profile.legalName} · ${profile.address.locality}, ${profile.address.region} · ${profile.phone.display}`,
-    html: html`${profile.legalName} · ${profile.address.locality}, ${profile.address.region} · ${profile.phone.display}`,
-  };
+function footer(facts: BusinessFacts) {
+  const line = `${profile.legalName} · ${facts.address.locality}, ${profile.region} · ${displayPhone(facts.phone)}`;
+  return { text: line, html: html`${line}` };
 }
 
 export function confirmationEmail(email: string, token: string, siteUrl: string): OutgoingMail {
@@ -25,7 +25,7 @@ export function confirmationEmail(email: string, token: string, siteUrl: string)
   const subject = `Please confirm your subscription - ${profile.shortName}`;
   const ask = `Please confirm that you want to receive the ${profile.name} newsletter: seasonal maintenance tips for Long Beach Island homes, a few times a year.`;
   const ignore = `If you did not sign up, ignore this email and you will not hear from us again. The link works for ${CONFIRM_TOKEN_VALID_DAYS} days.`;
-  const foot = footer();
+  const foot = footer(currentFacts());
   return {
     kind: "newsletter-confirm",
     to: email,
@@ -44,12 +44,14 @@ export function confirmationEmail(email: string, token: string, siteUrl: string)
 }
 
 export function welcomeEmail(email: string, unsubscribeToken: string, siteUrl: string, leadsTo: string): OutgoingMail {
+  const facts = currentFacts();
+  const phone = displayPhone(facts.phone);
   const link = unsubscribeUrl(siteUrl, unsubscribeToken);
   const mailto = `mailto:${parseMailbox(leadsTo).address}?subject=unsubscribe`;
   const subject = `You're subscribed to the ${profile.shortName} newsletter`;
   const thanks = `Thank you for confirming. You will receive seasonal maintenance tips for your Long Beach Island home from ${profile.name}, a few times a year.`;
-  const estimate = `Need something fixed before then? Request a free estimate at ${siteUrl}/estimate or call ${profile.phone.display}.`;
-  const foot = footer();
+  const estimate = `Need something fixed before then? Request a free estimate at ${siteUrl}/estimate or call ${phone}.`;
+  const foot = footer(facts);
   return {
     kind: "newsletter-welcome",
     to: email,
@@ -66,7 +68,7 @@ export function welcomeEmail(email: string, unsubscribeToken: string, siteUrl: s
         <p>${thanks}</p>
         <p>
           Need something fixed before then? <a href="${siteUrl}/estimate">Request a free estimate</a> or call
-          <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.
+          <a href="tel:${facts.phone}">${phone}</a>.
         </p>
         <p style="font-size:14px;color:#475569">
           Don't want these emails? <a href="${link}">Unsubscribe</a> at any time.

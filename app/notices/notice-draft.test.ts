@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { firstFacts } from "~/content/business-facts";
 import { checkNoticeDraft, EMPTY_NOTICE, type NoticeValues } from "./notice-draft";
 import { njDateTimeValue, parseNjDateTime } from "./nj-datetime";
 
-const rules = { siteUrl: "https://www.causewayhomerepair.example" };
+const rules = { siteUrl: "https://www.causewayhomerepair.example", phone: firstFacts.phone };
 const now = new Date("2026-11-24T15:00:00Z");
 const draft = (fields: Partial<NoticeValues>): NoticeValues => ({
   ...EMPTY_NOTICE,

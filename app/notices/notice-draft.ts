@@ -38,7 +38,7 @@ export type CheckedNotice =
 
 export function checkNoticeDraft(values: NoticeValues, rules: NoticeRules, now: Date): CheckedNotice {
   const errors: NoticeErrors = {};
-  const composed = composeNotice(values.body, values.linkTo, values.linkWords);
+  const composed = composeNotice(values.body, values.linkTo, values.linkWords, rules.phone);
   if (!composed.ok) Object.assign(errors, composed.errors);
   // The picked address goes through the rule a typed one does, alone, so a page that is gone is
   // reported at the picker and the text is still checked without it.

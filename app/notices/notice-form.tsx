@@ -16,7 +16,7 @@ import {
   isNoticeTone,
   NOTICE_MAX_LENGTH,
   NOTICE_TONES,
-  PHONE_LINK_EXAMPLE,
+  phoneLinkExample,
   type NoticeTone,
 } from "./notice-text";
 
@@ -31,11 +31,14 @@ export function NoticeForm({
   errors,
   busy,
   targets,
+  phone,
 }: {
   values: NoticeValues;
   errors: NoticeErrors;
   busy: boolean;
   targets: NoticeLinkTargets;
+  /** The business's phone in force (E.164): what 'Call us' links and the examples name. */
+  phone: string;
 }) {
   const [body, setBody] = useState(values.body);
   // A page unpublished since the form was sent back is no longer an option; the select would show
@@ -43,8 +46,8 @@ export function NoticeForm({
   const [linkTo, setLinkTo] = useState(targetTitle(targets, values.linkTo) === undefined ? "" : values.linkTo);
   const [linkWords, setLinkWords] = useState(values.linkWords);
   const [tone, setTone] = useState<NoticeTone>(isNoticeTone(values.tone) ? values.tone : "info");
-  const composed = composeNotice(body, linkTo, linkWords);
-  const checked = checkNotice(composed.body, { siteUrl });
+  const composed = composeNotice(body, linkTo, linkWords, phone);
+  const checked = checkNotice(composed.body, { siteUrl, phone });
   const shownLength = checked.ok ? checked.parts.reduce((n, part) => n + part.text.length, 0) : composed.body.length;
   const pickTarget = (next: string) => {
     // One tap is enough on a phone: the words follow the pick until the owner writes their own.
@@ -63,7 +66,7 @@ export function NoticeForm({
           <>
             Up to {NOTICE_MAX_LENGTH} characters, a link&apos;s words included ({shownLength} now). One link at most:
             choose it under &apos;Link to&apos;, or type <code>[words to show](/estimate)</code> or{" "}
-            <code>{PHONE_LINK_EXAMPLE}</code> here.
+            <code>{phoneLinkExample(phone)}</code> here.
           </>
         }
       >

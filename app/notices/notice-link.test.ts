@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { profile } from "~/content/profile";
+import { displayPhone, firstFacts } from "~/content/business-facts";
 import { checkNoticeDraft, EMPTY_NOTICE, type NoticeValues } from "./notice-draft";
 import { composeNotice, PHONE_TARGET } from "./notice-link";
 import { checkNotice, NOTICE_MAX_LENGTH } from "./notice-text";
 
 const siteUrl = "https://www.causewayhomerepair.example";
 const pages = new Set(["/", "/estimate", "/services/home-watch"]);
-const rules = { siteUrl, isSitePage: (path: string) => pages.has(path) };
+const PHONE = firstFacts.phone;
+const rules = { siteUrl, phone: PHONE, isSitePage: (path: string) => pages.has(path) };
 const now = new Date("2026-11-24T15:00:00Z");
 const draft = (fields: Partial<NoticeValues>): NoticeValues => ({
   ...EMPTY_NOTICE,
@@ -16,7 +17,7 @@ const draft = (fields: Partial<NoticeValues>): NoticeValues => ({
 
 describe("composeNotice", () => {
   it("writes a picked page after the text, one space between", () => {
-    const composed = composeNotice(" Storm repairs first.\n", "/estimate", " Book a visit ");
+    const composed = composeNotice(" Storm repairs first.\n", "/estimate", " Book a visit ", PHONE);
     expect(composed).toEqual({
       ok: true,
       body: "Storm repairs first. [Book a visit](/estimate)",
@@ -29,15 +30,20 @@ describe("composeNotice", () => {
   });
 
   it("writes the business's phone for 'Call us', which the page reads as a tel: link", () => {
-    const composed = composeNotice("For a leak,", PHONE_TARGET, "Call us");
-    expect(composed.body).toBe(`For a leak, [Call us](tel:${profile.phone.display})`);
+    const composed = composeNotice("For a leak,", PHONE_TARGET, "Call us", PHONE);
+    expect(composed.body).toBe(`For a leak, [Call us](tel:${displayPhone(PHONE)})`);
     const parts = checkNotice(composed.body, rules);
-    expect(parts.ok && parts.parts[1]).toEqual({ text: "Call us", href: `tel:${profile.phone.e164}` });
-    expect(profile.phone.e164).toMatch(/^\+1\d{10}$/);
+    expect(parts.ok && parts.parts[1]).toEqual({ text: "Call us", href: `tel:${PHONE}` });
+    expect(PHONE).toMatch(/^\+1\d{10}$/);
+  });
+
+  it("writes the number in force when the notice is written, not the first one", () => {
+    const composed = composeNotice("For a leak,", PHONE_TARGET, "Call us", "+16095550177");
+    expect(composed.body).toBe("For a leak, [Call us](tel:(609) 555-0177)");
   });
 
   it("keeps the text as typed with 'No link', whatever the link words say", () => {
-    expect(composeNotice("Closed Thursday. [Book](/estimate)", "", "[ignored]")).toEqual({
+    expect(composeNotice("Closed Thursday. [Book](/estimate)", "", "[ignored]", PHONE)).toEqual({
       ok: true,
       body: "Closed Thursday. [Book](/estimate)",
       link: null,
@@ -45,21 +51,21 @@ describe("composeNotice", () => {
   });
 
   it("refuses a picked link without words, or with brackets in them, at the link words", () => {
-    expect(composeNotice("Closed Thursday.", "/estimate", "  ")).toEqual({
+    expect(composeNotice("Closed Thursday.", "/estimate", "  ", PHONE)).toEqual({
       ok: false,
       body: "Closed Thursday.",
       errors: { linkWords: expect.stringMatching(/words the link shows/) },
     });
-    const brackets = composeNotice("Closed Thursday.", "/estimate", "Book [now]");
+    const brackets = composeNotice("Closed Thursday.", "/estimate", "Book [now]", PHONE);
     expect(brackets.ok ? {} : brackets.errors).toEqual({ linkWords: expect.stringMatching(/\[ and \]/) });
-    const hidden = composeNotice("Closed Thursday.", "/estimate", "Book\u200bnow");
+    const hidden = composeNotice("Closed Thursday.", "/estimate", "Book\u200bnow", PHONE);
     expect(hidden.ok ? {} : hidden.errors).toEqual({
       linkWords: expect.stringMatching(/^'Link words' holds a zero-width/),
     });
   });
 
   it("refuses a picked link when the text already has a typed one, at the picker", () => {
-    const composed = composeNotice("Storm repairs first: [book](/estimate).", "/", "Home");
+    const composed = composeNotice("Storm repairs first: [book](/estimate).", "/", "Home", PHONE);
     expect(composed).toEqual({
       ok: false,
       body: "Storm repairs first: [book](/estimate).",
@@ -68,9 +74,9 @@ describe("composeNotice", () => {
   });
 
   it("refuses a lone [ at the end of the text, which would swallow the picked link's words", () => {
-    const composed = composeNotice("Closed [Thursday", "/estimate", "Book");
+    const composed = composeNotice("Closed [Thursday", "/estimate", "Book", PHONE);
     expect(composed.ok ? {} : composed.errors).toEqual({ body: expect.stringMatching(/lone \[/) });
-    expect(composeNotice("[Closed] Thursday", "/estimate", "Book").ok).toBe(true);
+    expect(composeNotice("[Closed] Thursday", "/estimate", "Book", PHONE).ok).toBe(true);
   });
 });
 
@@ -87,13 +93,17 @@ describe("checkNoticeDraft with a picked link", () => {
   it("refuses a picked address that is not a public page by the rule a typed one meets", () => {
     const refused = checkNoticeDraft(
       draft({ linkTo: "/estimate", linkWords: "Book" }),
-      { siteUrl, isSitePage: () => false },
+      { siteUrl, phone: PHONE, isSitePage: () => false },
       now,
     );
     expect(refused.ok ? {} : refused.errors).toEqual({ linkTo: expect.stringMatching(/not on the site/) });
     const offSite = checkNoticeDraft(draft({ linkTo: "https://evil.example/", linkWords: "Prize" }), rules, now);
     expect(offSite.ok ? {} : offSite.errors).toEqual({ linkTo: "Choose the link from the list." });
-    const typed = checkNoticeDraft(draft({ body: "[Book](/estimate)" }), { siteUrl, isSitePage: () => false }, now);
+    const typed = checkNoticeDraft(
+      draft({ body: "[Book](/estimate)" }),
+      { siteUrl, phone: PHONE, isSitePage: () => false },
+      now,
+    );
     expect(typed.ok ? {} : typed.errors).toEqual({ body: expect.stringMatching(/page of this site/) });
   });
 

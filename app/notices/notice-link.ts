@@ -4,7 +4,7 @@
  * after the text, so a phone's keyboard never has to type brackets and the stored notice, its
  * checks and the public pages stay exactly those of a link typed by hand.
  */
-import { profile } from "~/content/profile";
+import { displayPhone } from "~/content/business-facts";
 import { hiddenCharacterError } from "~/forms/plain-text";
 import { holdsLink, normalizeNotice } from "./notice-text";
 
@@ -42,13 +42,16 @@ export type ComposedNotice =
   /** `body` is the text without the link: what the preview shows while the link is refused. */
   | { ok: false; body: string; errors: NoticeLinkErrors };
 
-/** The address the picker's value stands for: the business's own number for the phone. */
-export function linkAddress(linkTo: string): string {
-  return linkTo === PHONE_TARGET ? `tel:${profile.phone.display}` : linkTo;
+/**
+ * The address the picker's value stands for: for the phone, the business's number in force
+ * (`phone`, E.164) as the notice is written. A notice keeps the number it was written with.
+ */
+export function linkAddress(linkTo: string, phone: string): string {
+  return linkTo === PHONE_TARGET ? `tel:${displayPhone(phone)}` : linkTo;
 }
 
 /** The notice as it will be stored: the text, then the picked link after one space. */
-export function composeNotice(text: string, linkTo: string, linkWords: string): ComposedNotice {
+export function composeNotice(text: string, linkTo: string, linkWords: string, phone: string): ComposedNotice {
   const typed = normalizeNotice(text);
   const target = linkTo.trim();
   if (target === "") return { ok: true, body: typed, link: null };
@@ -67,6 +70,6 @@ export function composeNotice(text: string, linkTo: string, linkWords: string): 
   // A [ left open at the end of the text would take the link's words into it.
   else if (/\[[^\]]*$/.test(typed)) errors.body = "Take the lone [ out of the text, or choose 'No link'.";
   if (Object.keys(errors).length > 0) return { ok: false, body: typed, errors };
-  const link = `[${words}](${linkAddress(target)})`;
+  const link = `[${words}](${linkAddress(target, phone)})`;
   return { ok: true, body: typed === "" ? link : `${typed} ${link}`, link };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { profile } from "~/content/profile";
-import { checkNotice, noticeParts, PHONE_LINK_EXAMPLE } from "./notice-text";
+import { displayPhone, firstFacts } from "~/content/business-facts";
+import { checkNotice, noticeParts, phoneLinkExample } from "./notice-text";
 
 const siteUrl = "https://www.causewayhomerepair.example";
 const pages = new Set(["/", "/estimate", "/services/home-watch"]);
-const rules = { siteUrl, isSitePage: (path: string) => pages.has(path) };
+const rules = { siteUrl, phone: firstFacts.phone, isSitePage: (path: string) => pages.has(path) };
 
 describe("checkNotice", () => {
   it("takes plain text as one part", () => {
@@ -52,18 +52,20 @@ describe("checkNotice", () => {
     if (!checked.ok) expect(checked.error).toMatch(message);
   });
 
-  it("gives the business's own number, from the profile, as the example of a phone link", () => {
+  it("gives the business's own number, as published, as the example of a phone link", () => {
     const noWords = checkNotice("[](/estimate)", rules);
     const badNumber = checkNotice("[call](tel:12345)", rules);
     expect(noWords.ok ? "" : noWords.error).toBe(
-      `Give the link words to show: [call us](tel:${profile.phone.display}).`,
+      `Give the link words to show: [call us](tel:${displayPhone(firstFacts.phone)}).`,
     );
     expect(badNumber.ok ? "" : badNumber.error).toBe(
-      `The phone link needs a US number: [call us](tel:${profile.phone.display}).`,
+      `The phone link needs a US number: [call us](tel:${displayPhone(firstFacts.phone)}).`,
     );
+    const published = checkNotice("[](/estimate)", { ...rules, phone: "+16095550177" });
+    expect(published.ok ? "" : published.error).toBe("Give the link words to show: [call us](tel:(609) 555-0177).");
     // The example works as written: copied into a notice, it is the business's phone link.
-    const example = checkNotice(`Leak? ${PHONE_LINK_EXAMPLE}`, rules);
-    expect(example.ok && example.parts[1]).toEqual({ text: "call us", href: `tel:${profile.phone.e164}` });
+    const example = checkNotice(`Leak? ${phoneLinkExample(firstFacts.phone)}`, rules);
+    expect(example.ok && example.parts[1]).toEqual({ text: "call us", href: `tel:${firstFacts.phone}` });
   });
 
   it("counts what visitors read against the 200 characters, not the link's address", () => {

@@ -4,7 +4,7 @@
  * written `[words](address)`, to a page of this site or to a phone number (`tel:`). Anything else
  * that looks like a web address is refused, so a notice cannot send visitors off the site.
  */
-import { profile } from "~/content/profile";
+import { displayPhone } from "~/content/business-facts";
 import { hiddenCharacterError } from "~/forms/plain-text";
 
 export const NOTICE_MAX_LENGTH = 200;
@@ -30,6 +30,8 @@ const WEB_ADDRESS = /\bhttps?:\/\/|\bwww\./i;
 export interface NoticeRules {
   /** The site's own origin: a full address on it counts as a page of the site. */
   siteUrl: string;
+  /** The business's phone in force (E.164), which the messages give as the example of a phone link. */
+  phone: string;
   /** Whether a path names a page of the site; the browser's preview cannot tell, and says yes. */
   isSitePage?(path: string): boolean;
 }
@@ -67,7 +69,9 @@ export function normalizeNotice(raw: string): string {
 }
 
 /** A phone link to the business's own number, as the examples write it and `telHref` reads it. */
-export const PHONE_LINK_EXAMPLE = `[call us](tel:${profile.phone.display})`;
+export function phoneLinkExample(phone: string): string {
+  return `[call us](tel:${displayPhone(phone)})`;
+}
 
 export function checkNotice(raw: string, rules: NoticeRules): NoticeCheck {
   const text = normalizeNotice(raw);
@@ -91,13 +95,13 @@ export function checkNotice(raw: string, rules: NoticeRules): NoticeCheck {
   if (!link) return { ok: true, parts: [{ text }] };
   const words = (link[1] ?? "").trim();
   const address = (link[2] ?? "").trim();
-  if (words === "") return { ok: false, error: `Give the link words to show: ${PHONE_LINK_EXAMPLE}.` };
+  if (words === "") return { ok: false, error: `Give the link words to show: ${phoneLinkExample(rules.phone)}.` };
   const href = address.toLowerCase().startsWith("tel:") ? telHref(address.slice(4)) : sitePath(address, rules);
   if (!href)
     return {
       ok: false,
       error: address.toLowerCase().startsWith("tel:")
-        ? `The phone link needs a US number: ${PHONE_LINK_EXAMPLE}.`
+        ? `The phone link needs a US number: ${phoneLinkExample(rules.phone)}.`
         : "A link may go only to a page of this site (such as /estimate) or to a phone number (tel:).",
     };
   const start = link.index ?? 0;
@@ -122,6 +126,7 @@ export function noticePlainText(notice: PublicNotice, siteUrl: string): string {
 
 /** The parts of a notice already checked when it was published. */
 export function noticeParts(body: string, siteUrl: string): NoticePart[] {
-  const checked = checkNotice(body, { siteUrl });
+  // Only the parts are read, never a refusal's message: no phone is needed to word one.
+  const checked = checkNotice(body, { siteUrl, phone: "" });
   return checked.ok ? checked.parts : [{ text: body.replace(LINK, "$1") }];
 }

@@ -57,7 +57,8 @@ export type AuditAction =
   | "ways-to-pay-saved"
   | "export-invoices"
   | "export-payments"
-  | "kept-record-downloaded";
+  | "kept-record-downloaded"
+  | "business-facts-published";
 
 export interface AuditEntry {
   actor?: string | null;

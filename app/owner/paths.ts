@@ -59,5 +59,7 @@ export const projectPhotosPath = (id: string) => `/owner/projects/${id}/photos`;
 export const sitePath = "/owner/site";
 /** The site page's closed-day forms post here: see `routes/owner.site-closed-days.ts`. */
 export const closedDaysPath = `${sitePath}/closed-days`;
+/** The business facts: phone, email, address, hours, their history. */
+export const factsPath = `${sitePath}/facts`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

@@ -6,7 +6,8 @@
  * changes only the quotes sent afterwards, and the accepted document can be made again, byte for
  * byte, from what the version holds. Pure; shared with the browser.
  */
-import { postalAddress, profile } from "~/content/profile";
+import { displayPhone, postalAddress, type BusinessFacts } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { paymentLines, type PaymentTerms } from "./payment-terms";
 
 /** Contracts over this many cents must carry everything the law lists. */
@@ -56,14 +57,18 @@ export interface ContractTerms {
   wording: ContractWording;
 }
 
-export function contractorNow(): Contractor {
+/** What a contract names of the facts the owner publishes. */
+export type ContractorFacts = Pick<BusinessFacts, "address" | "phone" | "email" | "hicRegistration">;
+
+/** The business as a contract made with `facts` names it: those in force when it is made. */
+export function contractorOf(facts: ContractorFacts): Contractor {
   return {
     legalName: profile.legalName,
     shortName: profile.shortName,
-    address: postalAddress(),
-    phone: profile.phone.display,
-    email: profile.email,
-    registration: profile.hicRegistration,
+    address: postalAddress(facts),
+    phone: displayPhone(facts.phone),
+    email: facts.email,
+    registration: facts.hicRegistration,
   };
 }
 
@@ -98,8 +103,11 @@ export function contractWording(contractor: Contractor, facts: QuoteFacts): Cont
 }
 
 /** The terms of a version sent now: today's business, facts, certificate and words. */
-export function contractTerms(facts: QuoteFacts, certificateDocumentId: string | null): ContractTerms {
-  const contractor = contractorNow();
+export function contractTerms(
+  contractor: Contractor,
+  facts: QuoteFacts,
+  certificateDocumentId: string | null,
+): ContractTerms {
   return { contractor, facts, certificateDocumentId, wording: contractWording(contractor, facts) };
 }
 

@@ -2,7 +2,8 @@ import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { certificatePdf, deckQuote, FACTS } from "../../tests/support/quotes";
-import { contractTerms } from "./contract-terms";
+import { firstFacts } from "~/content/business-facts";
+import { contractorOf, contractTerms } from "./contract-terms";
 import { winAnsi } from "./pdf-pages.server";
 import { quoteDocument } from "~/quotes/quote-document";
 import { renderDocumentPdf } from "./document-pdf.server";
@@ -12,7 +13,7 @@ const input = {
   version: 1,
   sentDay: "2027-03-01",
   content: deckQuote(new Date("2027-03-01T15:00:00Z")),
-  terms: contractTerms(FACTS, null),
+  terms: contractTerms(contractorOf(firstFacts), FACTS, null),
   homeowner: { name: "Zoë Ångström 山田", address: "12 Dune Lane, Surf City, NJ", email: "zoe@example.com" },
   chosen: new Set([2]),
 };

@@ -2,7 +2,8 @@ import { degrees, PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfPages } from "../../tests/support/pdf-text";
 import { activeCertificatePdf, activeContentOf, certificatePdf, deckQuote, FACTS } from "../../tests/support/quotes";
-import { contractTerms } from "./contract-terms";
+import { firstFacts } from "~/content/business-facts";
+import { contractorOf, contractTerms } from "./contract-terms";
 import { cleanPdf } from "./pdf-pages.server";
 import { quoteDocument } from "~/quotes/quote-document";
 import { renderDocumentPdf } from "./document-pdf.server";
@@ -57,7 +58,7 @@ describe("another PDF's pages, as the site copies them", () => {
       version: 1,
       sentDay: "2027-03-01",
       content: deckQuote(new Date("2027-03-01T15:00:00Z")),
-      terms: contractTerms(FACTS, null),
+      terms: contractTerms(contractorOf(firstFacts), FACTS, null),
       homeowner: { name: "Dana Visitor", address: "12 Dune Lane, Surf City, NJ", email: "dana@example.com" },
       chosen: new Set(),
     });

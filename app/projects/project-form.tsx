@@ -3,15 +3,7 @@ import { Form } from "react-router";
 import { services } from "~/content/services";
 import { DeskField } from "~/owner/desk-field";
 import { inputClass, primaryButton } from "~/owner/desk-frame";
-import {
-  MAX_PHOTOS,
-  MAX_STORY,
-  MAX_TITLE,
-  MAX_TOWN,
-  servedTowns,
-  type ProjectErrors,
-  type ProjectValues,
-} from "./project-rules";
+import { MAX_PHOTOS, MAX_STORY, MAX_TITLE, MAX_TOWN, type ProjectErrors, type ProjectValues } from "./project-rules";
 
 export const EMPTY_PROJECT: ProjectValues = { title: "", service: "", town: "", finished: "", story: "" };
 
@@ -22,11 +14,14 @@ export function ProjectForm({
   submitLabel,
   leadId,
   jobPhotos = 0,
+  towns,
 }: {
   values: ProjectValues;
   errors: ProjectErrors;
   busy: boolean;
   submitLabel: string;
+  /** The served towns offered under the town field (`servedTowns`); any other may be typed. */
+  towns: readonly string[];
   leadId?: string;
   /** The progress photos of the job the project is made from, offered to start with. */
   jobPhotos?: number;
@@ -77,7 +72,7 @@ export function ProjectForm({
               className={inputClass}
             />
             <datalist id="project-towns">
-              {servedTowns.map((t) => (
+              {towns.map((t) => (
                 <option key={t} value={t} />
               ))}
             </datalist>

@@ -9,6 +9,7 @@ import type { Database } from "~/infra/schema.server";
 import { townOf } from "~/leads/record/address";
 import { canonicalPath } from "~/route-registry";
 import { servedTowns, type LeadPrivacy, type ProjectValues } from "./project-rules";
+import { currentFacts } from "~/facts/facts-source.server";
 
 export interface ProjectFromLead {
   values: ProjectValues;
@@ -30,7 +31,7 @@ export async function projectFromLead(db: Kysely<Database>, leadId: string): Pro
   const source = lead.source_path ? canonicalPath(lead.source_path) : "";
   const service = serviceSlugs.find((slug) => source === `/services/${slug}`) ?? "";
   const town = townOf(lead.address);
-  const known = servedTowns.find((t) => t.toLowerCase() === town.toLowerCase());
+  const known = servedTowns(currentFacts()).find((t) => t.toLowerCase() === town.toLowerCase());
   return {
     values: { title: "", service, town: known ?? town, finished: "", story: "" },
     privacy: { address: lead.address, name: lead.name },

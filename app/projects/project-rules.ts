@@ -5,6 +5,7 @@
  * descriptions, the page's address): never the homeowner's street, never their name. Plain
  * functions, no Node.
  */
+import type { BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { services, type ServiceSlug } from "~/content/services";
 import { hiddenCharacterError } from "~/forms/plain-text";
@@ -18,10 +19,13 @@ export const MAX_PHOTOS = 12;
 /** Projects on one page of /projects. */
 export const PROJECTS_PER_PAGE = 12;
 
-/** The towns offered in the form: those the profile serves, the island itself and the county left out. */
-export const servedTowns: readonly string[] = [
-  ...new Set([...profile.homeWatchAreas, ...profile.areaServed.places].filter((p) => !/island|county/i.test(p))),
-];
+/**
+ * The towns offered in the form: the home watch towns published in `facts` and the places the
+ * profile serves, the island itself and the county left out.
+ */
+export function servedTowns(facts: Pick<BusinessFacts, "homeWatchAreas">): string[] {
+  return [...new Set([...facts.homeWatchAreas, ...profile.areaServed.places].filter((p) => !/island|county/i.test(p)))];
+}
 
 export interface ProjectValues {
   title: string;

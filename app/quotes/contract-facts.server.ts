@@ -7,6 +7,7 @@ import { storeDocument } from "~/infra/stored-documents.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
+import type { BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { cleanPdf } from "~/paperwork/pdf-pages.server";
 import type { PaymentTerms } from "~/paperwork/payment-terms";
@@ -52,12 +53,18 @@ export async function readContractFacts(db: Kysely<Database>): Promise<ContractF
   };
 }
 
-/** Which facts are there: what `missingForSending` checks. */
-export function factsPresence(facts: ContractFacts | undefined): ContractFactsPresence {
+/**
+ * Which facts are there: what `missingForSending` checks. `business` is what the owner has
+ * published, as the quote would be sent with it now.
+ */
+export function factsPresence(
+  facts: ContractFacts | undefined,
+  business: Pick<BusinessFacts, "address" | "hicRegistration">,
+): ContractFactsPresence {
   return {
     legalName: profile.legalName.trim().length > 0,
-    address: profile.address.street.trim().length > 0,
-    registration: profile.hicRegistration.trim().length > 0,
+    address: business.address.street.trim().length > 0,
+    registration: business.hicRegistration.trim().length > 0,
     insurerName: Boolean(facts?.insurerName),
     insurerPhone: Boolean(facts?.insurerPhone),
     certificate: Boolean(facts?.certificateDocumentId),

@@ -271,9 +271,9 @@ export function missingForSending(content: QuoteContent, facts: ContractFactsPre
     if (!content.completionDay) missing.push("Completion date");
   }
   const fact: [keyof ContractFactsPresence, string][] = [
-    ["legalName", "The business's legal name (profile)"],
-    ["address", "The business's address (profile)"],
-    ["registration", "The registration number (profile)"],
+    ["legalName", "The business's legal name (app/content/profile.ts)"],
+    ["address", "The business's address (Business facts on the Site page)"],
+    ["registration", "The registration number (Business facts on the Site page)"],
     ["insurerName", "Insurer's name (Site page)"],
     ["insurerPhone", "Insurer's telephone number (Site page)"],
     ["certificate", "Certificate of liability insurance (Site page)"],

@@ -5,6 +5,7 @@
  * Replies go to LEADS_TO. The link is a credential: it is in these emails and nowhere else.
  */
 import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import { addressee as homeowner, businessMail as mail, type Recipient } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
@@ -25,6 +26,7 @@ export function quoteSentEmail(
   pdf: MailDocumentRef,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = homeowner(lead);
   const revised = version > 1 ? " This version replaces the one we sent before." : "";
   return mail(
@@ -37,6 +39,7 @@ export function quoteSentEmail(
     ],
     context,
     lead.id,
+    facts,
     { link: { href: quoteUrl(context.siteUrl, token), label: "Read and accept your quote" }, documents: [pdf] },
   );
 }
@@ -51,6 +54,7 @@ export function quoteReminderEmail(
   pdf: MailDocumentRef,
   context: MailContext,
 ): OutgoingMail {
+  const facts = currentFacts();
   const { to, greeting } = homeowner(lead);
   return mail(
     "quote-reminder",
@@ -62,6 +66,7 @@ export function quoteReminderEmail(
     ],
     context,
     lead.id,
+    facts,
     { documents: [pdf] },
   );
 }
@@ -80,6 +85,7 @@ export function acceptedEmails(
   cancelUntil: Date,
   context: MailContext,
 ): OutgoingMail[] {
+  const facts = currentFacts();
   const { to, greeting } = homeowner(lead);
   const deadline = formatDateTimeWithZone(new Date(cancelUntil.getTime() - 60_000));
   const attached = [documents.accepted, documents.signed];
@@ -93,6 +99,7 @@ export function acceptedEmails(
     ],
     context,
     lead.id,
+    facts,
     { link: { href: quoteUrl(context.siteUrl, token), label: "Your contract" }, documents: attached },
   );
   const ownerMails = owners.map((owner) =>
@@ -105,6 +112,7 @@ export function acceptedEmails(
       ],
       context,
       lead.id,
+      facts,
       { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: attached },
     ),
   );
@@ -119,6 +127,7 @@ export function cancelledEmails(
   record: MailDocumentRef,
   context: MailContext,
 ): OutgoingMail[] {
+  const facts = currentFacts();
   const { to, greeting } = homeowner(lead);
   const when = formatDateTimeWithZone(at);
   return [
@@ -132,6 +141,7 @@ export function cancelledEmails(
       ],
       context,
       lead.id,
+      facts,
       { documents: [record] },
     ),
     ...owners.map((owner) =>
@@ -144,6 +154,7 @@ export function cancelledEmails(
         ],
         context,
         lead.id,
+        facts,
         { link: { href: `${context.siteUrl}/owner/leads/${lead.id}`, label: "Open the lead" }, documents: [record] },
       ),
     ),

@@ -17,7 +17,8 @@ import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { dayOf } from "~/time/business-time";
 import { factsPresence, readContractFacts } from "./contract-facts.server";
-import { contractTerms } from "~/paperwork/contract-terms";
+import { contractorOf, contractTerms } from "~/paperwork/contract-terms";
+import { currentFacts } from "~/facts/facts-source.server";
 import { forwardKeyOf, sealForward } from "./forward-link.server";
 import { missingForSending, parseContent, type QuoteContent } from "./quote-content";
 import { quoteSentEmail } from "./quote-emails.server";
@@ -64,7 +65,9 @@ export async function sendQuote(
     const saved = await saveDraft(trx, lead.id, content, actor.email, now);
     if (!saved.ok) return saved;
     const facts = await readContractFacts(trx);
-    const missing = missingForSending(content, factsPresence(facts), dayOf(now));
+    // One reading for the check and the copy: the version is sent with what was checked.
+    const business = currentFacts();
+    const missing = missingForSending(content, factsPresence(facts, business), dayOf(now));
     if (missing.length > 0 || !facts)
       return { ok: false, status: 400, error: "Not sent: the quote is missing what the law requires.", missing };
 
@@ -73,7 +76,7 @@ export async function sendQuote(
       .select(["id", "version", "content"])
       .where("id", "=", saved.id)
       .executeTakeFirstOrThrow();
-    const terms = contractTerms(facts, facts.certificateDocumentId);
+    const terms = contractTerms(contractorOf(business), facts, facts.certificateDocumentId);
     const sent: SentVersion = {
       leadId: lead.id,
       version: draft.version,

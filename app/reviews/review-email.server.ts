@@ -4,7 +4,9 @@
  * and says the review is published as written. It carries the newsletter's one-click unsubscribe
  * (RFC 8058), which here means "never ask me again".
  */
+import { displayPhone } from "~/content/business-facts";
 import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import { buttonHtml, emailDocument, greetingName, html } from "~/infra/mail-format.server";
 import type { OutgoingMail } from "~/infra/outbox.server";
 import { REVIEW_LINK_DAYS } from "./review-rules";
@@ -35,7 +37,8 @@ export function reviewRequestEmail({ leadId, name, email, token, siteUrl }: Revi
   const ask = `Thank you for choosing ${profile.name}. We ask every customer the same question once a job is done: how did the work go? Good or bad, please tell other homeowners in your own words.`;
   const rules = `Your review is published on our website as you write it, whatever the rating. We offer nothing in return for a review, and nothing depends on what it says.`;
   const expiry = `The link is yours alone and works once, for ${REVIEW_LINK_DAYS} days.`;
-  const foot = `${profile.legalName} · ${profile.address.locality}, ${profile.address.region} · ${profile.phone.display}`;
+  const facts = currentFacts();
+  const foot = `${profile.legalName} · ${facts.address.locality}, ${profile.region} · ${displayPhone(facts.phone)}`;
   return {
     kind: "review-request",
     to: email,

@@ -8,7 +8,8 @@ import { Icon } from "~/ui/icon";
 import { firstPicture } from "~/ui/first-picture.server";
 import { imageFallbackUrl, Picture } from "~/ui/picture";
 import { formatDate } from "~/content/dates";
-import { phoneHref, profile } from "~/content/profile";
+import { phoneHref } from "~/content/business-facts";
+import { useFacts } from "~/components/layout/site-live-data";
 import { getService } from "~/content/service-details";
 import { EstimateButton } from "~/leads/estimate-button";
 import { articleJsonLd, breadcrumbJsonLd } from "~/seo/json-ld";
@@ -21,7 +22,8 @@ const ARTICLE_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { getArticle } = await import("~/content/articles.server");
-  const article = getArticle(params.slug);
+  const { liveFacts } = await import("~/facts/facts-source.server");
+  const article = getArticle(params.slug, liveFacts());
   if (!article) throw data("Article not found", { status: 404, statusText: "Not Found" });
   const { markdown: _markdown, ...a } = article;
   const image = imageFallbackUrl(a.image);
@@ -61,6 +63,7 @@ const glanceLabels = [
 ] as const;
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const facts = useFacts();
   const a = loaderData.article;
   const { related } = loaderData;
   return (
@@ -119,8 +122,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             Want a professional to handle it?
           </h2>
           <p className="mt-2 text-sea-100">
-            Our family crew has worked on Long Beach Island homes for {profile.yearsOnIsland}+ years. Estimates are
-            free, and we reply within {profile.replyWithinHours} hours.
+            Our family crew has worked on Long Beach Island homes for {facts.figures.yearsOnIsland}+ years. Estimates
+            are free, and we reply within {facts.figures.replyWithinHours} hours.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             {a.ctaLabel ? (
@@ -130,8 +133,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 Request a free estimate
               </Link>
             )}
-            <a href={phoneHref} className={buttonClass("light")}>
-              <Icon name="phone" className="size-4" /> {profile.phone.display}
+            <a href={phoneHref(facts)} className={buttonClass("light")}>
+              <Icon name="phone" className="size-4" /> {facts.phoneDisplay}
             </a>
           </div>
         </section>

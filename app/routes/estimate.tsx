@@ -4,20 +4,23 @@
  */
 import { data } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
-import { profile, phoneHref } from "~/content/profile";
+import { useFacts } from "~/components/layout/site-live-data";
+import { phoneHref } from "~/content/business-facts";
+import { liveFacts } from "~/facts/facts-source.server";
 import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
 import type { EstimateFormState } from "~/leads/estimate-form";
-import { ESTIMATE_SUCCESS_TEXT, ESTIMATE_SUCCESS_TITLE } from "~/leads/estimate-success";
+import { ESTIMATE_SUCCESS_TITLE, estimateSuccessText } from "~/leads/estimate-success";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/estimate";
 
 export function loader() {
+  const { facts } = liveFacts();
   return {
     seo: pageMeta({
       title: "Request Your Free Estimate",
-      description: `Tell us about your Long Beach Island repair or renovation project and get a free, detailed estimate. We reply within ${profile.replyWithinHours} hours.`,
+      description: `Tell us about your Long Beach Island repair or renovation project and get a free, detailed estimate. We reply within ${facts.figures.replyWithinHours} hours.`,
       path: "/estimate",
       keywords: ["free estimate", "LBI contractor", "home repair estimate"],
       jsonLd: [breadcrumbJsonLd([{ name: "Free Estimate", path: "/estimate" }])],
@@ -48,11 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EstimatePage({ actionData }: Route.ComponentProps) {
   const result = actionData as EstimateFormState | undefined;
+  const facts = useFacts();
   return (
     <>
       <PageHero
         title="Request Your Free Estimate"
-        intro={`Send us your project details and photos. We reply within ${profile.replyWithinHours} hours, or call ${profile.phone.display}.`}
+        intro={`Send us your project details and photos. We reply within ${facts.figures.replyWithinHours} hours, or call ${facts.phoneDisplay}.`}
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
         <section
@@ -65,7 +69,7 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
           {result?.success ? (
             <div role="status" className="mt-4 rounded-lg bg-sea-50 p-5">
               <p className="text-lg font-semibold text-navy-900">{ESTIMATE_SUCCESS_TITLE}</p>
-              <p className="mt-2">{ESTIMATE_SUCCESS_TEXT}</p>
+              <p className="mt-2">{estimateSuccessText(facts)}</p>
               {result.notice ? (
                 <p className="mt-2">
                   <strong>Please note: </strong>
@@ -89,8 +93,8 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
                   className="mt-4 rounded-lg border border-red-700 bg-red-50 p-4 font-medium text-red-800"
                 >
                   {result.error} You can also call us at{" "}
-                  <a href={phoneHref} className="underline">
-                    {profile.phone.display}
+                  <a href={phoneHref(facts)} className="underline">
+                    {facts.phoneDisplay}
                   </a>
                   .
                 </p>

@@ -8,7 +8,8 @@ import { later, partsReady, withParts } from "~/ui/later";
 import { Icon } from "~/ui/icon";
 import { Prose } from "~/ui/prose";
 import { plainText } from "~/content/markdown";
-import { phoneHref, profile } from "~/content/profile";
+import { phoneHref } from "~/content/business-facts";
+import { useFacts } from "~/components/layout/site-live-data";
 import { EstimateButton } from "~/leads/estimate-button";
 import { breadcrumbJsonLd, faqJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
@@ -20,7 +21,9 @@ const contact = later(() => import("~/components/sections/contact-section"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await partsReady(contact);
-  const { faqCategories } = await import("~/content/faq.server");
+  const { faqCategoriesFor } = await import("~/content/faq.server");
+  const { liveFacts } = await import("~/facts/facts-source.server");
+  const faqCategories = faqCategoriesFor(liveFacts());
   return {
     categories: faqCategories,
     seo: pageMeta({
@@ -58,6 +61,7 @@ const summaryClass =
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
+  const facts = useFacts();
   return (
     <>
       <PageHero
@@ -105,11 +109,11 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
             Still Have Questions?
           </h2>
           <p className="mt-2 text-sea-100">
-            Call us or send your project details. We reply within {profile.replyWithinHours} hours.
+            Call us or send your project details. We reply within {facts.figures.replyWithinHours} hours.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <a href={phoneHref} className={buttonClass("light")}>
-              <Icon name="phone" className="size-4" /> Call {profile.phone.display}
+            <a href={phoneHref(facts)} className={buttonClass("light")}>
+              <Icon name="phone" className="size-4" /> Call {facts.phoneDisplay}
             </a>
             <EstimateButton>Get Free Estimate</EstimateButton>
           </div>

@@ -9,6 +9,9 @@ import { readLive } from "~/live/snapshot.server";
 import { reviewSource } from "~/reviews/review-source.server";
 import { projectsSource } from "~/projects/projects-source.server";
 import { businessJsonLd } from "~/seo/json-ld";
+import { rangesAhead } from "~/content/business-facts";
+import { liveFacts } from "~/facts/facts-source.server";
+import { dayOf } from "~/time/business-time";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/home";
@@ -34,12 +37,14 @@ export async function loader() {
     width,
     height,
   };
+  // Pages are rendered again at the midnight a special range ends, so today's date drops it here.
+  const { facts } = liveFacts();
   const seo = pageMeta({
     title: `${profile.shortName} | Long Beach Island Home Repair & Renovation`,
-    description: `Family-owned LBI contractor with ${profile.yearsExperience}+ years of experience: bathrooms, decks and stairs, Andersen windows, carpentry and home watch. Free estimates.`,
+    description: `Family-owned LBI contractor with ${facts.figures.yearsExperience}+ years of experience: bathrooms, decks and stairs, Andersen windows, carpentry and home watch. Free estimates.`,
     path: "/",
     keywords: ["Long Beach Island contractor", "LBI home repair", "Manahawkin remodeling", "Andersen windows LBI"],
-    jsonLd: [businessJsonLd(readLive(closedDaysSource).upcoming)],
+    jsonLd: [businessJsonLd(facts, rangesAhead(facts, dayOf(new Date())), readLive(closedDaysSource).upcoming)],
   });
   return {
     seo: [...seo, first.preload],

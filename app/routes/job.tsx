@@ -8,6 +8,9 @@
  */
 import { data, Link, useNavigation } from "react-router";
 import { DeadLinkNotice } from "~/components/sections/token-link-page";
+import { PhoneLink } from "~/components/layout/phone-link";
+import { useFacts } from "~/components/layout/site-live-data";
+import { mailtoHref } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { getDatabase } from "~/infra/db.server";
@@ -92,12 +95,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return data({ ok: true as const, orderId, message: outcome.message });
 }
 
-const phone = (
-  <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
-    {profile.phone.display}
-  </a>
-);
-
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
@@ -109,6 +106,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 export default function JobPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const facts = useFacts();
   if (!loaderData.found)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
@@ -118,9 +116,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
           </p>
         </DeadLinkNotice>
         <p className="mt-4 text-lg">
-          For copies of your contract, change orders, invoices, receipts or warranty, call {phone} or write to{" "}
-          <a href={`mailto:${profile.email}`} className="font-medium text-sea-600 underline">
-            {profile.email}
+          For copies of your contract, change orders, invoices, receipts or warranty, call <PhoneLink /> or write to{" "}
+          <a href={mailtoHref(facts)} className="font-medium text-sea-600 underline">
+            {facts.email}
           </a>
           : we keep them for {loaderData.keepYears} years and send them to you by email or post.
         </p>
@@ -249,7 +247,9 @@ export default function JobPage({ loaderData, actionData }: Route.ComponentProps
         </section>
       ) : null}
 
-      <p className="mt-10">Questions about your job? Call {phone} or reply to any of our emails.</p>
+      <p className="mt-10">
+        Questions about your job? Call <PhoneLink /> or reply to any of our emails.
+      </p>
       <p className="mt-4">
         <Link to="/" className="font-medium text-sea-600 underline">
           Back to the home page

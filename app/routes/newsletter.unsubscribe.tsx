@@ -6,6 +6,7 @@
  */
 import { data } from "react-router";
 import { TokenLinkPage } from "~/components/sections/token-link-page";
+import { useFacts } from "~/components/layout/site-live-data";
 import { profile } from "~/content/profile";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
 import {
@@ -16,7 +17,7 @@ import {
 } from "~/leads/newsletter.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
-const copy: Record<UnsubscribeState, { title: string; text: string }> = {
+const copyOf = (email: string): Record<UnsubscribeState, { title: string; text: string }> => ({
   ready: {
     title: "Unsubscribe from our newsletter",
     text: `Press the button and we will stop sending you the ${profile.shortName} newsletter.`,
@@ -31,9 +32,9 @@ const copy: Record<UnsubscribeState, { title: string; text: string }> = {
   },
   invalid: {
     title: "This link is not valid",
-    text: `It may have been copied incompletely. To stop our emails, reply to one of them or write to ${profile.email}, and we will remove you.`,
+    text: `It may have been copied incompletely. To stop our emails, reply to one of them or write to ${email}, and we will remove you.`,
   },
-};
+});
 
 export const meta: Route.MetaFunction = () => [
   { title: `Unsubscribe | ${profile.shortName}` },
@@ -56,6 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
   const state = actionData?.state ?? loaderData.state;
+  const copy = copyOf(useFacts().email);
   return (
     <TokenLinkPage
       title={copy[state].title}

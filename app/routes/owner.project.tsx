@@ -22,7 +22,8 @@ import { useRefreshWhile } from "~/owner/refresh-while";
 import { requireOwner } from "~/owner/sessions.server";
 import { ProjectForm } from "~/projects/project-form";
 import { photoPath, projectPath } from "~/projects/project-listing";
-import { checkProject, MAX_PHOTOS, type ProjectValues } from "~/projects/project-rules";
+import { checkProject, MAX_PHOTOS, servedTowns, type ProjectValues } from "~/projects/project-rules";
+import { useFacts } from "~/components/layout/site-live-data";
 import { PhotoUpload } from "~/projects/photo-upload";
 import { deskProject } from "~/projects/desk-projects.server";
 import { PHOTO_FORMS } from "~/projects/photo-forms";
@@ -153,6 +154,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
     .join(" ");
   const gaveUp = useRefreshWhile(waitingFor);
   const photoStates = Object.fromEntries(project.photos.map((p) => [p.id, p.state]));
+  const towns = servedTowns(useFacts());
   return (
     <>
       <p>
@@ -267,6 +269,7 @@ export default function ProjectPage({ loaderData, actionData }: Route.ComponentP
           errors={editing?.errors ?? {}}
           busy={busy}
           submitLabel={project.status === "published" ? "Save" : "Save draft"}
+          towns={towns}
         />
       </section>
     </>

@@ -15,7 +15,15 @@ import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { EMPTY_PROJECT, ProjectForm } from "~/projects/project-form";
 import { progressPhotoCountOfLead, progressPhotosOfLead } from "~/jobs/job-photos.server";
-import { checkProject, MAX_PHOTOS, finishedLabel, serviceTitle, type ProjectValues } from "~/projects/project-rules";
+import {
+  checkProject,
+  MAX_PHOTOS,
+  finishedLabel,
+  servedTowns,
+  serviceTitle,
+  type ProjectValues,
+} from "~/projects/project-rules";
+import { useFacts } from "~/components/layout/site-live-data";
 import { listDeskProjects } from "~/projects/desk-projects.server";
 import { projectFromLead } from "~/projects/project-from-lead.server";
 import { createProject } from "~/projects/projects.server";
@@ -88,6 +96,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== "idle";
   const start = loaderData.fromLead;
   const refused = refusedForm(actionData, "save");
+  const facts = useFacts();
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Projects</h1>
@@ -130,6 +139,7 @@ export default function Projects({ loaderData, actionData }: Route.ComponentProp
           submitLabel="Save draft"
           leadId={refused ? refused.values.leadId : start?.leadId}
           jobPhotos={refused ? Number(refused.values.jobPhotoCount ?? 0) : start?.jobPhotos}
+          towns={servedTowns(facts)}
         />
         <p className="mt-2 text-sm text-slate-700">You add the photos on the next page.</p>
       </section>

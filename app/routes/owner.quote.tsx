@@ -14,6 +14,7 @@ import { leadHasOpenJob } from "~/jobs/jobs.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { factsPresence, readContractFacts } from "~/quotes/contract-facts.server";
+import { currentFacts } from "~/facts/facts-source.server";
 import { formatCents } from "~/paperwork/money";
 import {
   EMPTY_CONTENT,
@@ -67,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lead: { id: lead.id, name: lead.name },
     values: formValuesOf(content),
     largestTotal: formatCents(largestTotal(content).totalCents),
-    missing: missingForSending(content, factsPresence(facts), dayOf(new Date())),
+    missing: missingForSending(content, factsPresence(facts, currentFacts()), dayOf(new Date())),
     sentVersion:
       latest && latest.status !== "draft"
         ? latest.version

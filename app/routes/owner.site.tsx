@@ -3,16 +3,17 @@
  * (with a preview at a phone's width), the closed days, and the notices before. Each change is on
  * every page of every instance within seconds (`app/live/`), and goes in the audit log. Below them,
  * what the desk's documents state: the ways to pay on every invoice, and the contract facts. The
- * closed days' forms post to a route of their own (`owner.site-closed-days.ts`).
+ * closed days' forms post to a route of their own (`owner.site-closed-days.ts`); the business facts
+ * have their own page (`owner.site-facts.tsx`), linked from here.
  */
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { CLOSED_DAY_FORMS } from "~/closed-days/closed-day-forms";
 import { closedDaysBetween } from "~/closed-days/closed-days.server";
 import { carriedAnswer } from "~/forms/carried-answer";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
-import { closedDaysPath } from "~/owner/paths";
+import { closedDaysPath, factsPath } from "~/owner/paths";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
@@ -26,6 +27,8 @@ import { noticeLinkTargets } from "~/notices/notice-link-targets.server";
 import { projectPath } from "~/projects/project-listing";
 import { projectsSource } from "~/projects/projects-source.server";
 import { noticeParts } from "~/notices/notice-text";
+import { currentFacts } from "~/facts/facts-source.server";
+import { useFacts } from "~/components/layout/site-live-data";
 import { NoticeHistory } from "~/notices/notice-history";
 import { currentNotice, listNotices, publishNotice, removeNotice } from "~/notices/notices.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
@@ -114,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       startsAt: text(form, "startsAt", 40),
       endsAt: text(form, "endsAt", 40),
     };
-    const checked = checkNoticeDraft(values, { siteUrl: getEnv().siteUrl, isSitePage: isPublicPage }, now);
+    const rules = { siteUrl: getEnv().siteUrl, phone: currentFacts().phone, isSitePage: isPublicPage };
+    const checked = checkNoticeDraft(values, rules, now);
     if (!checked.ok) return answerRefused(intent, 400, checked.errors, { ...values });
     // A preview changes nothing: the form keeps what was typed, and the page draws it.
     if (intent === "preview-notice") return answerDone(intent, "", { values: { ...values } });
@@ -187,6 +191,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
   const shown = headline(answer);
   // A notice previewed comes back as typed; one refused, as typed with its messages.
   const notice = answer && NOTICE_FORMS.includes(answer.intent) ? answer : undefined;
+  const { phone } = useFacts();
   const closedDay = refusedForm(answer, "add-closed-day");
   const ways = refusedForm(answer, "ways-to-pay");
   return (
@@ -194,6 +199,15 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-navy-900">Site</h1>
       <p className="mt-1">What you publish here shows on every page of the public site within seconds.</p>
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+      <section aria-labelledby="facts-heading" className="mt-6">
+        <h2 id="facts-heading" className="text-lg font-bold text-navy-900">
+          Business facts
+        </h2>
+        <p className="mt-1">The phone, email, address, hours and special hours every page, email and PDF shows.</p>
+        <Link to={factsPath} className="mt-2 inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
+          Edit phone, email and hours
+        </Link>
+      </section>
       <section aria-labelledby="notice-heading" className="mt-6">
         <h2 id="notice-heading" className="text-lg font-bold text-navy-900">
           Notice
@@ -211,6 +225,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           errors={notice && !notice.ok ? notice.errors : {}}
           busy={busy}
           targets={loaderData.linkTargets}
+          phone={phone}
         />
       </section>
       <ClosedDaysSection

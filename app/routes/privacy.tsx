@@ -1,6 +1,8 @@
 /** /privacy: what the forms collect, why, where it is kept, for how long, and how to have it deleted. */
 import { PageHero } from "~/components/sections/page-hero";
-import { mailtoHref, phoneHref, profile } from "~/content/profile";
+import { useFacts } from "~/components/layout/site-live-data";
+import { mailtoHref, phoneHref } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
@@ -22,6 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 const h2 = "mt-10 text-2xl font-bold text-navy-900";
 
 export default function Privacy() {
+  const facts = useFacts();
   return (
     <>
       <PageHero title="Privacy Notice" intro="Plain answers about the information you send us through this website." />
@@ -63,12 +66,12 @@ export default function Privacy() {
         <h2 className={h2}>How to ask for deletion</h2>
         <p className="mt-3">
           Email{" "}
-          <a href={mailtoHref} className="font-medium text-sea-600 underline">
-            {profile.email}
+          <a href={mailtoHref(facts)} className="font-medium text-sea-600 underline">
+            {facts.email}
           </a>{" "}
           or call{" "}
-          <a href={phoneHref} className="font-medium text-sea-600 underline">
-            {profile.phone.display}
+          <a href={phoneHref(facts)} className="font-medium text-sea-600 underline">
+            {facts.phoneDisplay}
           </a>{" "}
           and tell us the name and email you used. We delete the request and its photos and confirm by email.
         </p>

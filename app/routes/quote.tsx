@@ -11,6 +11,7 @@
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/ui/button";
+import { PhoneLink } from "~/components/layout/phone-link";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv, mailContext } from "~/settings/env.server";
@@ -223,12 +224,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
 }
 
-const phone = (
-  <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
-    {profile.phone.display}
-  </a>
-);
-
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const view: Shown = actionData ?? loaderData;
   const busy = useNavigation().state !== "idle";
@@ -304,7 +299,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 Read the new version
               </Link>
             ) : (
-              <>The new version is in our latest email; call {phone} if you cannot find it.</>
+              <>
+                The new version is in our latest email; call <PhoneLink /> if you cannot find it.
+              </>
             )}
           </p>
         </>
@@ -313,7 +310,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <h1 className="text-3xl font-bold text-navy-900">This quote has expired</h1>
           <p className="mt-4 text-lg">
             Its price held until the date it gave, which has passed, so it can no longer be accepted. Reply to our email
-            or call {phone} and we will send you an updated quote.
+            or call <PhoneLink /> and we will send you an updated quote.
           </p>
         </>
       ) : view.state === "cancelled" ? (
@@ -326,7 +323,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </>
       ) : (
         <DeadLinkNotice title="This link does not work">
-          <p className="mt-4 text-lg">If you are looking for a quote from us, call {phone} or reply to our email.</p>
+          <p className="mt-4 text-lg">
+            If you are looking for a quote from us, call <PhoneLink /> or reply to our email.
+          </p>
         </DeadLinkNotice>
       )}
       <p className="mt-10 print:hidden">

@@ -10,6 +10,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/ui/button";
+import { PhoneLink } from "~/components/layout/phone-link";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { deadLinkAnswer, tokenLinkHeaders } from "~/infra/link-token.server";
@@ -71,14 +72,6 @@ export async function action({ params, request }: Route.ActionArgs) {
   return deadLinkAnswer({ state: "gone", status: outcome.status });
 }
 
-function Phone() {
-  return (
-    <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
-      {profile.phone.display}
-    </a>
-  );
-}
-
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const view: View = actionData ?? loaderData;
   const busy = useNavigation().state === "submitting";
@@ -137,8 +130,8 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <DeadLinkNotice title="This link no longer works">
           <p className="mt-4 text-lg text-slate-700">
-            Review links work once, for a limited time. If you have something to tell us, call us at <Phone /> or reply
-            to our email.
+            Review links work once, for a limited time. If you have something to tell us, call us at <PhoneLink /> or
+            reply to our email.
           </p>
         </DeadLinkNotice>
       )}

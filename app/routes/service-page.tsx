@@ -31,14 +31,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const service = getService(params.slug ?? canonicalPath(path).replace("/services/", ""));
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
   const { getServicePage } = await import("~/content/service-pages.server");
-  const page = getServicePage(service.slug);
+  const { liveFacts } = await import("~/facts/facts-source.server");
+  const inForce = liveFacts();
+  const page = getServicePage(service.slug, inForce);
   const seo = pageMeta({
     title: page.metaTitle,
     description: page.metaDescription,
     path,
     keywords: page.keywords,
     jsonLd: [
-      serviceJsonLd(service, page.metaDescription),
+      serviceJsonLd(service, page.metaDescription, inForce.facts),
       breadcrumbJsonLd([
         { name: "Services", path: "/services" },
         { name: service.title, path: service.link },

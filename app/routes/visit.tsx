@@ -9,6 +9,8 @@
 import { data, Form } from "react-router";
 import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
 import { buttonClass } from "~/ui/button";
+import { useFacts } from "~/components/layout/site-live-data";
+import { phoneHref } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv, mailContext } from "~/settings/env.server";
@@ -49,6 +51,7 @@ export async function action({ params }: Route.ActionArgs) {
 
 export default function VisitPage({ loaderData, actionData }: Route.ComponentProps) {
   const view: Shown = actionData ?? loaderData;
+  const facts = useFacts();
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       {view.state === "ready" ? (
@@ -64,8 +67,8 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
           </Form>
           <p className="mt-6 text-slate-700">
             Confirming releases the other times we offered. To arrange another time, call us at{" "}
-            <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
-              {profile.phone.display}
+            <a href={phoneHref(facts)} className="font-medium text-sea-600 underline">
+              {facts.phoneDisplay}
             </a>
             .
           </p>
@@ -82,8 +85,8 @@ export default function VisitPage({ loaderData, actionData }: Route.ComponentPro
         <DeadLinkNotice title="This link no longer works">
           <p className="mt-4 text-lg text-slate-700">
             Visit links work once, for a limited time. If you still need a visit, call us at{" "}
-            <a href={`tel:${profile.phone.e164}`} className="font-medium text-sea-600 underline">
-              {profile.phone.display}
+            <a href={phoneHref(facts)} className="font-medium text-sea-600 underline">
+              {facts.phoneDisplay}
             </a>{" "}
             or reply to our email.
           </p>

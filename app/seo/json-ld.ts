@@ -1,6 +1,7 @@
 /**
- * Structured data for each kind of page, built from the business profile and content lists so it
- * always says what the page shows (search engines penalise structured data that disagrees with it).
+ * Structured data for each kind of page, built from the business profile, the published business
+ * facts and content lists so it always says what the page shows (search engines penalise
+ * structured data that disagrees with it).
  */
 import type {
   BlogPosting,
@@ -9,10 +10,12 @@ import type {
   GeneralContractor,
   CreativeWork,
   ItemList,
+  OpeningHoursSpecification,
   Service,
   WithContext,
 } from "schema-dts";
 import { absoluteUrl, siteUrl } from "~/settings/site";
+import { openingSpans, WEEK, type BusinessFacts, type DayName, type SpecialHours } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import type { Service as SiteService } from "~/content/service-details";
 import { services } from "~/content/services";
@@ -22,14 +25,15 @@ const businessId = `${siteUrl}/#business`;
 /** The business as other documents refer to it. */
 const businessRef = { "@type": "GeneralContractor", "@id": businessId, name: profile.name } as const;
 
-const postalAddress = {
-  "@type": "PostalAddress",
-  streetAddress: profile.address.street,
-  addressLocality: profile.address.locality,
-  addressRegion: profile.address.region,
-  postalCode: profile.address.postalCode,
-  addressCountry: profile.address.country,
-} as const;
+const postalAddress = (facts: BusinessFacts) =>
+  ({
+    "@type": "PostalAddress",
+    streetAddress: facts.address.street,
+    addressLocality: facts.address.locality,
+    addressRegion: profile.region,
+    postalCode: facts.address.postalCode,
+    addressCountry: profile.country,
+  }) as const;
 
 const areaServed = [
   {
@@ -46,8 +50,42 @@ export interface Closure {
   lastDay: string;
 }
 
-/** The business, with the closures ahead as special opening hours (opening and closing at midnight: closed). */
-export function businessJsonLd(closures: readonly Closure[] = []): WithContext<GeneralContractor> {
+/** Opening and closing at midnight is how structured data says a day is closed. */
+const closedSpec = (validFrom: string, validThrough: string, dayOfWeek?: DayName[]): OpeningHoursSpecification =>
+  ({
+    "@type": "OpeningHoursSpecification",
+    ...(dayOfWeek ? { dayOfWeek } : {}),
+    validFrom,
+    validThrough,
+    opens: "00:00",
+    closes: "00:00",
+  }) as const;
+
+/** A special range's hours, each run of days with the same times, and its closed days, for its dates. */
+function rangeSpecs(range: SpecialHours): OpeningHoursSpecification[] {
+  const spans = openingSpans(range.hours).map((span): OpeningHoursSpecification => ({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: [...span.days],
+    validFrom: range.firstDay,
+    validThrough: range.lastDay,
+    opens: span.opens,
+    closes: span.closes,
+  }));
+  const closedDays = WEEK.filter((day) => typeof range.hours[day] !== "object");
+  if (spans.length === 0) return [closedSpec(range.firstDay, range.lastDay)];
+  return closedDays.length > 0 ? [...spans, closedSpec(range.firstDay, range.lastDay, closedDays)] : spans;
+}
+
+/**
+ * The business under the published facts, with the special ranges not yet over and the closures
+ * ahead as special opening hours.
+ */
+export function businessJsonLd(
+  facts: BusinessFacts,
+  ranges: readonly SpecialHours[] = [],
+  closures: readonly Closure[] = [],
+): WithContext<GeneralContractor> {
+  const special = [...ranges.flatMap(rangeSpecs), ...closures.map((c) => closedSpec(c.firstDay, c.lastDay))];
   return {
     "@context": "https://schema.org",
     // GeneralContractor is schema.org's HomeAndConstructionBusiness for builders.
@@ -59,12 +97,12 @@ export function businessJsonLd(closures: readonly Closure[] = []): WithContext<G
     url: siteUrl,
     logo: absoluteUrl("/logo.svg"),
     image: absoluteUrl("/social-card.jpg"),
-    telephone: profile.phone.e164,
-    email: profile.email,
-    address: postalAddress,
+    telephone: facts.phone,
+    email: facts.email,
+    address: postalAddress(facts),
     geo: { "@type": "GeoCoordinates", latitude: profile.geo.latitude, longitude: profile.geo.longitude },
     areaServed: [...areaServed],
-    foundingDate: String(profile.foundingYear),
+    foundingDate: String(facts.figures.foundingYear),
     knowsAbout: services.map((s) => s.serviceType),
     hasOfferCatalog: {
       "@type": "OfferCatalog",
@@ -79,24 +117,14 @@ export function businessJsonLd(closures: readonly Closure[] = []): WithContext<G
     paymentAccepted: profile.paymentAccepted.join(", "),
     currenciesAccepted: profile.currency,
     priceRange: profile.priceRange,
-    openingHoursSpecification: profile.hours.structured.map((h) => ({
+    openingHoursSpecification: openingSpans(facts.hours).map((h) => ({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: [...h.days],
       opens: h.opens,
       closes: h.closes,
     })),
-    ...(closures.length > 0
-      ? {
-          specialOpeningHoursSpecification: closures.map((c) => ({
-            "@type": "OpeningHoursSpecification",
-            validFrom: c.firstDay,
-            validThrough: c.lastDay,
-            opens: "00:00",
-            closes: "00:00",
-          })),
-        }
-      : {}),
-    sameAs: [profile.social.facebook, profile.social.instagram],
+    ...(special.length > 0 ? { specialOpeningHoursSpecification: special } : {}),
+    sameAs: [facts.social.facebook, facts.social.instagram],
     aggregateRating: {
       "@type": "AggregateRating",
       ratingValue: profile.rating.value,
@@ -115,7 +143,7 @@ export function businessJsonLd(closures: readonly Closure[] = []): WithContext<G
   };
 }
 
-export function serviceJsonLd(service: SiteService, description: string): WithContext<Service> {
+export function serviceJsonLd(service: SiteService, description: string, facts: BusinessFacts): WithContext<Service> {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
@@ -123,7 +151,7 @@ export function serviceJsonLd(service: SiteService, description: string): WithCo
     serviceType: service.serviceType,
     description,
     url: absoluteUrl(service.link),
-    provider: { ...businessRef, telephone: profile.phone.e164, address: postalAddress },
+    provider: { ...businessRef, telephone: facts.phone, address: postalAddress(facts) },
     areaServed: [...areaServed],
   };
 }
@@ -243,8 +271,8 @@ export function projectJsonLd(p: ProjectLdInput): WithContext<CreativeWork> {
       address: {
         "@type": "PostalAddress",
         addressLocality: p.town,
-        addressRegion: profile.address.region,
-        addressCountry: profile.address.country,
+        addressRegion: profile.region,
+        addressCountry: profile.country,
       },
     },
     about: { "@type": "Service", name: p.serviceTitle, url: absoluteUrl(p.servicePath), provider: businessRef },

@@ -1,7 +1,9 @@
 /** /sitemap.xml and /robots.txt, from the same route registry the router is built from. */
 import { absoluteUrl } from "~/settings/site";
 import { articles } from "~/content/articles.server";
+import { liveFacts } from "~/facts/facts-source.server";
 import { readLive } from "~/live/snapshot.server";
+import { dayOf } from "~/time/business-time";
 import { projectListPages, projectPath } from "~/projects/project-listing";
 import { projectsSource } from "~/projects/projects-source.server";
 import { articlePath, sitemapEntries, type SitemapEntry } from "~/route-registry";
@@ -26,7 +28,22 @@ function projectEntries(): SitemapEntry[] {
   ];
 }
 
+/**
+ * Every page shows the business facts (the header's phone, the footer's hours), so a publish of
+ * them changes every page: its day is each page's last change when it is later than the page's own.
+ */
+function withFactsDay(entries: SitemapEntry[]): SitemapEntry[] {
+  const publishedAt = liveFacts().publishedAt;
+  if (!publishedAt) return entries;
+  const day = dayOf(new Date(publishedAt));
+  return entries.map((e) => (e.lastmod && e.lastmod >= day ? e : { ...e, lastmod: day }));
+}
+
 export function allSitemapEntries(): SitemapEntry[] {
+  return withFactsDay(ownSitemapEntries());
+}
+
+function ownSitemapEntries(): SitemapEntry[] {
   const newest = articles.reduce((latest, a) => (a.dateModified > latest ? a.dateModified : latest), "");
   const newestProject = readLive(projectsSource)
     .reduce((l, p) => (p.updatedAt > l ? p.updatedAt : l), "")

@@ -4,6 +4,7 @@
  * starts before it opens its port and the scheduler polls (`jobs.server.ts`).
  */
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
+import { factsSource } from "~/facts/facts-source.server";
 import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/settings/env.server";
 import { startLiveSite as startLiveSiteOn, type LiveSite, type RefreshOutcome } from "~/live/live-site.server";
@@ -14,7 +15,13 @@ import { projectsSource } from "~/projects/projects-source.server";
 import { reviewSource } from "~/reviews/review-source.server";
 
 /** Everything the owner publishes that public pages show. */
-const liveSources: readonly LiveSource<unknown>[] = [noticeSource, closedDaysSource, reviewSource, projectsSource];
+const liveSources: readonly LiveSource<unknown>[] = [
+  factsSource,
+  noticeSource,
+  closedDaysSource,
+  reviewSource,
+  projectsSource,
+];
 
 /** Files made by routes that may show published content, rendered again with the pages. */
 const liveResources: readonly string[] = ["/sitemap.xml"];

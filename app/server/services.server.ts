@@ -8,15 +8,20 @@ import { getDatabase } from "~/infra/db.server";
 import { getEnv } from "~/settings/env.server";
 import { formActionOf } from "~/infra/form-action.server";
 import { consumeBudget, type Budget, type LimitDecision } from "~/infra/rate-limit.server";
+import { errorAnswer as errorPage } from "~/infra/error-page.server";
+import { currentFacts } from "~/facts/facts-source.server";
 import type { FormAction } from "~/route-registry";
 import { sql } from "kysely";
 
 export { startBackgroundWork, stopBackgroundWork } from "./background.server";
 export { builtWith, getEnv } from "~/settings/env.server";
 export { describeError, log } from "~/infra/log.server";
-export { errorAnswer, errorStatus } from "~/infra/error-page.server";
+export { errorStatus } from "~/infra/error-page.server";
 export { isDeskPath } from "~/owner/paths";
 export { loggablePath, withoutSecrets } from "~/infra/request-log.server";
+
+/** The error page gives the phone published when it is written, like any email or document. */
+export const errorAnswer = (status: number, path: string) => errorPage(status, path, currentFacts());
 
 const FORM_WINDOW_SECONDS = 10 * 60;
 /**

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { firstFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import webpush from "web-push";
 import { BUILD_VARIABLES } from "~/settings/build-settings";
@@ -54,12 +55,12 @@ const cases: Record<EnvVariable, Case> = {
     invalid: ["http://mail.example.com", "mail.example.com"],
   },
   MAIL_FROM: {
-    unset: { mailFrom: `${profile.name} <${profile.email}>` },
+    unset: { mailFrom: `${profile.name} <${firstFacts.email}>` },
     valid: [["Estimates <estimates@example.com>", { mailFrom: "Estimates <estimates@example.com>" }]],
     invalid: ["estimates", "a@b"],
   },
   LEADS_TO: {
-    unset: { leadsTo: profile.email },
+    unset: { leadsTo: firstFacts.email },
     valid: [["owner@example.com", { leadsTo: "owner@example.com" }]],
     invalid: ["owner"],
   },

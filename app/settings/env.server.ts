@@ -11,6 +11,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { firstFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { BUILD_SETTINGS_FILE, BUILD_VARIABLE_RULES, readBuildSettings, type BuildSettings } from "./build-settings";
 import { ConfigError } from "./config-error";
@@ -134,8 +135,10 @@ const variables = z.object({
   BACKUP_KEEP: whole(1, 10_000).default(14),
   PG_BIN_DIR: z.string().optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
-  MAIL_FROM: mailbox.default(`${profile.name} <${profile.email}>`),
-  LEADS_TO: mailbox.default(profile.email),
+  // The settings are read once at start, before any published facts are: the first facts' address
+  // is the default, and a deployer whose owner publishes another sets these two to follow it.
+  MAIL_FROM: mailbox.default(`${profile.name} <${firstFacts.email}>`),
+  LEADS_TO: mailbox.default(firstFacts.email),
   RATE_LIMIT_MAX: whole(0, 1_000_000).default(10),
   TRUST_PROXY: trustProxy.default(["loopback"]),
   CONFIRMATIONS_PER_HOUR: whole(1, 1_000_000).default(30),

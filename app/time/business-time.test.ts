@@ -102,13 +102,13 @@ describe("one source for the business's time", () => {
     expect(spelled).toEqual(["app/content/profile.ts", "app/visits/ics.server.ts"]);
   });
 
-  it("has one list of weekday names beside the profile's", () => {
+  it("has one list of weekday names, beside the business facts", () => {
     const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
     const short = weekdays.map((day) => `"${day.slice(0, 3)}"`);
     const lists = sourceFiles().filter((file) => {
       const text = fs.readFileSync(path.join(root, file), "utf8");
       return weekdays.every((day) => text.includes(`${day}`)) || short.every((day) => text.includes(day));
     });
-    expect(lists).toEqual(["app/content/profile.ts", "app/time/business-time.ts"]);
+    expect(lists).toEqual(["app/content/business-facts.ts"]);
   });
 });

@@ -8,7 +8,8 @@
  * Days the business is closed although its hours say it is open (holidays) can be handed to the
  * counting functions as `closed`; by default none are. Pure; shared with the browser.
  */
-import { profile, type DayName, type OpeningHours } from "~/content/profile";
+import { firstFacts, isOpenHours, WEEK, type DayName, type WeekHours } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 
 /** The IANA zone every business time is in. */
 export const BUSINESS_ZONE: string = profile.timeZone;
@@ -22,15 +23,7 @@ export type Day = string;
 export type ClosedDays = ReadonlySet<Day> | ((day: Day) => boolean);
 
 /** Weekday names by `Date#getDay()` number: 0 is Sunday. */
-export const DAY_NAMES: readonly DayName[] = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-];
+export const DAY_NAMES: readonly DayName[] = [...WEEK.slice(6), ...WEEK.slice(0, 6)];
 
 export interface WallClock {
   year: number;
@@ -135,8 +128,12 @@ function isClosedDay(day: Day, closed: ClosedDays | undefined): boolean {
 }
 
 export interface BusinessHours {
-  /** Opening hours; the profile's by default. */
-  hours?: readonly OpeningHours[];
+  /**
+   * The week's hours, or the week in force on a given day (the published facts with their special
+   * ranges: `hoursOnFrom` in `facts/`); the repository's first facts by default. A day by
+   * appointment only counts as closed: nobody is at the desk to answer.
+   */
+  hours?: WeekHours | ((day: Day) => WeekHours);
   /** Days closed whatever the hours say. */
   closed?: ClosedDays;
 }
@@ -148,14 +145,14 @@ const minutesOf = (hhmm: string) => {
 
 /** The instants the business is open on a day: none on a closed day or a day without hours. */
 export function openSpans(day: Day, options: BusinessHours = {}): { opens: Date; closes: Date }[] {
-  const hours = options.hours ?? profile.hours.structured;
+  const week = typeof options.hours === "function" ? options.hours(day) : (options.hours ?? firstFacts.hours);
   if (isClosedDay(day, options.closed)) return [];
   const name = DAY_NAMES[weekdayOf(day)];
+  const hours = name === undefined ? "closed" : week[name];
+  if (!isOpenHours(hours)) return [];
   const [y, m, d] = dayParts(day);
   const at = (hhmm: string) => instantOf(y, m, d, Math.floor(minutesOf(hhmm) / 60), minutesOf(hhmm) % 60);
-  return hours
-    .filter((span) => name !== undefined && span.days.includes(name))
-    .map((span) => ({ opens: at(span.opens), closes: at(span.closes) }));
+  return [{ opens: at(hours.opens), closes: at(hours.closes) }];
 }
 
 /** True when the business opens at all on this day. */

@@ -6,7 +6,9 @@
  * anyone can put anyone's address into the estimate form. The calendar file names the project
  * address as the visit's place, which the owner has read before proposing a visit.
  */
+import { displayPhone, postalAddress, type BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import { buttonHtml, emailDocument, greetingName, html, parseMailbox, type SafeHtml } from "~/infra/mail-format.server";
 import type { MailAddress, MailInlineAttachment, MailKind, OutgoingMail } from "~/infra/outbox.server";
 import { calendarContentType, calendarFile, type CalendarMethod } from "./ics.server";
@@ -39,9 +41,8 @@ export interface BookedVisit {
 
 export const visitUrl = (siteUrl: string, token: string) => `${siteUrl}/visit/${encodeURIComponent(token)}`;
 
-function footer() {
-  const { street, locality, region, postalCode } = profile.address;
-  const lines = [profile.legalName, `${street}, ${locality}, ${region} ${postalCode}`, profile.phone.display];
+function footer(facts: BusinessFacts) {
+  const lines = [profile.legalName, postalAddress(facts), displayPhone(facts.phone)];
   return {
     html: html`${lines.map((line, index) => html`${index > 0 ? html`<br />` : ""}${line}`)}`,
     text: lines.join("\n"),
@@ -60,8 +61,8 @@ interface Written {
 }
 
 /** A message's subject and both its bodies, each ending with the business's footer. */
-function written(subject: string, text: string[], body: SafeHtml): Written {
-  const foot = footer();
+function written(subject: string, text: string[], body: SafeHtml, facts: BusinessFacts): Written {
+  const foot = footer(facts);
   return {
     subject,
     text: `${text.join("\n")}\n\n--\n${foot.text}\n`,
@@ -98,6 +99,7 @@ function visitMails(kind: Extract<MailKind, `visit-${string}`>, lead: VisitLead,
 
 /** To the homeowner: the times the owner offers, each with its own link. */
 export function proposalEmail(lead: VisitLead, windows: readonly OfferedWindow[], context: MailContext): OutgoingMail {
+  const facts = currentFacts();
   const { greeting } = homeowner(lead);
   const one = windows.length === 1;
   const subject = `Choose a time for your site visit - ${profile.shortName}`;
@@ -107,7 +109,7 @@ export function proposalEmail(lead: VisitLead, windows: readonly OfferedWindow[]
   const expiry = one
     ? `The link works for ${VISIT_LINK_DAYS} days.`
     : `The links work for ${VISIT_LINK_DAYS} days, and once one time is confirmed the others are released.`;
-  const calling = `If ${one ? "this time does not suit" : "none of these times suits"} you, reply to this email or call us at ${profile.phone.display} and we will find another.`;
+  const calling = `If ${one ? "this time does not suit" : "none of these times suits"} you, reply to this email or call us at ${displayPhone(facts.phone)} and we will find another.`;
   const rows = windows.map((w) => ({
     when: formatWindow(w.startsAt, w.endsAt),
     url: visitUrl(context.siteUrl, w.token),
@@ -134,7 +136,7 @@ export function proposalEmail(lead: VisitLead, windows: readonly OfferedWindow[]
     <p>${expiry}</p>
     <p>${calling}</p>
     <p>${profile.name}</p>`;
-  return visitMails("visit-proposal", lead, context).toHomeowner(written(subject, text, body));
+  return visitMails("visit-proposal", lead, context).toHomeowner(written(subject, text, body, facts));
 }
 
 export function visitUid(visitId: string, siteUrl: string): string {
@@ -147,8 +149,9 @@ function calendarAttachment(
   visit: BookedVisit,
   context: MailContext,
   now: Date,
+  facts: BusinessFacts,
 ) {
-  const { street, locality } = profile.address;
+  const { street, locality } = facts.address;
   const name = greetingName(lead.name);
   const content = calendarFile({
     method,
@@ -158,7 +161,7 @@ function calendarAttachment(
     startsAt: visit.startsAt,
     endsAt: visit.endsAt,
     summary: `Site visit - ${profile.shortName}`,
-    description: `${profile.name} visits to see the project and prepare your estimate. To change the time, call ${profile.phone.display}.`,
+    description: `${profile.name} visits to see the project and prepare your estimate. To change the time, call ${displayPhone(facts.phone)}.`,
     location: lead.address || `${street}, ${locality}`,
     organizer: { name: profile.name, email: parseMailbox(context.leadsTo).address },
     attendee: { name, email: lead.email },
@@ -168,13 +171,14 @@ function calendarAttachment(
 
 /** To the homeowner and to the owner: the confirmed time, with the invitation for their calendars. */
 export function invitationEmails(lead: VisitLead, visit: BookedVisit, context: MailContext, now: Date): OutgoingMail[] {
+  const facts = currentFacts();
   const when = formatWindow(visit.startsAt, visit.endsAt);
-  const attachment = calendarAttachment("REQUEST", lead, visit, context, now);
+  const attachment = calendarAttachment("REQUEST", lead, visit, context, now, facts);
   const { greeting } = homeowner(lead);
 
   const subject = `Your site visit is booked: ${when} - ${profile.shortName}`;
   const confirmed = `Thank you: we will see you ${when} (${ZONE_NAME}). The invitation attached adds the visit to your calendar.`;
-  const change = `To change or cancel the visit, reply to this email or call us at ${profile.phone.display}.`;
+  const change = `To change or cancel the visit, reply to this email or call us at ${displayPhone(facts.phone)}.`;
   const mails = visitMails("visit-invitation", lead, context);
   const toHomeowner = mails.toHomeowner(
     written(
@@ -185,6 +189,7 @@ export function invitationEmails(lead: VisitLead, visit: BookedVisit, context: M
         <p>${confirmed}</p>
         <p>${change}</p>
         <p>${profile.name}</p>`,
+      facts,
     ),
     attachment,
   );
@@ -200,6 +205,7 @@ export function invitationEmails(lead: VisitLead, visit: BookedVisit, context: M
       html`<h1 style="font-size:20px;margin:0 0 16px">Visit booked</h1>
         <p>${ownerText}</p>
         ${buttonHtml(deskUrl, "Open on the desk")}`,
+      facts,
     ),
     attachment,
   );
@@ -209,11 +215,15 @@ export function invitationEmails(lead: VisitLead, visit: BookedVisit, context: M
 /** Why a visit ends: the owner called it off, proposed other times, or deleted the lead. */
 export type CancellationReason = "cancelled" | "replaced" | "deleted";
 
-const NEXT_STEP: Record<CancellationReason, string> = {
-  replaced: `We will send you new times to choose from in a separate email.`,
-  cancelled: `We will be in touch to arrange another time; you can also reply to this email or call us at ${profile.phone.display}.`,
-  deleted: `If you would still like us to come by, reply to this email or call us at ${profile.phone.display}.`,
-};
+function nextStep(reason: CancellationReason, facts: BusinessFacts): string {
+  const phone = displayPhone(facts.phone);
+  const steps: Record<CancellationReason, string> = {
+    replaced: `We will send you new times to choose from in a separate email.`,
+    cancelled: `We will be in touch to arrange another time; you can also reply to this email or call us at ${phone}.`,
+    deleted: `If you would still like us to come by, reply to this email or call us at ${phone}.`,
+  };
+  return steps[reason];
+}
 
 const OWNER_NOTE: Record<CancellationReason, string> = {
   replaced: "; new times were proposed",
@@ -233,9 +243,10 @@ export function cancellationEmails(
   context: MailContext,
   now: Date,
 ): OutgoingMail[] {
+  const facts = currentFacts();
   const { greeting } = homeowner(lead);
   const mails = visitMails("visit-cancellation", lead, context);
-  const next = NEXT_STEP[reason];
+  const next = nextStep(reason, facts);
   if (!visit.booked) {
     const subject = `The visit times we offered are withdrawn - ${profile.shortName}`;
     const line = `The times we offered for a site visit are no longer available, and their links no longer work.`;
@@ -248,13 +259,14 @@ export function cancellationEmails(
             <p>${greeting}</p>
             <p>${line} ${next}</p>
             <p>${profile.name}</p>`,
+          facts,
         ),
       ),
     ];
   }
   const booked: BookedVisit = { id: visit.id, sequence: visit.sequence, ownerEmail: visit.ownerEmail, ...visit.booked };
   const when = formatWindow(booked.startsAt, booked.endsAt);
-  const attachment = calendarAttachment("CANCEL", lead, booked, context, now);
+  const attachment = calendarAttachment("CANCEL", lead, booked, context, now, facts);
   const subject = `Site visit cancelled: ${when} - ${profile.shortName}`;
   const line = `We have cancelled the site visit of ${when} (${ZONE_NAME}). The attachment removes it from your calendar.`;
   const ownerSubject = `Visit cancelled: ${lead.name}, ${when}`;
@@ -269,9 +281,10 @@ export function cancellationEmails(
           <p>${line}</p>
           <p>${next}</p>
           <p>${profile.name}</p>`,
+        facts,
       ),
       attachment,
     ),
-    mails.toOwner(booked.ownerEmail, written(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`), attachment),
+    mails.toOwner(booked.ownerEmail, written(ownerSubject, [ownerLine], html`<p>${ownerLine}</p>`, facts), attachment),
   ];
 }

@@ -3,11 +3,12 @@
  * the text of <main>, links, image alt texts, the title, description and keywords, and the JSON-LD.
  *
  * Reshaping code or moving copy between files must not change a word a visitor or a search engine
- * sees; this check makes that visible. Business facts from `app/content/profile.ts` are replaced by
+ * sees; this check makes that visible. Business facts from `app/content/profile.ts` and the first
+ * facts of `app/content/business-facts.json` (what the build prerenders with) are replaced by
  * placeholders such as `{phone.display}` on both sides, and pictures' content hashes by `{hash}`, so
- * a new phone number or email in the profile, or pictures encoded anew, keep the check green, while
+ * a new phone number or email in those files, or pictures encoded anew, keep the check green, while
  * any other change of wording fails it. (A fact that is also
- * typed by hand somewhere, say a town named in prose, still fails when only the profile changes:
+ * typed by hand somewhere, say a town named in prose, still fails when only the facts change:
  * that is a page disagreeing with itself, worth a look.)
  *
  * When a change of wording is intended, rewrite the snapshot after `npm run build` and review its
@@ -22,6 +23,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { displayPhone, firstFacts, hoursRows } from "../../app/content/business-facts";
 import { profile } from "../../app/content/profile";
 import { prerenderedPages } from "./support";
 
@@ -46,7 +48,27 @@ type Replacement = { pattern: RegExp; token: string };
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Every string fact in the profile, by its path: `phone.display`, `homeWatchAreas.2`, … */
+/**
+ * The first facts under the paths their placeholders had when they were the profile's, so the
+ * snapshot reads as it did: `{phone.display}`, `{hours.display.0.label}`, `{replyWithinHours}`.
+ */
+const firstFactsByPath = {
+  phone: { display: displayPhone(firstFacts.phone), e164: firstFacts.phone },
+  email: firstFacts.email,
+  address: firstFacts.address,
+  homeWatchAreas: firstFacts.homeWatchAreas,
+  hours: { display: hoursRows(firstFacts.hours) },
+  social: firstFacts.social,
+  hicRegistration: firstFacts.hicRegistration,
+  claims: firstFacts.claims,
+};
+
+// Two paths holding the same words take the first one's name ("Manahawkin" is the address's town
+// before it is a place served), so the paths keep the order the profile once gave them.
+const { phone, email, address, ...laterFacts } = firstFactsByPath;
+const factsInProfileOrder = { phone, email, address, ...profile, ...laterFacts };
+
+/** Every string fact, by its path: `phone.display`, `homeWatchAreas.2`, … */
 function stringFacts(value: unknown, at: string[] = []): [string, string][] {
   if (typeof value === "string") return [[at.join("."), value]];
   if (Array.isArray(value)) {
@@ -76,12 +98,12 @@ const tooAmbiguous = (name: string, value: string) =>
 // everywhere, but "3 generations" or "reply within 24 hours" is the profile speaking. In each
 // context, # stands for the number (in figures or, for small numbers, in words).
 const numberFacts: [string, number, RegExp][] = [
-  ["foundingYear", profile.foundingYear, /#/],
-  ["yearsExperience", profile.yearsExperience, /#(?=\+|\s+years)/],
-  ["yearsOnIsland", profile.yearsOnIsland, /#(?=\+|\s+years|\s*Years on)/],
-  ["generations", profile.generations, /#(?=\s+generations)/i],
-  ["replyWithinHours", profile.replyWithinHours, /(?<=within\s+)#(?=\s+hours)/],
-  ["satisfactionPercent", profile.satisfactionPercent, /#(?=\s*%)/],
+  ["foundingYear", firstFacts.figures.foundingYear, /#/],
+  ["yearsExperience", firstFacts.figures.yearsExperience, /#(?=\+|\s+years)/],
+  ["yearsOnIsland", firstFacts.figures.yearsOnIsland, /#(?=\+|\s+years|\s*Years on)/],
+  ["generations", firstFacts.figures.generations, /#(?=\s+generations)/i],
+  ["replyWithinHours", firstFacts.figures.replyWithinHours, /(?<=within\s+)#(?=\s+hours)/],
+  ["satisfactionPercent", firstFacts.figures.satisfactionPercent, /#(?=\s*%)/],
   ["rating.value", profile.rating.value, /#(?=\s+of\s)/],
   ["areaServed.radiusMeters", profile.areaServed.radiusMeters, /#/],
 ];
@@ -105,7 +127,7 @@ const fenced = (value: string) => {
 };
 
 const replacements: Replacement[] = [
-  ...stringFacts(profile)
+  ...stringFacts(factsInProfileOrder)
     .filter(([name, value]) => !tooAmbiguous(name, value))
     .flatMap(([name, value]): [string, string][] => [
       [name, value],
@@ -236,9 +258,9 @@ describe("page snapshot", () => {
 
   it("replaces business facts by placeholders", () => {
     const all = JSON.stringify(current);
-    for (const fact of [profile.phone.display, profile.phone.e164, profile.email, profile.hicRegistration])
+    for (const fact of [phone.display, phone.e164, firstFacts.email, firstFacts.hicRegistration])
       expect(all).not.toContain(fact);
-    expect(placeholders(`Call ${profile.phone.display} within ${profile.replyWithinHours} hours`)).toBe(
+    expect(placeholders(`Call ${phone.display} within ${firstFacts.figures.replyWithinHours} hours`)).toBe(
       "Call {phone.display} within {replyWithinHours} hours",
     );
   });

@@ -1,6 +1,7 @@
 /** The FAQ, the blog index and the articles, as a reader uses them. */
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "../support/e2e";
+import { displayPhone, firstFacts } from "../../app/content/business-facts";
 import { profile } from "../../app/content/profile";
 import { articleFiles, faqCategories } from "../support/content";
 import { gotoHydrated } from "../support/hydration";
@@ -34,14 +35,13 @@ test.describe("FAQ", () => {
     await expect(page.locator("#contact")).toHaveCount(1);
   });
 
-  test("states the payment methods and the phone number from the business profile", async ({ page }) => {
+  test("states the payment methods from the business profile and the phone number in force", async ({ page }) => {
     await page.goto("/faq");
     const text = ((await page.locator("main").textContent()) ?? "").toLowerCase();
     for (const method of profile.paymentAccepted) expect(text).toContain(method.toLowerCase());
-    await expect(page.getByRole("main").getByRole("link", { name: `Call ${profile.phone.display}` })).toHaveAttribute(
-      "href",
-      `tel:${profile.phone.e164}`,
-    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: `Call ${displayPhone(firstFacts.phone)}` }),
+    ).toHaveAttribute("href", `tel:${firstFacts.phone}`);
   });
 
   test("a category link jumps to its section", async ({ page }) => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
-import { profile } from "../../app/content/profile";
+import { displayPhone, firstFacts } from "../../app/content/business-facts";
 import { layoutShifts } from "../support/layout-shift";
 
 const FINAL_COUNTS = ["40+", "17", "100%"];
@@ -265,7 +265,7 @@ test.describe("live chat", () => {
     const chat = page.locator("#chat");
     await chat.scrollIntoViewIfNeeded();
     await expect(chat.getByRole("heading", { level: 2 })).toHaveText("Live Chat");
-    await expect(chat.getByRole("link", { name: `Call ${profile.phone.display}` })).toHaveAttribute(
+    await expect(chat.getByRole("link", { name: `Call ${displayPhone(firstFacts.phone)}` })).toHaveAttribute(
       "href",
       /^tel:\+1\d{10}$/,
     );

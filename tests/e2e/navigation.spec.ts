@@ -1,10 +1,10 @@
 /** The header, the side panel and /about-us, as a visitor uses them. */
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
-import { profile } from "../../app/content/profile";
+import { displayPhone, firstFacts } from "../../app/content/business-facts";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const phoneName = new RegExp(escapeRegExp(profile.phone.display));
+const phoneName = new RegExp(escapeRegExp(displayPhone(firstFacts.phone)));
 
 test.describe("/about-us", () => {
   test("with JavaScript: replaces the history entry with / and scrolls to #about", async ({ page }) => {
@@ -126,7 +126,7 @@ test.describe("phone layout (375 px)", () => {
     }
     const header = page.getByRole("banner");
     await expect(
-      header.getByRole("link", { name: new RegExp(`Call ${escapeRegExp(profile.phone.display)}`) }),
+      header.getByRole("link", { name: new RegExp(`Call ${escapeRegExp(displayPhone(firstFacts.phone))}`) }),
     ).toBeVisible();
     await expect(page.locator("#side-panel")).toBeHidden();
     await gotoHydrated(page, "/estimate");

@@ -1,6 +1,7 @@
 /** /services and the service pages, as a visitor uses them. */
 import { type Page } from "@playwright/test";
 import { expect, test } from "../support/e2e";
+import { displayPhone, firstFacts } from "../../app/content/business-facts";
 import { profile } from "../../app/content/profile";
 import { serviceDetails } from "../../app/content/service-details";
 import { services } from "../../app/content/services";
@@ -119,8 +120,8 @@ for (const service of services) {
       const calls = main.locator('a[href^="tel:"]');
       await expect(calls).toHaveText(buttons.flatMap((b) => (b.call ? [b.call] : [])));
       for (const link of await calls.all()) {
-        await expect(link).toHaveAttribute("href", `tel:${profile.phone.e164}`);
-        await expect(link).toContainText(profile.phone.display);
+        await expect(link).toHaveAttribute("href", `tel:${firstFacts.phone}`);
+        await expect(link).toContainText(displayPhone(firstFacts.phone));
       }
     });
 
@@ -131,7 +132,7 @@ for (const service of services) {
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       const offered = data.find((d) => d["@type"] === "Service");
       expect(offered).toMatchObject({ name: service.title, url: canonical, description });
-      expect(offered?.provider).toMatchObject({ name: profile.name, telephone: profile.phone.e164 });
+      expect(offered?.provider).toMatchObject({ name: profile.name, telephone: firstFacts.phone });
       const trail = data.find((d) => d["@type"] === "BreadcrumbList")?.itemListElement;
       expect(Array.isArray(trail) ? trail.at(-1) : undefined).toMatchObject({ name: service.title, item: canonical });
     });

@@ -3,6 +3,8 @@
  * database but the migrations' record and `app_meta`, and the mail files. The tables are read from
  * the database's catalog, so a table a migration adds is covered once this test gives it a row.
  */
+import { firstFacts } from "~/content/business-facts";
+import { publishFacts } from "~/facts/facts-store.server";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -149,6 +151,8 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   const actor = { email: owner.email, client: null };
   await publishNotice(db, { body: "Closed Thursday", tone: "info", startsAt: null, endsAt: null }, actor);
   await addClosedDay(db, { firstDay: "2030-11-28", lastDay: "", label: "Thanksgiving" }, actor);
+  // A publish of the business facts.
+  await publishFacts(db, actor, { facts: { ...firstFacts, phone: "+16095550199" }, basedOn: 0 });
   // A review request and the review written with it.
   await publishedReview(db);
   // A project with a photo and one of its encoded files, and the address of one taken down.

@@ -24,6 +24,7 @@ import { recordPayment, voidPayment } from "~/invoices/payments.server";
 import { FINAL_WAITS } from "~/invoices/payment-schedule";
 import { saveWaysToPay } from "~/invoices/ways-to-pay.server";
 import { markJobCompleted, markJobStarted } from "~/jobs/job-changes.server";
+import { firstFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { acceptContract, cancelContract } from "~/server/contract.server";
@@ -95,7 +96,7 @@ describe.each(backends)("invoices on %s", (backend) => {
       "$383.85",
       "$1,279.50",
       profile.legalName,
-      profile.hicRegistration,
+      firstFacts.hicRegistration,
       "Dana Visitor",
       "Due on receipt",
       "6.625%",

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
+import { firstFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
@@ -120,7 +121,7 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     const pdf = await homeowner(`/job/${invoiceLink}/documents/${deposit.document_id ?? ""}`);
     expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
-    for (const expected of ["Invoice", `${year}-0001`, "$383.85", profile.legalName, profile.hicRegistration])
+    for (const expected of ["Invoice", `${year}-0001`, "$383.85", profile.legalName, firstFacts.hicRegistration])
       expect(text).toContain(expected);
 
     // A $383.85 check, with its receipt; $895.65 is due on both sides.

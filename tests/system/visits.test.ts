@@ -4,6 +4,9 @@
  * neutral page. A real link's React Router data spelling (`/visit/<token>.data`) shows no more
  * than the page, and confirms nothing when posted from another site.
  */
+import { firstFacts } from "~/content/business-facts";
+import { liveFactsOf } from "~/facts/live-facts";
+import { publicFactsOf } from "~/facts/public-facts";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
@@ -53,6 +56,18 @@ function stringsIn(answer: string): string[] {
   for (const line of answer.split("\n").filter(Boolean)) walk(JSON.parse(line) as unknown);
   return found;
 }
+
+/** The keys and strings of a value, as single fetch writes both out as strings. */
+function keysAndStrings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(keysAndStrings);
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...keysAndStrings(inner)]);
+  return [];
+}
+
+/** The business facts every page's root data carries: public, and the same on every page. */
+const rootFacts = keysAndStrings({ facts: publicFactsOf(liveFactsOf(firstFacts, "2026-01-01", 0, null)) });
 
 /** Where the visit stands, as the owner's desk and the homeowner's inbox would show it. */
 async function visitState(db: Kysely<Database>) {
@@ -110,8 +125,19 @@ describe("a visit link's data spelling", () => {
     const shown = stringsIn(readBody);
     expect(shown).toContain(when);
     // Besides the visit's time, only the names of the keys, and the root route's public notice and
-    // closure (none here).
-    const keys = [when, "ready", "state", "when", "data", "routes/visit", "root", "notice", "closedToday"];
+    // closure (none here) and the business facts every public page shows.
+    const keys = [
+      when,
+      "ready",
+      "state",
+      "when",
+      "data",
+      "routes/visit",
+      "root",
+      "notice",
+      "closedToday",
+      ...rootFacts,
+    ];
     expect(shown.filter((s) => !keys.includes(s))).toEqual([]);
     expect(await visitState(db)).toEqual(untouched);
 
@@ -152,7 +178,7 @@ describe("a visit link's data spelling", () => {
     expect(spent.headers.get("cache-control")).toContain("no-store");
     const spentShown = stringsIn(await spent.text());
     expect(spentShown).toContain("gone");
-    const spentKeys = ["gone", "state", "data", "routes/visit", "root", "notice", "closedToday"];
+    const spentKeys = ["gone", "state", "data", "routes/visit", "root", "notice", "closedToday", ...rootFacts];
     expect(spentShown.filter((s) => !spentKeys.includes(s))).toEqual([]);
   }, 60_000);
 });

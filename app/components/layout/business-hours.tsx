@@ -1,9 +1,9 @@
 /**
- * The opening hours as the profile states them, in a two-column list, led by today's closure when
- * the owner has entered one on the desk ("Closed today: Thanksgiving").
+ * The opening hours in force as the owner published them, in a two-column list, led by today's
+ * closure when the owner has entered one on the desk ("Closed today: Thanksgiving") and by the
+ * special hours running or near ("Winter hours until Mar 31").
  */
-import { profile } from "~/content/profile";
-import { useSiteLiveData } from "~/components/layout/site-live-data";
+import { useFacts, useSiteLiveData } from "~/components/layout/site-live-data";
 
 /** Today's closure, in words; nothing on a normal day. */
 export function ClosedToday({ className = "" }: { className?: string }) {
@@ -19,11 +19,13 @@ export function BusinessHours({
   className?: string;
   termClassName?: string;
 }) {
+  const { hoursRows, hoursNote } = useFacts();
   return (
     <>
       <ClosedToday className="mt-3" />
+      {hoursNote === null ? null : <p className="font-semibold">{hoursNote}</p>}
       <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 ${className}`}>
-        {profile.hours.display.map((row) => (
+        {hoursRows.map((row) => (
           <div key={row.label} className="contents">
             <dt className={termClassName}>{row.label}</dt>
             <dd>{row.value}</dd>

@@ -5,8 +5,10 @@
 import { Link } from "react-router";
 import { Icon } from "~/ui/icon";
 import { aboutNavigation, serviceNavigation } from "~/content/navigation";
-import { emailComposeHref, phoneHref, profile } from "~/content/profile";
+import { emailComposeHref, phoneHref } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { BusinessHours } from "~/components/layout/business-hours";
+import { useFacts } from "~/components/layout/site-live-data";
 import { LogoMark, LogoName } from "./logo";
 import { SocialLinks } from "./social-links";
 
@@ -14,7 +16,9 @@ const headingClass = "mb-3 text-sm font-semibold tracking-wider text-sand-200 up
 const linkClass = "inline-flex min-h-8 items-center text-sea-100 hover:text-white hover:underline";
 
 export function Footer() {
-  const year = profile.foundingYear;
+  const facts = useFacts();
+  const { figures } = facts;
+  const year = figures.foundingYear;
   return (
     <footer className="bg-navy-950 text-sea-100" id="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -24,10 +28,10 @@ export function Footer() {
             <LogoName />
           </div>
           <p className="mt-4 text-sm leading-relaxed">
-            Family-owned since {year}. {profile.yearsExperience}+ years of experience and {profile.yearsOnIsland}+ years
+            Family-owned since {year}. {figures.yearsExperience}+ years of experience and {figures.yearsOnIsland}+ years
             on Long Beach Island. Licensed and insured; work guaranteed; free estimates.
           </p>
-          <p className="mt-4 text-sm">NJ Home Improvement Contractor Reg. #{profile.hicRegistration}</p>
+          <p className="mt-4 text-sm">NJ Home Improvement Contractor Reg. #{facts.hicRegistration}</p>
           <div className="mt-4 flex gap-2">
             <SocialLinks linkClassName="inline-flex size-11 items-center justify-center rounded-md hover:bg-navy-800" />
           </div>
@@ -79,24 +83,29 @@ export function Footer() {
           <h2 className={headingClass}>Contact</h2>
           <ul className="space-y-2 text-sm">
             <li>
-              <a href={phoneHref} className={linkClass}>
+              <a href={phoneHref(facts)} className={linkClass}>
                 <Icon name="phone" className="mr-2 size-4" />
-                {profile.phone.display}
+                {facts.phoneDisplay}
               </a>
             </li>
             <li>
-              <a href={emailComposeHref} target="_blank" rel="noopener noreferrer" className={`${linkClass} break-all`}>
+              <a
+                href={emailComposeHref(facts)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${linkClass} break-all`}
+              >
                 <Icon name="mail" className="mr-2 size-4 shrink-0" />
-                {profile.email}
+                {facts.email}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
             <li className="flex">
               <Icon name="map-pin" className="mt-0.5 mr-2 size-4 shrink-0" />
               <address className="not-italic">
-                {profile.address.street}
+                {facts.address.street}
                 <br />
-                {profile.address.locality}, {profile.address.region} {profile.address.postalCode}
+                {facts.address.locality}, {profile.region} {facts.address.postalCode}
               </address>
             </li>
           </ul>

@@ -8,10 +8,12 @@ import { Link, useLocation } from "react-router";
 import { Icon } from "~/ui/icon";
 import { scrollToId } from "~/ui/scroll";
 import { aboutNavigation, liveChatLink, serviceNavigation, type NavItem } from "~/content/navigation";
-import { phoneHref, profile } from "~/content/profile";
+import { phoneHref } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { LogoMark } from "./logo";
 import { SocialLinks } from "./social-links";
+import { useFacts } from "./site-live-data";
 import { SIDE_PANEL_ID } from "./panel-state";
 
 const linkClass =
@@ -57,6 +59,7 @@ function DropDown({ label, to, items }: { label: string; to: string; items: read
 
 export function Header() {
   const onHash = useHashLink();
+  const facts = useFacts();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4">
@@ -93,17 +96,17 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <SocialLinks linkClassName="hidden size-11 items-center justify-center rounded-md text-navy-800 hover:bg-sea-100 lg:inline-flex" />
           <a
-            href={phoneHref}
+            href={phoneHref(facts)}
             className="hidden min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap text-navy-900 hover:bg-sea-100 xl:inline-flex"
           >
             <Icon name="phone" className="size-4" />
-            {profile.phone.display}
+            {facts.phoneDisplay}
           </a>
           <a
-            href={phoneHref}
+            href={phoneHref(facts)}
             className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-sea-100 xl:hidden"
           >
-            <Icon name="phone" label={`Call ${profile.phone.display}`} />
+            <Icon name="phone" label={`Call ${facts.phoneDisplay}`} />
           </a>
           <EstimateButton size="narrow" className="ml-1 px-3 text-sm whitespace-nowrap sm:px-4">
             Get an Estimate

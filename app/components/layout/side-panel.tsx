@@ -10,9 +10,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Icon, type AnyIconName } from "~/ui/icon";
 import { scrollToId, scrollToTop } from "~/ui/scroll";
 import { mainNavigation } from "~/content/navigation";
-import { phoneHref, profile } from "~/content/profile";
+import { phoneHref } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { services } from "~/content/services";
 import { LogoMark, LogoName } from "./logo";
+import { useFacts } from "./site-live-data";
 import { SIDE_PANEL_ID, readPanelState, serverPanelState, subscribePanelState, writePanelState } from "./panel-state";
 
 const mainIcons: Record<string, AnyIconName> = {
@@ -76,6 +78,7 @@ export function SidePanel() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const state = useSyncExternalStore(subscribePanelState, readPanelState, serverPanelState);
+  const facts = useFacts();
 
   const toggle = useCallback(() => {
     writePanelState(readPanelState() === "collapsed" ? "open" : "collapsed");
@@ -163,12 +166,12 @@ export function SidePanel() {
         <Group title="Contact">
           <li>
             <a
-              href={phoneHref}
-              title={`Call ${profile.phone.display}`}
+              href={phoneHref(facts)}
+              title={`Call ${facts.phoneDisplay}`}
               className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-white hover:bg-navy-700"
             >
               <Icon name="phone" className="size-5 shrink-0" />
-              <span className="panel-label">{profile.phone.display}</span>
+              <span className="panel-label">{facts.phoneDisplay}</span>
             </a>
           </li>
           <PanelLink to="/#contact" icon="calendar" label="Get Estimate" active={false} onClick={onEstimate} />

@@ -1,13 +1,13 @@
 /** Links to the business's social pages, opening in a new tab. */
 import { Icon } from "~/ui/icon";
-import { profile } from "~/content/profile";
-
-const networks = [
-  { name: "Facebook", icon: "facebook", href: profile.social.facebook },
-  { name: "Instagram", icon: "instagram", href: profile.social.instagram },
-] as const;
+import { useFacts } from "./site-live-data";
 
 export function SocialLinks({ linkClassName }: { linkClassName: string }) {
+  const { social } = useFacts();
+  const networks = [
+    { name: "Facebook", icon: "facebook", href: social.facebook },
+    { name: "Instagram", icon: "instagram", href: social.instagram },
+  ] as const;
   return (
     <>
       {networks.map((n) => (

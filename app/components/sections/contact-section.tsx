@@ -3,14 +3,17 @@
  * The home page, the FAQ and the blog end with it.
  */
 import { Icon } from "~/ui/icon";
-import { emailComposeHref, phoneHref, profile } from "~/content/profile";
+import { emailComposeHref, phoneHref } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
 import { BusinessHours } from "~/components/layout/business-hours";
+import { useFacts } from "~/components/layout/site-live-data";
 
 const rowClass = "flex min-h-11 items-center gap-3 rounded-lg p-2 font-semibold text-navy-900 hover:bg-sea-100";
 
 export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const facts = useFacts();
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-sea-50 px-4 py-16">
       <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-2">
@@ -19,19 +22,24 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             Contact Us
           </Heading>
           <p className="mt-3 text-lg text-slate-700">
-            Call, email or send the form. We reply within {profile.replyWithinHours} hours.
+            Call, email or send the form. We reply within {facts.figures.replyWithinHours} hours.
           </p>
           <ul className="mt-6 space-y-2">
             <li>
-              <a href={phoneHref} className={rowClass}>
+              <a href={phoneHref(facts)} className={rowClass}>
                 <Icon name="phone" className="size-6 text-sea-600" />
-                {profile.phone.display}
+                {facts.phoneDisplay}
               </a>
             </li>
             <li>
-              <a href={emailComposeHref} target="_blank" rel="noopener noreferrer" className={`${rowClass} break-all`}>
+              <a
+                href={emailComposeHref(facts)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${rowClass} break-all`}
+              >
                 <Icon name="mail" className="size-6 shrink-0 text-sea-600" />
-                {profile.email}
+                {facts.email}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
@@ -54,7 +62,7 @@ export function ContactSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             <DeferredEstimateForm idPrefix="contact" />
           </div>
           <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm font-medium text-slate-700">
-            Serving Long Beach Island for {profile.yearsOnIsland}+ years
+            Serving Long Beach Island for {facts.figures.yearsOnIsland}+ years
           </p>
         </div>
       </div>

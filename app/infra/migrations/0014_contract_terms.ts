@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { postalAddress, profile } from "~/content/profile";
+import { displayPhone, firstFacts, postalAddress } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import type { Migration } from "./migration";
 
 export const contractTerms: Migration = {
@@ -25,14 +26,16 @@ export const contractTerms: Migration = {
        from contract_facts where id = 1`.execute(db);
     const row = facts.rows[0];
     if (!row) return;
+    // The business as the first install wrote it: this upgrade ran before any facts were
+    // published, and it must copy the same terms on every database it runs on.
     const terms = JSON.stringify({
       contractor: {
         legalName: profile.legalName,
         shortName: profile.shortName,
-        address: postalAddress(),
-        phone: profile.phone.display,
-        email: profile.email,
-        registration: profile.hicRegistration,
+        address: postalAddress(firstFacts),
+        phone: displayPhone(firstFacts.phone),
+        email: firstFacts.email,
+        registration: firstFacts.hicRegistration,
       },
       facts: {
         insurerName: row.insurer_name,

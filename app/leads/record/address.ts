@@ -1,5 +1,5 @@
 /** What the desk, the visit list and a push make of the free-text address a visitor typed. */
-import { profile } from "~/content/profile";
+import { firstFacts } from "~/content/business-facts";
 
 /**
  * The town of a free-text address: "12 Ocean Ave, Surf City, NJ 08008" gives "Surf City". When
@@ -15,9 +15,10 @@ export function townOf(address: string): string {
     const candidate = pieces.slice(1).find((p) => !isState(p));
     if (candidate) return candidate.replace(/\s+(nj|new jersey)(\s+\d{5}(-\d{4})?)?$/i, "");
   }
+  // A fixed list, not the published towns: a lead's town on the desk must not change with a publish.
   const known = [
-    ...profile.homeWatchAreas,
-    profile.address.locality,
+    ...firstFacts.homeWatchAreas,
+    firstFacts.address.locality,
     "Long Beach Township",
     "Brant Beach",
     "Loveladies",

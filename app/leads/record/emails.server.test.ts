@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { displayPhone, firstFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
+import { factsSource } from "~/facts/facts-source.server";
+import { liveFactsOf } from "~/facts/live-facts";
 import { greetingName } from "~/infra/mail-format.server";
+import { installSnapshot } from "~/live/snapshot.server";
 import { encodedAttachmentBytes, ownerNotification, splitAttachments, visitorConfirmation } from "./emails.server";
 
 const MB = 1024 * 1024;
@@ -136,8 +140,8 @@ describe("visitor confirmation", () => {
     expect(mail.text).toContain("Hi Jane,");
     expect(mail.text).toContain("with your 4 photos");
     expect(mail.text).toContain("within 24 hours");
-    expect(mail.text).toContain(profile.phone.display);
-    expect(mail.html).toContain(`href="tel:${profile.phone.e164}"`);
+    expect(mail.text).toContain(displayPhone(firstFacts.phone));
+    expect(mail.html).toContain(`href="tel:${firstFacts.phone}"`);
     expect(mail.replyTo).toEqual({ name: "", address: "office@example.test" });
     expect(visitorConfirmation({ ...lead, photos: [photo("a", 1)] }, "o@example.test").text).toContain(
       "with your photo.",
@@ -172,5 +176,34 @@ describe("owner notification on the desk", () => {
     const mail = ownerNotification(lead, options);
     expect(mail.text).toContain(`https://site.example/owner/leads/${lead.id}`);
     expect(mail.html).toContain(`href="https://site.example/owner/leads/${lead.id}"`);
+  });
+});
+
+describe("the business facts in the emails", () => {
+  afterEach(() => installSnapshot(undefined));
+
+  it("carries the facts published before the email is made, and the first facts before any", () => {
+    const before = visitorConfirmation(lead, "o@example.test");
+    const published = {
+      ...firstFacts,
+      phone: "+16095550177",
+      address: { street: "9 Bay Ave", locality: "Ship Bottom", postalCode: "08008" },
+      figures: { ...firstFacts.figures, replyWithinHours: 48 },
+      hicRegistration: "13VH00000999",
+    };
+    installSnapshot({
+      values: new Map([[factsSource.name, liveFactsOf(published, "2026-12-04", 1, "2026-12-04T12:00:00.000Z")]]),
+      published: true,
+      extraPages: [],
+    });
+    const after = visitorConfirmation(lead, "o@example.test");
+    expect(after.text).toContain("within 48 hours");
+    expect(after.text).toContain("call us at (609) 555-0177");
+    expect(after.text).toContain("9 Bay Ave, Ship Bottom, NJ 08008");
+    expect(after.text).toContain("NJ HIC #13VH00000999");
+    expect(ownerNotification(lead, options).text).toContain("9 Bay Ave, Ship Bottom, NJ 08008");
+    // What was made before keeps what it said.
+    expect(before.text).toContain(displayPhone(firstFacts.phone));
+    expect(before.text).not.toContain("555-0177");
   });
 });

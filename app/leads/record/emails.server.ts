@@ -4,7 +4,9 @@
  * repeats nothing the visitor typed but a first name.
  * Visitor input only ever reaches the HTML through `html`, which escapes it.
  */
+import { displayPhone, postalAddress, type BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
 import {
   buttonHtml,
   detailRowsHtml,
@@ -77,12 +79,11 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-function footer() {
-  const { street, locality, region, postalCode } = profile.address;
+function footer(facts: BusinessFacts) {
   const lines = [
     profile.legalName,
-    `${street}, ${locality}, ${region} ${postalCode}`,
-    `${profile.phone.display} · NJ HIC #${profile.hicRegistration}`,
+    postalAddress(facts),
+    `${displayPhone(facts.phone)} · NJ HIC #${facts.hicRegistration}`,
   ];
   return {
     html: html`${lines.map((line, index) => html`${index > 0 ? html`<br />` : ""}${line}`)}`,
@@ -109,7 +110,13 @@ function ownerSubject(lead: LeadForEmail): string {
 }
 
 /** The owner's notification with `attachedCount` photos attached and, when some are not, why. */
-function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | undefined, deskUrl: string) {
+function ownerBodies(
+  lead: LeadForEmail,
+  attachedCount: number,
+  note: string | undefined,
+  deskUrl: string,
+  facts: BusinessFacts,
+) {
   const { values } = lead;
   const phoneDigits = usPhoneDigits(values.phone);
   const rows: DetailRow[] = [
@@ -124,7 +131,7 @@ function ownerBodies(lead: LeadForEmail, attachedCount: number, note: string | u
     { label: "Project description", value: values.description || "(not given)", multiline: true },
   ];
   const subject = ownerSubject(lead);
-  const foot = footer();
+  const foot = footer(facts);
 
   const text = [
     `New estimate request from the website.`,
@@ -154,20 +161,21 @@ export function ownerNotification(lead: LeadForEmail, options: OwnerNotification
   const { values } = lead;
   const { attached, leftOut } = splitAttachments(lead.photos, options.maxAttachmentBytes);
   const deskUrl = deskUrlOf(lead, options.siteUrl);
+  const facts = currentFacts();
 
   let leftOutNote: string | undefined;
   if (leftOut.length > 0) {
     const what = attached.length > 0 ? plural(leftOut.length, "more photo") : plural(leftOut.length, "photo");
     leftOutNote = `${what} (${formatBytes(totalBytes(leftOut))}) did not fit in this email. ${photosStored(deskUrl)}`;
   }
-  const full = ownerBodies(lead, attached.length, leftOutNote, deskUrl);
+  const full = ownerBodies(lead, attached.length, leftOutNote, deskUrl, facts);
 
   let withoutAttachments: OutgoingMail["withoutAttachments"];
   if (attached.length > 0) {
     const refusedNote =
       `The mail server refused this email with the photos attached, so it was sent again without them: ` +
       `${plural(lead.photos.length, "photo")} (${formatBytes(totalBytes(lead.photos))}) came with the request. ${photosStored(deskUrl)}`;
-    withoutAttachments = ownerBodies(lead, 0, refusedNote, deskUrl);
+    withoutAttachments = ownerBodies(lead, 0, refusedNote, deskUrl, facts);
   }
 
   return {
@@ -209,10 +217,12 @@ export function visitorConfirmation(
   const notice = posted?.notice ?? null;
   const siteUrl = posted?.siteUrl ?? "";
   const name = greetingName(lead.values.name);
-  const hours = profile.replyWithinHours;
+  const facts = currentFacts();
+  const hours = facts.figures.replyWithinHours;
+  const phone = displayPhone(facts.phone);
   const photos = lead.photos.length;
   const subject = `We received your estimate request - ${profile.shortName}`;
-  const foot = footer();
+  const foot = footer(facts);
 
   const greeting = name ? `Hi ${name},` : `Hello,`;
   const withPhotos = photos === 0 ? "" : photos === 1 ? ", with your photo" : `, with your ${photos} photos`;
@@ -226,7 +236,7 @@ export function visitorConfirmation(
     thanks,
     ...(noticeLine ? [``, noticeLine] : []),
     ``,
-    `If your project is urgent, call us at ${profile.phone.display}.`,
+    `If your project is urgent, call us at ${phone}.`,
     ``,
     notYou,
     ``,
@@ -237,7 +247,7 @@ export function visitorConfirmation(
     <p>${greeting}</p>
     <p>${thanks}</p>
     ${notice ? html`<p><strong>Please note:</strong> ${noticeHtml(notice, siteUrl)}</p>` : ""}
-    <p>If your project is urgent, call us at <a href="tel:${profile.phone.e164}">${profile.phone.display}</a>.</p>
+    <p>If your project is urgent, call us at <a href="tel:${facts.phone}">${phone}</a>.</p>
     <p style="font-size:14px;color:#475569">${notYou}</p>
     <p>${profile.name}</p>`;
 

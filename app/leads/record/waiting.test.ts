@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { WeekHours } from "~/content/business-facts";
 import { townOf } from "./address";
 import { reminderDue, waitingClock } from "./waiting";
 
@@ -51,7 +52,15 @@ describe("when a New lead earns a reminder", () => {
   });
 
   it("follows other opening hours when given them", () => {
-    const saturdays = [{ days: ["Saturday"] as const, opens: "08:00", closes: "12:00" }];
+    const saturdays: WeekHours = {
+      Monday: "closed",
+      Tuesday: "closed",
+      Wednesday: "closed",
+      Thursday: "closed",
+      Friday: "closed",
+      Saturday: { opens: "08:00", closes: "12:00" },
+      Sunday: "closed",
+    };
     // Friday 10:00 EST: nothing counts until Saturday 8:00; due at 10:00 EST (15:00 UTC).
     const created = at("2025-03-07T15:00:00Z");
     expect(reminderDue(created, at("2025-03-08T14:59:00Z"), 2, { hours: saturdays })).toBe(false);

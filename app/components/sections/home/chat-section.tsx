@@ -11,10 +11,12 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { chatEmbedUrl } from "~/settings/site";
-import { phoneHref, profile } from "~/content/profile";
+import { phoneHref } from "~/content/business-facts";
+import { profile } from "~/content/profile";
 import { EstimateButton } from "~/leads/estimate-button";
 import { SectionHeading } from "./section-heading";
 import { ClosedToday } from "~/components/layout/business-hours";
+import { useFacts } from "~/components/layout/site-live-data";
 
 /** how far ahead of the viewport the frame starts loading */
 const LOAD_AHEAD = "600px 0px";
@@ -60,22 +62,24 @@ export function ChatFrame({ src }: { src: string }) {
 }
 
 function ChatFallback() {
+  const facts = useFacts();
   return (
     <div className="rounded-xl border border-slate-200 bg-sea-50 p-6 md:p-8">
       <p className="text-lg text-slate-700">
         Online chat is not available right now. Call us during business hours to talk to the team, or send your project
-        details any time and we reply within {profile.replyWithinHours} hours.
+        details any time and we reply within {facts.figures.replyWithinHours} hours.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <a href={phoneHref} className={buttonClass("secondary")}>
-          <Icon name="phone" className="size-4" /> Call {profile.phone.display}
+        <a href={phoneHref(facts)} className={buttonClass("secondary")}>
+          <Icon name="phone" className="size-4" /> Call {facts.phoneDisplay}
         </a>
         <EstimateButton>Get Free Estimate</EstimateButton>
       </div>
       <h3 className="mt-8 text-lg font-bold text-navy-900">Business hours</h3>
       <ClosedToday className="mt-3 text-ink" />
+      {facts.hoursNote === null ? null : <p className="mt-3 font-semibold text-ink">{facts.hoursNote}</p>}
       <dl className="mt-3 grid max-w-sm grid-cols-2 gap-y-2 text-slate-700">
-        {profile.hours.display.map((row) => (
+        {facts.hoursRows.map((row) => (
           <div key={row.label} className="contents">
             <dt className="font-medium text-ink">{row.label}</dt>
             <dd>{row.value}</dd>

@@ -11,7 +11,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/ui/button";
 import { PHONE_COPY_MEDIA } from "~/ui/image-sizes";
-import { profile } from "~/content/profile";
+import { useFacts } from "~/components/layout/site-live-data";
 import { prefersReducedMotion } from "~/ui/scroll";
 import { CountUp } from "./count-up";
 import { SectionLink } from "./section-link";
@@ -34,12 +34,6 @@ const HERO_COUNT_MS = 1200;
 const HERO_COUNT_STAGGER_MS = 200;
 /** how much slower than the page the picture moves */
 const PARALLAX_SHARE = 0.25;
-
-const counters = [
-  { end: profile.yearsExperience, suffix: "+", label: "Years Experience" },
-  { end: profile.yearsOnIsland, suffix: "", label: "Years on LBI" },
-  { end: profile.satisfactionPercent, suffix: "%", label: "Satisfaction" },
-] as const;
 
 function useParallax<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -73,6 +67,12 @@ function useParallax<T extends HTMLElement>() {
 
 export function HomeHero({ picture }: { picture: HeroPicture }) {
   const parallax = useParallax<HTMLDivElement>();
+  const { figures } = useFacts();
+  const counters = [
+    { end: figures.yearsExperience, suffix: "+", label: "Years Experience" },
+    { end: figures.yearsOnIsland, suffix: "", label: "Years on LBI" },
+    { end: figures.satisfactionPercent, suffix: "%", label: "Satisfaction" },
+  ] as const;
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-navy-950 text-white">
       {/* Every layer is placed from the hero's top edge: while the HTML streams in, the hero grows
@@ -105,7 +105,7 @@ export function HomeHero({ picture }: { picture: HeroPicture }) {
 
       <div className="mx-auto max-w-6xl px-4 pt-16 pb-12 sm:pt-24 md:pb-16 lg:pt-28">
         <p className="text-sm font-semibold tracking-wider text-sand-200 uppercase">
-          Family-owned since {profile.foundingYear} · Long Beach Island &amp; Manahawkin
+          Family-owned since {figures.foundingYear} · Long Beach Island &amp; Manahawkin
         </p>
         <h1
           id="hero-heading"

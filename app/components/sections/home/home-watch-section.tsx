@@ -1,7 +1,7 @@
 /** The home watch section of the home page: weekly checks on an empty house through the off-season. */
 import { Link } from "react-router";
 import { buttonClass } from "~/ui/button";
-import { profile } from "~/content/profile";
+import { useFacts } from "~/components/layout/site-live-data";
 import { FeatureGrid, type Feature } from "./feature-card";
 import { SectionHeading } from "./section-heading";
 import { SectionPicture } from "./section-picture";
@@ -29,10 +29,9 @@ const features: readonly Feature[] = [
   },
 ];
 
-const [island, ...towns] = profile.homeWatchAreas;
-const townList = towns.length > 1 ? `${towns.slice(0, -1).join(", ")} and ${towns.at(-1)}` : towns.join("");
-
 export function HomeWatchSection() {
+  const [island, ...towns] = useFacts().homeWatchAreas;
+  const townList = towns.length > 1 ? `${towns.slice(0, -1).join(", ")} and ${towns.at(-1)}` : towns.join("");
   return (
     <section aria-labelledby="home-watch-heading" className="mx-auto max-w-7xl px-4 py-16 md:py-20">
       <div className="grid items-center gap-10 lg:grid-cols-2">

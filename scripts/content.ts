@@ -1,0 +1,72 @@
+/**
+ * `npm run content -- export [--to <folder>]`: writes what the owner published from the desk back
+ * into the repository's files, in the format the build reads, so a developer can commit it and the
+ * next build (and every new install) starts from it. The business facts go to
+ * `app/content/business-facts.json`. Reads the same configuration as the server (DATA_DIR or
+ * DATABASE_URL). Run with --help.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import prettier from "prettier";
+import type { BusinessFacts } from "~/content/business-facts";
+import { openMigratedDatabase } from "~/infra/db.server";
+import { readPublishedFacts } from "~/facts/facts-source.server";
+import type { Env } from "~/settings/env.server";
+import { localTime, runWhenInvoked, type CommandIo } from "./command";
+
+const HELP = `Usage: npm run content -- export [--to <folder>]
+
+  export           write the published business facts to app/content/business-facts.json
+  --to <folder>    the repository to write into (default: this one)
+
+Nothing is written while the desk has published nothing: the file already holds the facts in force.
+The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).`;
+
+export const FACTS_FILE = "app/content/business-facts.json";
+
+/** The facts as the repository keeps them: JSON laid out by the repository's own formatter settings. */
+export async function factsFileText(facts: BusinessFacts, file: string): Promise<string> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(JSON.stringify(facts, null, 2), { ...options, filepath: file });
+}
+
+export async function runContentCommand(
+  argv: readonly string[],
+  env: Env,
+  io: CommandIo,
+  cwd: string = process.cwd(),
+): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "help" || command === "--help" || command === undefined) {
+    io.out(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  const toAt = rest.indexOf("--to");
+  const to = toAt >= 0 ? rest[toAt + 1] : undefined;
+  if (command !== "export" || (toAt >= 0 && !to) || rest.length !== (toAt >= 0 ? 2 : 0)) {
+    io.err(
+      `content: ${command === "export" ? "export takes only --to <folder>" : `unknown command "${command}"`}\n\n${HELP}`,
+    );
+    return 2;
+  }
+  const root = path.resolve(cwd, to ?? ".");
+  const handle = await openMigratedDatabase(env);
+  try {
+    const published = await readPublishedFacts(handle.db);
+    if (!published) {
+      io.out("Nothing published from the desk yet: the repository's facts are the ones in force.");
+      return 0;
+    }
+    const file = path.join(root, FACTS_FILE);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, await factsFileText(published.facts, file));
+    io.out(
+      `Wrote ${FACTS_FILE}: version ${published.version}, published by ${published.publishedBy} at ${localTime(published.publishedAt)}.`,
+    );
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+await runWhenInvoked(import.meta.url, "content", runContentCommand);
