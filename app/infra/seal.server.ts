@@ -8,6 +8,9 @@
  * DATA_DIR/seal.key, readable by the site's user only. The database records which key sealed its
  * values (a fingerprint, not the key), and a server holding another key stops at start instead of
  * mailing links that no instance can open: see `docs/decisions/0035-one-link-per-job.md`.
+ *
+ * A seal says the server made the value, not which row it belongs to: a reader checks that (the
+ * job's link is mailed only when the opened token's hash is its row's, `jobLinkFor`).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";

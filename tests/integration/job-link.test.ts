@@ -1,9 +1,10 @@
 /**
  * The job's link as the server keeps it, on SQLite and PostgreSQL: a link made before links were
  * sealed keeps working until the job's next email, which ends it and carries the one sealed link
- * from then on; the database records which key sealed its links, and refuses another; when the
- * key is lost, `npm run owner -- forget-sealed-links` takes the new one and each job's next email
- * carries a new link.
+ * from then on; a sealed copy moved onto another job's row is never mailed for that job; the
+ * database records which key sealed its links, and refuses another; when the key is lost,
+ * `npm run owner -- forget-sealed-links` takes the new one and each job's next email carries a new
+ * link.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -43,6 +44,42 @@ describe.each(backends)("a job's link kept on %s", (backend) => {
       .executeTakeFirstOrThrow();
     // Sealed, not the token itself.
     expect(stored.sealed).not.toContain(mailed);
+  });
+
+  it("mails no job the link of another whose sealed copy was put on its row, and gives it a new one", async () => {
+    const db = await harness().db();
+    const jobOf = async (email: string) => {
+      const leadId = await insertLead(db, { email });
+      return { id: await insertJobRows(db, leadId), lead_id: leadId };
+    };
+    const first = await jobOf(`first-${randomUUID()}@example.com`);
+    const second = await jobOf(`second-${randomUUID()}@example.com`);
+    const mail = (job: typeof first) => db.transaction().execute((trx) => jobLinkFor(trx, job, new Date()));
+    const firstLink = await mail(first);
+    const secondLink = await mail(second);
+    const sealedOf = async (token: string) =>
+      (
+        await db
+          .selectFrom("job_links")
+          .select("sealed")
+          .where("token_hash", "=", hashToken(token))
+          .executeTakeFirstOrThrow()
+      ).sealed;
+    // The first job's sealed copy, copied onto the second job's row: it opens with the server's key.
+    await db
+      .updateTable("job_links")
+      .set({ sealed: await sealedOf(firstLink) })
+      .where("token_hash", "=", hashToken(secondLink))
+      .execute();
+
+    const mailed = await mail(second);
+    expect(mailed).not.toBe(firstLink);
+    expect(mailed).not.toBe(secondLink);
+    expect(await openJobLink(db, mailed)).toMatchObject({ state: "open", jobId: second.id });
+    // The row that held another's copy is ended with the rest of the job's links; the first job keeps its own.
+    expect(await openJobLink(db, secondLink)).toEqual({ state: "gone", status: 410 });
+    expect(await mail(first)).toBe(firstLink);
+    expect(await mail(second)).toBe(mailed);
   });
 
   it("refuses another key at start, and takes a new one once the lost one is forgotten", async () => {
