@@ -107,7 +107,7 @@ export async function checkSealKey(db: Kysely<Database>, key: Buffer): Promise<v
   if (recorded.value !== fingerprint)
     throw new ConfigError(
       "SEAL_KEY",
-      `is not the key this database's job links were sealed with (key ${recorded.value.slice(0, 8)}…, this one ${fingerprint.slice(0, 8)}…). Set SEAL_KEY to that key on every instance; if it is lost, run \`npm run owner -- forget-sealed-links\`, and each job's next email carries a new link`,
+      `is not the key this database's job links were sealed with (key ${recorded.value.slice(0, 8)}…, this one ${fingerprint.slice(0, 8)}…). Set SEAL_KEY to that key on every instance; if it is lost, run \`npm run owner -- forget-sealed-links\`: it ends every job's link, and each job's next email carries a new one`,
     );
 }
 

@@ -163,17 +163,20 @@ export async function renewedWithin(trx: Db, jobId: string, now: Date, ms: numbe
 }
 
 /**
- * The server's key was lost, and another recorded in its place: the sealed copies can no longer be
- * opened, so they are forgotten. Each link keeps opening its job until the job's next email, which
- * carries a new one.
+ * The server's key was lost, or leaked, and another recorded in its place. A leaked key opens every
+ * sealed copy in any copy of the database, so forgetting the copies is not enough: every link in
+ * force ends too (the dead-link page from now on, the accepted contract's page with it), and each
+ * job's next email carries a new link sealed with the new key. The number of links ended.
  */
-export async function forgetSealedJobLinks(trx: Db): Promise<number> {
-  const forgotten = await trx
+export async function endSealedJobLinks(trx: Db, now: Date): Promise<number> {
+  const ended = await trx
     .updateTable("job_links")
-    .set({ sealed: null })
-    .where("sealed", "is not", null)
+    .set({ ended_at: timestamp(now) })
+    .where("ended_at", "is", null)
     .executeTakeFirst();
-  return Number(forgotten.numUpdatedRows);
+  // Ended links' copies too: the old key opens them, and no email will carry them again.
+  await trx.updateTable("job_links").set({ sealed: null }).where("sealed", "is not", null).execute();
+  return Number(ended.numUpdatedRows);
 }
 
 /** The link on the desk's job page: how long it stays open, and the answer to 'Send the homeowner a new link'. */
