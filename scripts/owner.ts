@@ -7,7 +7,7 @@
 import { openMigratedDatabase } from "~/infra/db.server";
 import { type Env } from "~/settings/env.server";
 import { recordSealKey, sealKeyOf } from "~/infra/seal.server";
-import { forgetSealedJobLinks } from "~/jobs/job-link.server";
+import { endSealedJobLinks } from "~/jobs/job-link.server";
 import { deskChange } from "~/owner/desk-change.server";
 import { inviteOwner, linkAnotherDevice, removeOwnerAndTell } from "~/owner/account-changes.server";
 import { listAudit } from "~/owner/audit.server";
@@ -23,9 +23,9 @@ const HELP = `Usage: npm run owner -- <command> [--origin <url>]
   remove <email>   remove an owner: their passkeys, sessions and notified devices end at once
   audit [n]        the latest n entries of the desk's audit log (default 50)
   forget-sealed-links
-                   the key that sealed the job links (SEAL_KEY, or DATA_DIR/seal.key) is lost: take
-                   the present one instead. Each job's link keeps working until the job's next
-                   email, which carries a new one
+                   the key that sealed the job links (SEAL_KEY, or DATA_DIR/seal.key) is lost or
+                   leaked: take the present one instead, and end every job's link at once (they
+                   open the dead-link page). Each job's next email carries a new one
 
 Owners can do the same on the desk's Account page. Every change is emailed to all owners.
 
@@ -140,14 +140,15 @@ export async function runOwnerCommand(argv: readonly string[], env: Env, io: Com
         return 0;
       }
       case "forget-sealed-links": {
-        const forgotten = await deskChange(db, null, new Date(), async ({ trx, audit }) => {
-          const count = await forgetSealedJobLinks(trx);
+        const now = new Date();
+        const ended = await deskChange(db, null, now, async ({ trx, audit }) => {
+          const count = await endSealedJobLinks(trx, now);
           await recordSealKey(trx, sealKeyOf(env));
-          await audit("sealed-links-forgotten", `${count} job links`);
+          await audit("sealed-links-forgotten", `${count} job links ended`);
           return count;
         });
         io.out(
-          `Forgot ${forgotten} sealed job link${forgotten === 1 ? "" : "s"}; the server now starts with this key. Each job's next email carries a new link.`,
+          `Ended ${ended} job link${ended === 1 ? "" : "s"} and forgot their sealed copies; the server now starts with this key. Each job's next email carries a new link.`,
         );
         return 0;
       }

@@ -21,6 +21,16 @@ const FORMAT = [
   0x110bd,
   0x1d173,
 ];
+// Marks that draw nothing but sit outside the format category, so `\p{Cf}` misses them.
+const MARKS = [
+  0x034f,
+  0x17b4,
+  0x17b5,
+  ...range(0x180b, 0x180d),
+  0x180f,
+  ...range(0xfe00, 0xfe0e),
+  ...range(0xe0100, 0xe01ef),
+];
 const BLANK = [0x115f, 0x1160, 0x3164, 0xffa0];
 const SEPARATORS = [0x2028, 0x2029];
 // Tab, line feed and carriage return are the only controls a field of several lines lets through.
@@ -35,6 +45,8 @@ describe("the hidden-character rule", () => {
     ["format character", FORMAT, "format"],
     ["blank letter", BLANK, "blank"],
     ["line or paragraph separator", SEPARATORS, "separator"],
+    ["invisible mark outside the format category", MARKS, "mark"],
+    ["emoji style mark", [0xfe0f], "emoji-style"],
   ] as const)("refuses every %s, in one line or several, and names its code point", (_, codes, kind) => {
     for (const code of codes) {
       const text = `Deck ${String.fromCodePoint(code)}stairs`;
@@ -100,9 +112,37 @@ describe("the hidden-character rule", () => {
   it("lets a zero-width joiner through only between two emoji, where it makes one emoji of them", () => {
     // The family emoji is three emoji held together by joiners, as a phone's keyboard types it.
     expect(firstHiddenCharacter("Thanks from all of us 👨\u200d👩\u200d👧", false)).toBeUndefined();
-    expect(firstHiddenCharacter("Great crew 👍🏽 🏳️\u200d🌈", false)).toBeUndefined();
+    expect(firstHiddenCharacter("Great crew 👍🏽 👨\u200d🍳", false)).toBeUndefined();
     for (const text of ["Sm\u200dith", "👍\u200dSmith", "Smith\u200d👍", "\u200d", "👍\u200d"])
       expect(firstHiddenCharacter(text, false)).toEqual({ kind: "zero-width", codePoint: "U+200D" });
+  });
+
+  it("names a variation selector, a supplement selector and the combining grapheme joiner in its message", () => {
+    expect(hiddenCharacterError("Dana\ufe00 Smith", "The name to show")).toBe(
+      "The name to show holds an invisible mark (U+FE00) that would not show on screen. Type it again without it.",
+    );
+    expect(hiddenCharacterError(`Deck${String.fromCodePoint(0xe0100)}`, "Your review")).toContain(
+      "an invisible mark (U+E0100)",
+    );
+    expect(hiddenCharacterError("Jo\u034fhn", "Your name")).toContain("an invisible mark (U+034F)");
+  });
+
+  it("refuses an emoji's style mark with a message that names the emoji it follows", () => {
+    // A phone types the red heart as U+2764 U+FE0F; the homeowner sees only the heart.
+    expect(hiddenCharacterError("Great work \u2764\ufe0f", "Your review", true)).toBe(
+      'Your review holds an emoji style mark (U+FE0F) after "\u2764", which phones add to some emoji and this site cannot keep. Delete that emoji, or pick one without it.',
+    );
+    // The rainbow flag holds one before its joiner: the mark is refused, not let through as part of the emoji.
+    expect(firstHiddenCharacter("Great crew \u{1f3f3}\ufe0f\u200d\u{1f308}", false)).toEqual({
+      kind: "emoji-style",
+      codePoint: "U+FE0F",
+    });
+    // Standing alone, it follows nothing to name.
+    expect(hiddenCharacterError("\ufe0f", "Your name")).toBe(
+      "Your name holds an emoji style mark (U+FE0F), which phones add to some emoji and this site cannot keep. Delete that emoji, or pick one without it.",
+    );
+    // The heart typed without it, as some keyboards do, is kept.
+    expect(hiddenCharacterError("Great work \u2764", "Your review", true)).toBeUndefined();
   });
 
   it("names the field and the code point in its message, and says nothing of a clean text", () => {

@@ -1,13 +1,15 @@
 /**
  * Characters no text typed into the site may hold, whoever typed it (a visitor, a homeowner, the
  * owner): controls, and every character that draws nothing where it stands (Unicode's format
- * category, the Hangul fillers, the line and paragraph separators), but for a zero-width joiner
- * inside an emoji. One rule, read by whole code point, shared by every form's rules in the browser
- * and on the server: a field either holds none of them or is refused with a message naming the field.
+ * category, the Hangul fillers, the line and paragraph separators, the variation selectors and the
+ * other invisible marks outside the format category), but for a zero-width joiner inside an emoji.
+ * One rule, read by whole code point, shared by every form's rules in the browser and on the
+ * server: a field either holds none of them or is refused with a message naming the field.
  */
 
 /** What kind of hidden character a code point is, or undefined for an ordinary one. */
-export type HiddenKind = "control" | "direction" | "zero-width" | "tag" | "format" | "blank" | "separator";
+export type HiddenKind =
+  "control" | "direction" | "zero-width" | "tag" | "format" | "blank" | "separator" | "mark" | "emoji-style";
 
 /**
  * Bidirectional marks, embeddings, overrides and isolates: they reorder how the text around them
@@ -47,6 +49,34 @@ const isBlankLetter = (code: number) => code === 0x115f || code === 0x1160 || co
 /** The line and paragraph separators: a break no keyboard types, shown by some readers and not by others. */
 const isSeparator = (code: number) => code === 0x2028 || code === 0x2029;
 
+/**
+ * Marks that draw nothing yet are not in the format category, so `\p{Cf}` lets them through: the
+ * combining grapheme joiner (U+034F), the Khmer inherent vowels (U+17B4, U+17B5), the Mongolian
+ * free variation selectors (U+180B to U+180D, U+180F) and the variation selectors (U+FE00 to
+ * U+FE0E, U+E0100 to U+E01EF). A word can carry any number of them and still look the same, so two
+ * names that look alike are different text, and a hidden message can ride along.
+ */
+function isInvisibleMark(code: number): boolean {
+  return (
+    code === 0x034f ||
+    code === 0x17b4 ||
+    code === 0x17b5 ||
+    (code >= 0x180b && code <= 0x180d) ||
+    code === 0x180f ||
+    (code >= 0xfe00 && code <= 0xfe0e) ||
+    (code >= 0xe0100 && code <= 0xe01ef)
+  );
+}
+
+/**
+ * The emoji presentation selector, U+FE0F, is refused too, as the issue asks: it can ride along
+ * after any letter as well as the others can. It is also what a phone's keyboard types after many
+ * emoji ("❤️" is U+2764 U+FE0F, "🏳️‍🌈" holds one), so a homeowner who puts a heart in a review is
+ * refused: a cost taken knowingly. Its own kind gives it a message that names the emoji it follows
+ * and says how to get past it, rather than asking the homeowner to retype a character they never saw.
+ */
+const EMOJI_STYLE = 0xfe0f;
+
 /** C0 and C1 controls and DEL: terminal escapes and invisible junk, never typed by a person. */
 function isControl(code: number): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f);
@@ -71,16 +101,21 @@ export function hiddenKind(char: string, multiline: boolean): HiddenKind | undef
   if (isTag(code)) return "tag";
   if (isSeparator(code)) return "separator";
   if (isBlankLetter(code)) return "blank";
+  if (code === EMOJI_STYLE) return "emoji-style";
+  if (isInvisibleMark(code)) return "mark";
   if (FORMAT.test(char)) return "format";
   return undefined;
 }
 
 const ZERO_WIDTH_JOINER = "\u200d";
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
-/** What a joiner may follow inside an emoji: a pictograph, its emoji presentation (U+FE0F), a skin tone. */
+/**
+ * What a joiner may follow inside an emoji: a pictograph or a skin tone. Not the emoji presentation
+ * selector (U+FE0F): it is refused wherever it stands, before the joiner after it is read.
+ */
 function isEmojiPart(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;
-  return PICTOGRAPH.test(char) || code === 0xfe0f || (code >= 0x1f3fb && code <= 0x1f3ff);
+  return PICTOGRAPH.test(char) || (code >= 0x1f3fb && code <= 0x1f3ff);
 }
 
 /**
@@ -120,6 +155,8 @@ const KIND_WORDS: Record<HiddenKind, string> = {
   format: "an invisible formatting character",
   blank: "a blank letter",
   separator: "a line separator",
+  mark: "an invisible mark",
+  "emoji-style": "an emoji style mark",
 };
 
 /**
@@ -129,5 +166,12 @@ const KIND_WORDS: Record<HiddenKind, string> = {
 export function hiddenCharacterError(text: string, field: string, multiline = false): string | undefined {
   const found = firstHiddenCharacter(text, multiline);
   if (!found) return undefined;
+  if (found.kind === "emoji-style") {
+    // The homeowner never saw this mark, only the emoji it follows: name that emoji.
+    const chars = [...text];
+    const before = chars[chars.indexOf(String.fromCodePoint(EMOJI_STYLE)) - 1];
+    const after = before && /\S/u.test(before) && !hiddenKind(before, multiline) ? ` after "${before}"` : "";
+    return `${field} holds ${KIND_WORDS[found.kind]} (${found.codePoint})${after}, which phones add to some emoji and this site cannot keep. Delete that emoji, or pick one without it.`;
+  }
   return `${field} holds ${KIND_WORDS[found.kind]} (${found.codePoint}) that would not show on screen. Type it again without it.`;
 }

@@ -5,9 +5,13 @@
  * The key is never in the database: a stolen copy of it, or of a backup, opens no link.
  *
  * The key is SEAL_KEY, the same on every instance; unset, a key made at first start in
- * DATA_DIR/seal.key, readable by the site's user only. The database records which key sealed its
- * values (a fingerprint, not the key), and a server holding another key stops at start instead of
- * mailing links that no instance can open: see `docs/decisions/0035-one-link-per-job.md`.
+ * DATA_DIR/seal.key, readable by the site's user only (a server finding it open to anyone else
+ * stops at start). The database records which key sealed its values (a fingerprint, not the key),
+ * and a server holding another key stops at start instead of mailing links that no instance can
+ * open: see `docs/decisions/0035-one-link-per-job.md`.
+ *
+ * A seal says the server made the value, not which row it belongs to: a reader checks that (the
+ * job's link is mailed only when the opened token's hash is its row's, `jobLinkFor`).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -37,6 +41,15 @@ function keyFromFile(dataDir: string): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
+  // The key opens every job's link: a copy anyone else on the machine can read (a file copied in
+  // with the default umask, a backup restored as 644) is a leak waiting to happen, and is refused at
+  // start like any other setting that is wrong, rather than used with a warning nobody reads.
+  const mode = fs.statSync(file).mode & 0o777;
+  if ((mode & 0o077) !== 0)
+    throw new ConfigError(
+      "SEAL_KEY",
+      `is unset, and ${file} can be read or changed by others than its owner (mode ${mode.toString(8).padStart(3, "0")}, not 600). Run \`chmod 600 ${file}\`, or set SEAL_KEY`,
+    );
   const key = Buffer.from(fs.readFileSync(file, "utf8").trim(), "base64url");
   if (key.length !== SEAL_KEY_BYTES)
     throw new ConfigError("SEAL_KEY", `is unset, and ${file} does not hold a ${SEAL_KEY_BYTES}-byte base64url key`);
@@ -104,7 +117,7 @@ export async function checkSealKey(db: Kysely<Database>, key: Buffer): Promise<v
   if (recorded.value !== fingerprint)
     throw new ConfigError(
       "SEAL_KEY",
-      `is not the key this database's job links were sealed with (key ${recorded.value.slice(0, 8)}…, this one ${fingerprint.slice(0, 8)}…). Set SEAL_KEY to that key on every instance; if it is lost, run \`npm run owner -- forget-sealed-links\`, and each job's next email carries a new link`,
+      `is not the key this database's job links were sealed with (key ${recorded.value.slice(0, 8)}…, this one ${fingerprint.slice(0, 8)}…). Set SEAL_KEY to that key on every instance; if it is lost, run \`npm run owner -- forget-sealed-links\`: it ends every job's link, and each job's next email carries a new one`,
     );
 }
 

@@ -94,21 +94,27 @@ type LinkedJob = { id: string; lead_id: string; quote_version_id?: string | null
 
 /**
  * The link to put in an email about the job: the job's one link in force. A job that has none the
- * server can open (its links were made before links were sealed, or sealed with a key since lost)
- * gets one now, and its other links end, so every email from then on carries the same one. Call
- * inside the transaction that holds the job and queues the email.
+ * server can open (its links were made before links were sealed, sealed with a key since lost, or
+ * hold a sealed copy that is not their own token) gets one now, and its other links end, so every
+ * email from then on carries the same one. Call inside the transaction that holds the job and
+ * queues the email.
  */
 export async function jobLinkFor(trx: Db, job: LinkedJob, now: Date): Promise<string> {
   const links = await trx
     .selectFrom("job_links")
-    .select("sealed")
+    .select(["sealed", "token_hash"])
     .where("job_id", "=", job.id)
     .where("ended_at", "is", null)
     .orderBy("created_at", "desc")
     .execute();
-  for (const { sealed } of links) {
+  for (const { sealed, token_hash } of links) {
     const token = sealed === null ? undefined : unsealWithServerKey("job-link", sealed);
-    if (token !== undefined) return token;
+    // The seal proves the server made the value, not that it belongs to this row: a sealed copy
+    // moved from another job's row would open, and mail that job's link about this one. Only the
+    // row's own token, the one its hash finds, is mailed; any other is treated as unreadable, so
+    // the job gets a new link. The check needs nothing in the sealed value, so values sealed
+    // before it was made are held to it as well.
+    if (token !== undefined && hashToken(token) === token_hash) return token;
   }
   return newJobLink(trx, job, now);
 }
@@ -157,17 +163,20 @@ export async function renewedWithin(trx: Db, jobId: string, now: Date, ms: numbe
 }
 
 /**
- * The server's key was lost, and another recorded in its place: the sealed copies can no longer be
- * opened, so they are forgotten. Each link keeps opening its job until the job's next email, which
- * carries a new one.
+ * The server's key was lost, or leaked, and another recorded in its place. A leaked key opens every
+ * sealed copy in any copy of the database, so forgetting the copies is not enough: every link in
+ * force ends too (the dead-link page from now on, the accepted contract's page with it), and each
+ * job's next email carries a new link sealed with the new key. The number of links ended.
  */
-export async function forgetSealedJobLinks(trx: Db): Promise<number> {
-  const forgotten = await trx
+export async function endSealedJobLinks(trx: Db, now: Date): Promise<number> {
+  const ended = await trx
     .updateTable("job_links")
-    .set({ sealed: null })
-    .where("sealed", "is not", null)
+    .set({ ended_at: timestamp(now) })
+    .where("ended_at", "is", null)
     .executeTakeFirst();
-  return Number(forgotten.numUpdatedRows);
+  // Ended links' copies too: the old key opens them, and no email will carry them again.
+  await trx.updateTable("job_links").set({ sealed: null }).where("sealed", "is not", null).execute();
+  return Number(ended.numUpdatedRows);
 }
 
 /** The link on the desk's job page: how long it stays open, and the answer to 'Send the homeowner a new link'. */

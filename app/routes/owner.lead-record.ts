@@ -4,7 +4,7 @@
  * lead's work; the page's script posts here through a fetcher, and a browser without JavaScript is
  * sent back to the lead's page with the answer in its address. A deletion goes to the list.
  */
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
 import { dispatchIntent } from "~/infra/intents.server";
 import { answerDone, answerFormsPost, answerRefused } from "~/infra/page-post.server";
@@ -19,8 +19,11 @@ import type { Route } from "./+types/owner.lead-record";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
-  const form = await readSmallForm(request);
+  // As every desk route: an address that cannot name a lead is answered before the form is read,
+  // and never reaches a query or the address the answer sends the browser back to.
+  if (!isId(params.id)) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const id = params.id;
+  const form = await readSmallForm(request);
   const answered = await dispatchIntent(form, {
     delete: async (intent) => {
       if (form.get("confirm") !== "yes")

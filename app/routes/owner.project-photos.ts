@@ -5,7 +5,7 @@
  * through a fetcher; a browser without JavaScript is sent back to the project's page with the
  * answer in its address.
  */
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
 import { dispatchIntent } from "~/infra/intents.server";
 import { describeError, log } from "~/infra/log.server";
@@ -21,6 +21,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const json = wantsJson(request);
   // The page's script reads a refusal it understands; a redirect to sign in would read as success.
   const { db, actor } = await (json ? requireOwnerOr401 : requireOwner)(request, context);
+  // As every desk route: an address that cannot name a project is answered before a photo is read,
+  // and never reaches a query or the address the answer sends the browser back to.
+  if (!isId(params.id)) throw data("This project does not exist, or was deleted.", { status: 404 });
   const id = params.id;
   const send = (answered: Answered | Response) =>
     answered instanceof Response || !json
