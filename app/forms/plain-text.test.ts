@@ -127,22 +127,19 @@ describe("the hidden-character rule", () => {
     expect(hiddenCharacterError("Jo\u034fhn", "Your name")).toContain("an invisible mark (U+034F)");
   });
 
-  it("refuses an emoji's style mark with a message that names the emoji it follows", () => {
-    // A phone types the red heart as U+2764 U+FE0F; the homeowner sees only the heart.
-    expect(hiddenCharacterError("Great work \u2764\ufe0f", "Your review", true)).toBe(
-      'Your review holds an emoji style mark (U+FE0F) after "\u2764", which phones add to some emoji and this site cannot keep. Delete that emoji, or pick one without it.',
-    );
-    // The rainbow flag holds one before its joiner: the mark is refused, not let through as part of the emoji.
-    expect(firstHiddenCharacter("Great crew \u{1f3f3}\ufe0f\u200d\u{1f308}", false)).toEqual({
-      kind: "emoji-style",
-      codePoint: "U+FE0F",
-    });
-    // Standing alone, it follows nothing to name.
-    expect(hiddenCharacterError("\ufe0f", "Your name")).toBe(
-      "Your name holds an emoji style mark (U+FE0F), which phones add to some emoji and this site cannot keep. Delete that emoji, or pick one without it.",
-    );
-    // The heart typed without it, as some keyboards do, is kept.
+  it("keeps one style mark after a pictograph, as a phone types an emoji, and refuses it anywhere else", () => {
+    // A phone types the red heart as U+2764 U+FE0F and the rainbow flag with one before its joiner.
+    expect(hiddenCharacterError("Great work \u2764\ufe0f", "Your review", true)).toBeUndefined();
+    expect(firstHiddenCharacter("Great crew \u{1f3f3}\ufe0f\u200d\u{1f308}", false)).toBeUndefined();
     expect(hiddenCharacterError("Great work \u2764", "Your review", true)).toBeUndefined();
+    // After a letter, alone, or a second one after the emoji, it carries nothing a reader sees.
+    for (const text of ["Smi\ufe0fth", "\ufe0f", "Great work \u2764\ufe0f\ufe0f", "\ufe0f\u2764"])
+      expect(firstHiddenCharacter(text, false)).toEqual({ kind: "emoji-style", codePoint: "U+FE0F" });
+    expect(hiddenCharacterError("Smi\ufe0fth", "Your name")).toBe(
+      "Your name holds an emoji style mark (U+FE0F) that does not belong to an emoji and would not show on screen. Type it again without it.",
+    );
+    // The text style selector is never part of what a keyboard types after an emoji.
+    expect(firstHiddenCharacter("\u2764\ufe0e", false)).toEqual({ kind: "mark", codePoint: "U+FE0E" });
   });
 
   it("names the field and the code point in its message, and says nothing of a clean text", () => {

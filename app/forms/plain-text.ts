@@ -69,11 +69,11 @@ function isInvisibleMark(code: number): boolean {
 }
 
 /**
- * The emoji presentation selector, U+FE0F, is refused too, as the issue asks: it can ride along
- * after any letter as well as the others can. It is also what a phone's keyboard types after many
- * emoji ("❤️" is U+2764 U+FE0F, "🏳️‍🌈" holds one), so a homeowner who puts a heart in a review is
- * refused: a cost taken knowingly. Its own kind gives it a message that names the emoji it follows
- * and says how to get past it, rather than asking the homeowner to retype a character they never saw.
+ * The emoji presentation selector, U+FE0F, can ride along after any letter as the other selectors
+ * can, so it is refused there. Directly after a pictograph, once, it is what a phone's keyboard
+ * types as part of the emoji ("❤️" is U+2764 U+FE0F, "🏳️‍🌈" holds one before its joiner): a
+ * homeowner who puts a heart in a review is not refused for a mark they never saw. A run of them,
+ * or one after a letter, is how a hidden message is carried, and is refused.
  */
 const EMOJI_STYLE = 0xfe0f;
 
@@ -109,19 +109,27 @@ export function hiddenKind(char: string, multiline: boolean): HiddenKind | undef
 
 const ZERO_WIDTH_JOINER = "\u200d";
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
-/**
- * What a joiner may follow inside an emoji: a pictograph or a skin tone. Not the emoji presentation
- * selector (U+FE0F): it is refused wherever it stands, before the joiner after it is read.
- */
-function isEmojiPart(char: string): boolean {
+const isSkinTone = (char: string) => {
   const code = char.codePointAt(0) ?? 0;
-  return PICTOGRAPH.test(char) || (code >= 0x1f3fb && code <= 0x1f3ff);
+  return code >= 0x1f3fb && code <= 0x1f3ff;
+};
+
+/** Whether the character at `index` is an emoji style mark standing right after a pictograph. */
+function stylesEmoji(chars: readonly string[], index: number): boolean {
+  return chars[index] === String.fromCodePoint(EMOJI_STYLE) && PICTOGRAPH.test(chars[index - 1] ?? "");
+}
+
+/** What a joiner may follow inside an emoji: a pictograph, a skin tone, or a pictograph's style mark. */
+function endsEmojiPart(chars: readonly string[], index: number): boolean {
+  const char = chars[index] ?? "";
+  return PICTOGRAPH.test(char) || isSkinTone(char) || stylesEmoji(chars, index);
 }
 
 /**
  * The first hidden character of `text` with its code point ("U+200F"), or undefined when there is
- * none. A zero-width joiner between two emoji is part of one emoji (a family, a flag, a job), as a
- * phone's keyboard types it, and is let through there; inside a word it would hide the word.
+ * none. A zero-width joiner between two emoji is part of one emoji (a family, a flag, a job), and
+ * one style mark right after a pictograph is part of it too, as a phone's keyboard types them; they
+ * are let through there, and anywhere else they would hide inside the word.
  */
 export function firstHiddenCharacter(
   text: string,
@@ -132,8 +140,8 @@ export function firstHiddenCharacter(
   for (const [index, char] of chars.entries()) {
     const kind = hiddenKind(char, multiline);
     const joinsEmoji =
-      char === ZERO_WIDTH_JOINER && isEmojiPart(chars[index - 1] ?? "") && PICTOGRAPH.test(chars[index + 1] ?? "");
-    if (kind && !joinsEmoji)
+      char === ZERO_WIDTH_JOINER && endsEmojiPart(chars, index - 1) && PICTOGRAPH.test(chars[index + 1] ?? "");
+    if (kind && !joinsEmoji && !stylesEmoji(chars, index))
       return {
         kind,
         codePoint: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`,
@@ -167,11 +175,8 @@ export function hiddenCharacterError(text: string, field: string, multiline = fa
   const found = firstHiddenCharacter(text, multiline);
   if (!found) return undefined;
   if (found.kind === "emoji-style") {
-    // The homeowner never saw this mark, only the emoji it follows: name that emoji.
-    const chars = [...text];
-    const before = chars[chars.indexOf(String.fromCodePoint(EMOJI_STYLE)) - 1];
-    const after = before && /\S/u.test(before) && !hiddenKind(before, multiline) ? ` after "${before}"` : "";
-    return `${field} holds ${KIND_WORDS[found.kind]} (${found.codePoint})${after}, which phones add to some emoji and this site cannot keep. Delete that emoji, or pick one without it.`;
+    // Only a mark that styles nothing gets here: after a letter, or a second one after an emoji.
+    return `${field} holds ${KIND_WORDS[found.kind]} (${found.codePoint}) that does not belong to an emoji and would not show on screen. Type it again without it.`;
   }
   return `${field} holds ${KIND_WORDS[found.kind]} (${found.codePoint}) that would not show on screen. Type it again without it.`;
 }
