@@ -181,12 +181,23 @@ export type AnswerOutcome = { ok: true; message: string } | { ok: false; status:
 
 const UNKNOWN: AnswerOutcome = { ok: false, status: 404, error: "This link does not open a job." };
 
-/** The job behind a homeowner's link in force, held, and its change order `orderId` as it is now. */
+/**
+ * The job behind a homeowner's link, held, then its link judged and its change order `orderId` read
+ * as they are now. The job is held before the link is judged, as every job change does: judged
+ * first, a 'Send the homeowner a new link' committing in between would end the link while the
+ * signature went ahead on it.
+ */
 async function heldOrder(trx: Db, tokenHash: string, orderId: string, now: Date) {
-  const link = await openJobLinkByHash(trx, tokenHash, now);
-  if (link?.state !== "open") return undefined;
-  const job = await holdJob(trx, link.jobId);
+  const linked = await trx
+    .selectFrom("job_links")
+    .select("job_id")
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  if (!linked) return undefined;
+  const job = await holdJob(trx, linked.job_id);
   if (!job) return undefined;
+  const link = await openJobLinkByHash(trx, tokenHash, now);
+  if (link?.state !== "open" || link.jobId !== job.id) return undefined;
   const order = await trx
     .selectFrom("change_orders")
     .selectAll()
@@ -206,17 +217,17 @@ async function answerOrder(
   db: Db,
   token: unknown,
   orderId: string,
-  answer: (trx: Db, held: HeldOrder, token: string) => Promise<AnswerOutcome>,
+  answer: (trx: Db, held: HeldOrder) => Promise<AnswerOutcome>,
 ): Promise<AnswerOutcome> {
-  // Refused before a transaction is opened; inside it, the job's own link lookup holds the job.
-  const outcome = await findByLinkToken(token, (tokenHash, token) =>
+  // A malformed link is refused before a transaction is opened; inside it, the job is held first.
+  const outcome = await findByLinkToken(token, (tokenHash) =>
     inTransaction(db, async (trx): Promise<AnswerOutcome> => {
       const held = await heldOrder(trx, tokenHash, orderId, new Date());
       if (!held) return UNKNOWN;
       // Cancelled with its contract, or completed: a change to it no longer means anything.
       if (!isOpen(held.job.state))
         return { ok: false, status: 409, error: `This job is ${held.job.state}: its contract no longer changes.` };
-      return answer(trx, held, token);
+      return answer(trx, held);
     }),
   );
   return outcome.state === "found" ? outcome.record : UNKNOWN;
@@ -236,7 +247,7 @@ export async function acceptChangeOrder(
   context: MailContext,
   now: Date = new Date(),
 ): Promise<AnswerOutcome> {
-  return answerOrder(db, token, orderId, async (trx, { job, order }, link) => {
+  return answerOrder(db, token, orderId, async (trx, { job, order }) => {
     // An unknown link answers 404 before anything typed is judged, as the quote's link does.
     const name = signature.name.trim().replace(/[ \t]+/g, " ");
     const hidden = hiddenCharacterError(name, "The name you typed");
@@ -322,6 +333,8 @@ export async function acceptChangeOrder(
     );
     const owners = await ownerInboxes(trx, context.leadsTo);
     const documents = { sent: pdfRef(order.document_id, sentName), signed: pdfRef(signedDoc.id, signedName) };
+    // The job's link in force, as every email about the job carries, not whatever value was posted.
+    const link = await jobLinkFor(trx, job, now);
     const mails = changeOrderAcceptedEmails(
       homeownerOf(job),
       owners,

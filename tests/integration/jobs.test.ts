@@ -5,13 +5,14 @@
  * completed' mails the written warranty as the contract stated it; cancelling in time cancels the
  * job; small work starts without a quote only up to $500, and only once however many presses.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
 import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
-import { openJobLink } from "~/jobs/job-link.server";
-import { jobsForCalendar } from "~/jobs/jobs.server";
+import { newJobLink, openJobLink } from "~/jobs/job-link.server";
+import { holdJob, jobsForCalendar } from "~/jobs/jobs.server";
 import { leadsDueForAutomaticRequest, setAutomaticRequests } from "~/reviews/review-requests.server";
 import { action as quoteAction } from "~/routes/owner.quote";
 import { loader as quotePageLoader } from "~/routes/quote";
@@ -316,6 +317,70 @@ describe.each(backends)("jobs on %s", (backend) => {
       expect(await db.selectFrom("change_orders").select("status").executeTakeFirstOrThrow()).toEqual({
         status: "sent",
       });
+    });
+
+    // SQLite has one writer, so only PostgreSQL can interleave a signature with a new link.
+    it.runIf(backend === "postgres")(
+      "is not signed on a link that a new link ended while the signature waited for the job",
+      async () => {
+        await acceptedTwelveHundred();
+        const job = await jobRow(db);
+        expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
+        const link = await linkIn(db, "change-order-sent", "job");
+        const id = (await homeownerJob(db, link)).changeOrders[0]?.id ?? "";
+        // The owner's 'new link' holds the job and has ended the old link, not yet committed.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let renewed = () => {};
+        const holding = new Promise<void>((resolve) => (renewed = resolve));
+        const renewal = db.transaction().execute(async (trx) => {
+          await holdJob(trx, job.id);
+          await newJobLink(trx, job, new Date());
+          renewed();
+          await released;
+        });
+        await holding;
+        const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
+        const signing = acceptChangeOrder(db, link, id, signature, context);
+        // The signature waits on the job's row; then the renewal commits.
+        await expect
+          .poll(async () => {
+            const { rows } = await sql<{ waiting: number }>`
+              select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'`.execute(db);
+            return rows[0]?.waiting;
+          })
+          .toBe(1);
+        release();
+        await renewal;
+        expect(await signing).toMatchObject({ ok: false, status: 404 });
+        expect(await db.selectFrom("change_orders").select("status").executeTakeFirstOrThrow()).toEqual({
+          status: "sent",
+        });
+      },
+    );
+
+    it("mails the signed copy with the job's link in force", async () => {
+      await acceptedTwelveHundred();
+      const job = await jobRow(db);
+      expect(await sendChangeOrder(db, OWNER, job.id, form(change), context)).toEqual({ ok: true, number: 1 });
+      const link = await linkIn(db, "change-order-sent", "job");
+      const id = (await homeownerJob(db, link)).changeOrders[0]?.id ?? "";
+      // The sealed copy is unreadable (a key lost and forgotten): the job gets a link it can mail again.
+      await db.updateTable("job_links").set({ sealed: null }).where("job_id", "=", job.id).execute();
+      const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
+      expect(await acceptChangeOrder(db, link, id, signature, context)).toMatchObject({ ok: true });
+      const payloads = await db
+        .selectFrom("outbox")
+        .select("payload")
+        .where("kind", "=", "change-order-accepted")
+        .execute();
+      const links = payloads.flatMap(
+        ({ payload }) => /\/job\/([\w-]{43})\b/.exec(parseMailPayload(payload).text)?.[1] ?? [],
+      );
+      expect(links).toHaveLength(1);
+      const current = links[0] ?? "";
+      expect(current).not.toBe(link);
+      expect((await openJobLink(db, current)).state).toBe("open");
     });
 
     it("never takes out more than the contract is worth, counting the changes signed since", async () => {
