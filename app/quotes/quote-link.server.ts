@@ -142,7 +142,8 @@ export async function quoteLink(db: Db, token: unknown, now: Date = new Date()):
 
 /**
  * The accepted contract's link follows its job's: when the job's link is replaced, the contract
- * (and, while it lasts, 'Cancel this contract') opens at the new link, and no longer at the old.
+ * (and, while it lasts, 'Cancel this contract'; once cancelled, the cancellation) opens at the new
+ * link, and no longer at the old.
  * Call in the transaction that replaces the job's link.
  */
 export async function moveAcceptedQuoteLink(trx: Db, versionId: string, token: string): Promise<void> {
@@ -150,6 +151,8 @@ export async function moveAcceptedQuoteLink(trx: Db, versionId: string, token: s
     .updateTable("quote_versions")
     .set({ token_hash: hashToken(token), forward_key: forwardKeyOf(token) })
     .where("id", "=", versionId)
-    .where("status", "=", "accepted")
+    // A contract cancelled with its job moves too: its page at the old link would otherwise go on
+    // showing the cancellation after the owner ended that link.
+    .where("status", "in", ["accepted", "cancelled"])
     .execute();
 }

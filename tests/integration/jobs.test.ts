@@ -10,7 +10,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
-import { markJobCompleted, markJobStarted, saveJobDates, startJobWithoutQuote } from "~/jobs/job-changes.server";
+import {
+  markJobCompleted,
+  markJobStarted,
+  renewJobLink,
+  saveJobDates,
+  startJobWithoutQuote,
+} from "~/jobs/job-changes.server";
 import { newJobLink, openJobLink } from "~/jobs/job-link.server";
 import { holdJob, jobsForCalendar } from "~/jobs/jobs.server";
 import { leadsDueForAutomaticRequest, setAutomaticRequests } from "~/reviews/review-requests.server";
@@ -176,6 +182,19 @@ describe.each(backends)("jobs on %s", (backend) => {
     });
     expect(await jobRow(db)).toMatchObject({ state: "cancelled" });
     expect(await jobsForCalendar(db, addDays(dayOf(now), 60))).toEqual([]);
+
+    // A new link ends the old one on the contract's page too: the cancelled contract opens at the
+    // new link only, and the old one shows the dead-link notice there as on the job's page.
+    const job = await jobRow(db);
+    expect(await renewJobLink(db, OWNER, job.id, context)).toEqual({ ok: true, jobId: job.id });
+    const renewed = await linkIn(db, "job-new-link", "job");
+    const contractAt = (link: string) =>
+      runRoute(() =>
+        quotePageLoader(argsFor<typeof quotePageLoader>(new Request(`${SITE_URL}/quote/${link}`), { token: link })),
+      );
+    expect(await contractAt(token)).toMatchObject({ status: 410, body: { state: "gone" } });
+    expect(await contractAt(renewed)).toMatchObject({ status: 410, body: { state: "cancelled" } });
+    expect((await openJobLink(db, token)).state).toBe("gone");
   });
 
   it("starts small work without a quote only on a Won lead, up to $500, and once however many presses", async () => {
