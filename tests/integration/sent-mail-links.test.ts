@@ -2,13 +2,18 @@
  * A sent message keeps no working link in the outbox (record 0040): a job email, a quote and a
  * visit offer go through a real SMTP server with links that open, and the rows left behind hold
  * none of their tokens. A message still waiting keeps its links across a failed attempt and a
- * restarted worker.
+ * restarted worker. Mail sent before this loses its links when the database is migrated.
  */
-import type { Kysely } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/infra/db.server";
+import { randomToken } from "~/infra/link-token.server";
 import { hashToken } from "~/infra/link-token.server";
 import { createMailWorker, type MailWorker } from "~/infra/mail-worker.server";
+import { migrateToLatest, migrations } from "~/infra/migrations.server";
 import { SENT_LINK_PLACEHOLDER } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { startJobWithoutQuote } from "~/jobs/job-changes.server";
@@ -17,6 +22,7 @@ import { proposeVisit } from "~/visits/visit-changes.server";
 import { backends, eventually, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { homeownerJob, twelveHundredQuote } from "../support/jobs";
 import { insertLead } from "../support/leads";
+import { createTestDatabase } from "../support/postgres";
 import { enterContractFacts } from "../support/quotes";
 
 const OWNER = { email: "pat@causeway.test", client: null };
@@ -111,5 +117,37 @@ describe.each(backends)("links in sent mail on %s", (backend) => {
     expect(more).toEqual([]);
     expect(link?.path).toBe("visit");
     expect(await opens(db, "visit", link?.token ?? "")).toBe(true);
+  });
+});
+
+describe.each(backends)("mail sent before links were removed on %s", (backend) => {
+  it("loses its links when the database is migrated; mail not yet sent keeps them", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "migrate-"));
+    const databaseUrl = backend === "postgres" ? await createTestDatabase(inject("postgresUrl")) : undefined;
+    const handle = openDatabase({ dataDir, databaseUrl });
+    try {
+      await migrateToLatest(
+        handle.db,
+        handle.dialect,
+        migrations.filter((m) => m.name < "0019"),
+      );
+      const tokens = { sent: randomToken(), pending: randomToken() };
+      for (const [status, token] of Object.entries(tokens)) {
+        const payload = JSON.stringify({ text: `Your quote: ${SITE_URL}/quote/${token}`, html: "" });
+        await sql`insert into outbox (id, kind, recipient, subject, payload, status, next_attempt_at, created_at)
+          values (${status}, 'quote-sent', 'sam@example.com', 'Your quote', ${payload}, ${status},
+                  ${new Date().toISOString()}, ${new Date().toISOString()})`.execute(handle.db);
+      }
+
+      expect(await migrateToLatest(handle.db, handle.dialect)).toContain("0019_sent_mail_without_links");
+      const rows = await handle.db.selectFrom("outbox").select(["id", "payload"]).orderBy("id").execute();
+      const text = (id: string) => JSON.stringify(rows.find((row) => row.id === id));
+      expect(text("sent")).not.toContain(tokens.sent);
+      expect(text("sent")).toContain(`/quote/${SENT_LINK_PLACEHOLDER}`);
+      expect(text("pending")).toContain(`/quote/${tokens.pending}`);
+    } finally {
+      await handle.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
