@@ -30,7 +30,7 @@ import type { Env } from "~/settings/env.server";
 import { describeError, log } from "./log.server";
 import { mailFileDirectory, mailFileName } from "./mail-files.server";
 import { claimDue, whileLeased, workerLoop, type OutboxRow } from "./outbox-lease.server";
-import { parseMailPayload, type MailPayload } from "./outbox.server";
+import { parseMailPayload, withoutLinkTokens, type MailPayload } from "./outbox.server";
 import { timestamp, type Database } from "./schema.server";
 import { smtpTransportOptions } from "./smtp-transport.server";
 
@@ -246,8 +246,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         };
         result = await getDelivery().send(await buildMessage(row, smaller), row);
       }
+      // In the update that marks it sent, so no moment or crash leaves a sent message with its links.
+      // Failed mail keeps them: it was never delivered, and `--retry` must send links that open.
+      const kept = withoutLinkTokens(smaller ? JSON.stringify(smaller) : row.payload);
       await finish(row, lockedUntil)
-        .set({ status: "sent", sent_at: timestamp(), locked_until: null, last_error: null, ...recordSmaller() })
+        .set({ status: "sent", sent_at: timestamp(), locked_until: null, last_error: null, payload: kept })
         .execute();
       const details = { ...fields, ...(smaller ? { withoutAttachments: true } : {}) };
       if (result.file) log("info", "mail written to file (no SMTP_URL)", { ...details, file: result.file });

@@ -24,6 +24,7 @@ import { jobs } from "./migrations/0015_jobs";
 import { invoices } from "./migrations/0016_invoices";
 import { oneLinkPerJob } from "./migrations/0017_one_link_per_job";
 import { businessFacts } from "./migrations/0018_business_facts";
+import { sentMailWithoutLinks } from "./migrations/0019_sent_mail_without_links";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -55,6 +56,7 @@ export const migrations: readonly Migration[] = [
   invoices,
   oneLinkPerJob,
   businessFacts,
+  sentMailWithoutLinks,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

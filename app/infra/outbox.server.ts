@@ -11,10 +11,15 @@
  * A message with attachments may carry the same message without them (`withoutAttachments`), sent
  * instead when the mail server refuses the message for its size. Its bodies are written when the
  * message is queued, by the code that knows what the attachments were and how else to reach them.
+ *
+ * A sent message keeps no working link (record 0040): the worker stores it with each link's token
+ * replaced (`withoutLinkTokens`) in the update that marks it sent. Until then the payload holds the
+ * links as written, so a retry, a restart or a restored backup still sends ones that open.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { TOKEN_PATH_PREFIXES } from "~/route-registry";
 import { timestamp, type Database } from "./schema.server";
 import { afterCommit } from "./transaction.server";
 
@@ -124,6 +129,29 @@ export type MailPayload = z.infer<typeof payloadSchema>;
 
 export function parseMailPayload(json: string): MailPayload {
   return payloadSchema.parse(JSON.parse(json));
+}
+
+/** What a sent message's stored copy reads where a link's token was. */
+export const SENT_LINK_PLACEHOLDER = "[link removed once sent]";
+
+/**
+ * A link's token, as every mailed link carries it: after one of the token paths (a homeowner's
+ * quote, job, visit or review) or in a `token=` query (an owner's setup link, the newsletter's),
+ * `&` escaped or not. Every token is `randomToken`'s 43 base64url characters, which neither
+ * `encodeURIComponent`, HTML escaping nor JSON changes, so the same pattern finds it in the
+ * stored JSON's text, HTML and headers alike.
+ */
+const LINK_TOKEN = new RegExp(`(${TOKEN_PATH_PREFIXES.join("|")}|[?&;]token=)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`, "g");
+
+/**
+ * A stored payload (its JSON) with the token of every link replaced by `SENT_LINK_PLACEHOLDER`:
+ * the copy kept once the message is sent still shows what it said and where it pointed, but a
+ * stolen database or backup opens nothing with it. The links are found by their shape rather than
+ * named by each email's composer, so no email, including one written later or queued before this
+ * existed, can keep one by forgetting to name it. The placeholder holds nothing JSON escapes.
+ */
+export function withoutLinkTokens(payloadJson: string): string {
+  return payloadJson.replace(LINK_TOKEN, (_, prefix: string) => `${prefix}${SENT_LINK_PLACEHOLDER}`);
 }
 
 /** Adds a message to the outbox; pass the transaction that writes the record the message is about. */

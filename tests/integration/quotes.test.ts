@@ -35,6 +35,7 @@ import {
   sha256,
   storedBytes,
 } from "../support/quotes";
+import { mailText } from "../support/delivered-mail";
 
 const OWNER = { email: "pat@causeway.test", client: null };
 const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
@@ -54,11 +55,11 @@ async function leadStatus(db: Kysely<Database>, id: string) {
 async function latestToken(db: Kysely<Database>): Promise<string> {
   const row = await db
     .selectFrom("outbox")
-    .select("payload")
+    .select(["id", "payload"])
     .where("kind", "=", "quote-sent")
     .orderBy("created_at", "desc")
     .executeTakeFirstOrThrow();
-  const match = /\/quote\/([\w-]{43})\b/.exec(parseMailPayload(row.payload).text);
+  const match = /\/quote\/([\w-]{43})\b/.exec(await mailText(row));
   if (!match?.[1]) throw new Error("no quote link in the email");
   return match[1];
 }

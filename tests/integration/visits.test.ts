@@ -21,6 +21,7 @@ import { upcomingVisits, visitLink } from "~/visits/visits.server";
 import { insertLead } from "../support/leads";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { firstMailTo } from "../support/smtp";
+import { mailText } from "../support/delivered-mail";
 
 const DAY = 24 * 60 * 60 * 1000;
 const OWNER = "pat@causeway.test";
@@ -44,11 +45,11 @@ function linksIn(text: string): string[] {
 async function proposalTokens(db: Kysely<Database>): Promise<string[]> {
   const row = await db
     .selectFrom("outbox")
-    .select("payload")
+    .select(["id", "payload"])
     .where("kind", "=", "visit-proposal")
     .orderBy("created_at", "desc")
     .executeTakeFirstOrThrow();
-  return linksIn(parseMailPayload(row.payload).text);
+  return linksIn(await mailText(row));
 }
 
 function readCalendar(content: string) {

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readMailFiles } from "./delivered-mail";
 import { freePort } from "./ports";
 import { serverLogFile } from "./server-logs";
 import { startCommand } from "./start-command";
@@ -27,6 +28,7 @@ export async function startBuiltServer(
   if (!fs.existsSync(path.join(root, "build/server.js"))) throw new Error("No build found: run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-quality-"));
+  readMailFiles(dataDir);
   const logFile = serverLogFile("server");
   const child = spawn(process.execPath, startCommand().args, {
     cwd: root,

@@ -13,6 +13,7 @@ import { getEnv, resetEnv, type Env } from "~/settings/env.server";
 import { backgroundWorkReady, startBackgroundWork, stopBackgroundWork } from "~/server/background.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { dayOf } from "~/time/business-time";
+import { readMailFiles } from "./delivered-mail";
 import { createTestDatabase } from "./postgres";
 import { startSmtpServer, type TestSmtpServer } from "./smtp";
 
@@ -83,6 +84,7 @@ const VARIABLES = [
 export async function startHarness(backend: Backend, options: HarnessOptions = {}): Promise<Harness> {
   const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `leads-${backend}-`));
+  readMailFiles(dataDir);
   const smtp = await startSmtpServer();
   const settings: Record<(typeof VARIABLES)[number], string> = {
     DATA_DIR: dataDir,

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { jobByLink, type HomeownerJob } from "~/jobs/homeowner-job.server";
 import type { QuoteContent } from "~/quotes/quote-content";
 import { deckQuote } from "./quotes";
+import { mailText } from "./delivered-mail";
 
 /** The token of the /quote/, /job/, /visit/ or /review/ link in the newest email of `kind` in the outbox. */
 export async function linkIn(
@@ -18,11 +18,11 @@ export async function linkIn(
 ): Promise<string> {
   const row = await db
     .selectFrom("outbox")
-    .select("payload")
+    .select(["id", "payload"])
     .where("kind", "=", kind)
     .orderBy("created_at", "desc")
     .executeTakeFirstOrThrow();
-  const match = new RegExp(`/${path}/([\\w-]{43})\\b`).exec(parseMailPayload(row.payload).text);
+  const match = new RegExp(`/${path}/([\\w-]{43})\\b`).exec(await mailText(row));
   if (!match?.[1]) throw new Error(`no ${path} link in the ${kind} email`);
   return match[1];
 }

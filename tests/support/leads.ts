@@ -7,11 +7,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { enqueueMail, parseMailPayload } from "~/infra/outbox.server";
+import { enqueueMail } from "~/infra/outbox.server";
 import { mailFileDirectory, mailFileName } from "~/infra/mail-files.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { leadRow } from "~/leads/record/create.server";
 import { confirmVisit, proposeVisit } from "~/visits/visit-changes.server";
+import { mailText } from "./delivered-mail";
 
 export interface LeadFixture {
   createdAt?: Date;
@@ -155,11 +156,11 @@ export async function bookVisit(
   if (!proposed.ok) throw new Error(`visit not proposed: ${proposed.error}`);
   const proposal = await db
     .selectFrom("outbox")
-    .select("payload")
+    .select(["id", "payload"])
     .where("kind", "=", "visit-proposal")
     .where("lead_id", "=", leadId)
     .executeTakeFirstOrThrow();
-  const token = /\/visit\/([\w-]{43})/.exec(parseMailPayload(proposal.payload).text)?.[1];
+  const token = /\/visit\/([\w-]{43})/.exec(await mailText(proposal))?.[1];
   const confirmed = await confirmVisit(db, token, context);
   if (confirmed.state !== "confirmed") throw new Error("visit not confirmed");
   return window;

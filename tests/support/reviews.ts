@@ -4,12 +4,12 @@
  * one way a test makes a review, so every review in a test went through a real request.
  */
 import type { Kysely } from "kysely";
-import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { askForReview } from "~/reviews/review-requests.server";
 import type { ReviewValues } from "~/reviews/review-rules";
 import { replyToReview, submitReview } from "~/reviews/reviews.server";
 import { insertLead, type LeadFixture } from "./leads";
+import { mailText } from "./delivered-mail";
 
 export const REVIEW_SITE_URL = "https://site.causeway.test";
 
@@ -17,11 +17,11 @@ export const REVIEW_SITE_URL = "https://site.causeway.test";
 export async function reviewTokenOf(db: Kysely<Database>, leadId: string): Promise<string> {
   const row = await db
     .selectFrom("outbox")
-    .select("payload")
+    .select(["id", "payload"])
     .where("kind", "=", "review-request")
     .where("lead_id", "=", leadId)
     .executeTakeFirstOrThrow();
-  const token = /\/review\/([\w-]{43})\b/.exec(parseMailPayload(row.payload).text)?.[1];
+  const token = /\/review\/([\w-]{43})\b/.exec(await mailText(row))?.[1];
   if (!token) throw new Error("no review link in the request");
   return token;
 }

@@ -6,6 +6,7 @@
  */
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { readInbox } from "./delivered-mail";
 import { freePort } from "./ports";
 
 export interface ReceivedMail {
@@ -41,6 +42,7 @@ export interface SmtpServerOptions {
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
+  readInbox(received);
   const waiters = new Set<() => void>();
   let refusalCode: number | null = null;
   let refused = 0;

@@ -22,6 +22,7 @@ import { postAllAtOnce } from "../support/parallel-posts";
 import { pdfText } from "../support/pdf-text";
 import { enterContractFacts } from "../support/quotes";
 import { builtSites, postgresForThisFile, stopAfterEachTest, whileServerRuns } from "../support/system";
+import { mailText } from "../support/delivered-mail";
 
 const stopAfterTest = stopAfterEachTest();
 const site = builtSites(stopAfterTest, postgresForThisFile());
@@ -30,8 +31,14 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 const html = (text: string) => text.replace(/'/g, "&#x27;");
 
 async function mailsOf(db: Kysely<Database>, kind: string) {
-  const rows = await db.selectFrom("outbox").select(["recipient", "payload"]).where("kind", "=", kind).execute();
-  return rows.map((row) => ({ recipient: row.recipient, payload: parseMailPayload(row.payload) }));
+  const rows = await db.selectFrom("outbox").select(["id", "recipient", "payload"]).where("kind", "=", kind).execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      recipient: row.recipient,
+      payload: parseMailPayload(row.payload),
+      text: await mailText(row),
+    })),
+  );
 }
 
 describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) => {
@@ -117,7 +124,7 @@ describe.each(["sqlite", "postgres"] as const)("getting paid on %s", (backend) =
     // The deposit's PDF, as the homeowner downloads it from the emailed link.
     const [sent] = await mailsOf(db, "invoice-sent");
     expect(sent?.recipient).toBe("dana@example.com");
-    const invoiceLink = /\/job\/([\w-]{43})\b/.exec(sent?.payload.text ?? "")?.[1] ?? "";
+    const invoiceLink = /\/job\/([\w-]{43})\b/.exec(sent?.text ?? "")?.[1] ?? "";
     const pdf = await homeowner(`/job/${invoiceLink}/documents/${deposit.document_id ?? ""}`);
     expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));

@@ -13,7 +13,6 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { parseMailPayload } from "~/infra/outbox.server";
 import { hashToken } from "~/infra/link-token.server";
 import type { Database } from "~/infra/schema.server";
 import { sendQuote } from "~/quotes/send-quote.server";
@@ -27,6 +26,7 @@ import { createTestDatabase } from "../support/postgres";
 import { enterContractFacts } from "../support/quotes";
 import { startCommand } from "../support/start-command";
 import { builtSites, postgresForThisFile, sendTo, stopAfterEachTest, whileServerRuns } from "../support/system";
+import { mailText } from "../support/delivered-mail";
 
 const stopAfterTest = stopAfterEachTest();
 const postgres = postgresForThisFile();
@@ -36,11 +36,11 @@ const TOKEN_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
 const html = (text: string) => text.replace(/'/g, "&#x27;");
 
 async function linksMailed(db: Kysely<Database>): Promise<{ kind: string; token: string }[]> {
-  const rows = await db.selectFrom("outbox").select(["kind", "payload"]).orderBy("created_at").execute();
-  return rows.flatMap((row) => {
-    const token = /\/job\/([\w-]{43})\b/.exec(parseMailPayload(row.payload).text)?.[1];
-    return token ? [{ kind: row.kind, token }] : [];
-  });
+  const rows = await db.selectFrom("outbox").select(["id", "kind", "payload"]).orderBy("created_at").execute();
+  const mailed = await Promise.all(
+    rows.map(async (row) => ({ kind: row.kind, token: /\/job\/([\w-]{43})\b/.exec(await mailText(row))?.[1] })),
+  );
+  return mailed.flatMap(({ kind, token }) => (token ? [{ kind, token }] : []));
 }
 
 describe.each(["sqlite", "postgres"] as const)("a job's link on %s", (backend) => {

@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { startBuiltServer } from "../support/built-server";
@@ -17,6 +16,7 @@ import { insertLead } from "../support/leads";
 import { deckQuote, enterContractFacts } from "../support/quotes";
 import { signedInOwner } from "../support/owner";
 import { stopAfterEachTest, whileServerRuns } from "../support/system";
+import { mailText } from "../support/delivered-mail";
 
 const stopAfterTest = stopAfterEachTest();
 
@@ -103,10 +103,10 @@ describe("quote links", () => {
     expect(await send(leadId)).toEqual({ ok: true, version: 1 });
     const mail = await db
       .selectFrom("outbox")
-      .select("payload")
+      .select(["id", "payload"])
       .where("kind", "=", "quote-sent")
       .executeTakeFirstOrThrow();
-    const token = /\/quote\/([\w-]{43})\b/.exec(parseMailPayload(mail.payload).text)?.[1] ?? "";
+    const token = /\/quote\/([\w-]{43})\b/.exec(await mailText(mail))?.[1] ?? "";
     const url = `${site.origin}/quote/${token}`;
     const untouched = { quote: "sent", total: null, lead: "quoted" };
 

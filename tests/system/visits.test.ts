@@ -11,13 +11,13 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openMigratedDatabase } from "~/infra/db.server";
-import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { formatWindow, instantOf, dayOf } from "~/time/business-time";
 import { proposeVisit } from "~/visits/visit-changes.server";
 import { startBuiltServer } from "../support/built-server";
 import { insertLead } from "../support/leads";
 import { stopAfterEachTest } from "../support/system";
+import { mailText } from "../support/delivered-mail";
 
 const stopAfterTest = stopAfterEachTest();
 
@@ -105,10 +105,10 @@ describe("a visit link's data spelling", () => {
     ).toEqual({ ok: true });
     const proposal = await db
       .selectFrom("outbox")
-      .select("payload")
+      .select(["id", "payload"])
       .where("kind", "=", "visit-proposal")
       .executeTakeFirstOrThrow();
-    const token = /\/visit\/([\w-]{43})\b/.exec(parseMailPayload(proposal.payload).text)?.[1] ?? "";
+    const token = /\/visit\/([\w-]{43})\b/.exec(await mailText(proposal))?.[1] ?? "";
     expect(token).toHaveLength(43);
     const when = formatWindow(startsAt, endsAt);
     const untouched = { visits: ["proposed"], spent: 0, invitations: 0 };
