@@ -7,7 +7,6 @@
  */
 import { sql, type Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseMailPayload } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { acceptChangeOrder, declineChangeOrder, sendChangeOrder } from "~/jobs/change-orders.server";
 import {
@@ -25,6 +24,7 @@ import { loader as quotePageLoader } from "~/routes/quote";
 import { sendQuote } from "~/quotes/send-quote.server";
 import { acceptContract, cancelContract } from "~/server/contract.server";
 import { addDays, dayOf } from "~/time/business-time";
+import { mailText } from "../support/delivered-mail";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { insertLead } from "../support/leads";
 import { signedInOwner } from "../support/owner";
@@ -388,14 +388,13 @@ describe.each(backends)("jobs on %s", (backend) => {
       await db.updateTable("job_links").set({ sealed: null }).where("job_id", "=", job.id).execute();
       const signature = { name: "Dana Visitor", consent: true, ip: null, userAgent: null };
       expect(await acceptChangeOrder(db, link, id, signature, context)).toMatchObject({ ok: true });
-      const payloads = await db
+      const rows = await db
         .selectFrom("outbox")
-        .select("payload")
+        .select(["id", "payload"])
         .where("kind", "=", "change-order-accepted")
         .execute();
-      const links = payloads.flatMap(
-        ({ payload }) => /\/job\/([\w-]{43})\b/.exec(parseMailPayload(payload).text)?.[1] ?? [],
-      );
+      const texts = await Promise.all(rows.map(mailText));
+      const links = texts.flatMap((text) => /\/job\/([\w-]{43})\b/.exec(text)?.[1] ?? []);
       expect(links).toHaveLength(1);
       const current = links[0] ?? "";
       expect(current).not.toBe(link);
