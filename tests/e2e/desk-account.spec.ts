@@ -2,15 +2,16 @@
  * The desk's sign-in form and Account page in Chromium, against the built server with a real SMTP
  * server: the Enter key does what its field says, with and without JavaScript; an owner adds
  * another device from a setup link's QR code (read back from the screen), invites an owner and
- * removes them, all without the server's command line; and a sign-in older than 10 minutes must
- * be confirmed before any of it, or before signing out everywhere.
+ * removes them, all without the server's command line; a sign-in older than 10 minutes must be
+ * confirmed before any of it, or before signing out everywhere; and a setup link's button pressed
+ * before the page's script runs leaves the link working.
  */
 import { type Browser, type BrowserContext, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { timestamp } from "~/infra/schema.server";
-import { addOwner } from "~/owner/owners.server";
+import { addOwner, issueSetupLink, ownerOfSetupToken } from "~/owner/owners.server";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
@@ -211,5 +212,50 @@ test.describe("the desk's sign-in and account", () => {
     await page.getByRole("link", { name: "Confirm it's you" }).first().click();
     await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
     await expect(page).toHaveURL(`${origin}/owner/sign-in?next=%2Fowner%2Faccount&again=1`);
+  });
+
+  test("a setup link's button pressed without JavaScript makes nothing and spends nothing; the same link then works", async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
+    const robin = "robin@causeway.test";
+    const added = await addOwner(handle.db, robin);
+    if (!added.added) throw new Error("owner not added");
+    const { url } = await issueSetupLink(handle.db, added.owner, origin);
+    const token = new URL(url).searchParams.get("token") ?? "";
+
+    // A slow phone whose script has not arrived behaves as one with JavaScript off.
+    const slowPhone = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await asClient(slowPhone, 6);
+      const page = await slowPhone.newPage();
+      await page.goto(url);
+      await page.getByLabel("Name for this device").fill("Robin's phone");
+      await page.getByRole("button", { name: "Create a passkey on this device" }).click();
+      await expect(page.getByRole("alert")).toContainText("No passkey was made");
+      await expect(page.getByRole("alert")).toContainText("This link still works.");
+      await expect(page.getByRole("heading", { name: "Set up a passkey" })).toBeVisible();
+      await expect(page.getByText("This setup link does not work")).toHaveCount(0);
+      expect(page.url()).toBe(url);
+      await expect(page.getByLabel("Name for this device")).toHaveValue("Robin's phone");
+    } finally {
+      await slowPhone.close();
+    }
+    expect((await ownerOfSetupToken(handle.db, token))?.email).toBe(robin);
+
+    const phone = await browser.newContext();
+    try {
+      await asClient(phone, 7);
+      const page = await phone.newPage();
+      await addAuthenticator(phone, page);
+      await gotoHydrated(page, url);
+      await page.getByRole("button", { name: "Create a passkey on this device" }).click();
+      await expect(page).toHaveURL(`${origin}/owner`);
+      await expect(page.getByRole("heading", { name: /^Leads/ })).toBeVisible();
+    } finally {
+      await phone.close();
+    }
+    expect(await ownerOfSetupToken(handle.db, token)).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import { requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.serve
 import { addOwner, issueSetupLink, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
 import { action as accountAction } from "~/routes/owner.account";
 import { action as passkeyAction } from "~/routes/owner.passkey";
-import { loader as setupLoader } from "~/routes/owner.setup";
+import { action as setupAction, loader as setupLoader } from "~/routes/owner.setup";
 import { action as signOutAction } from "~/routes/owner.sign-out";
 import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness } from "../support/harness";
@@ -243,6 +243,24 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
     expect(registered.status).toBe(400);
     expect(registered.json.error).toMatch(/^The name for this device holds a zero-width character \(U\+200B\)/);
     expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([]);
+    expect((await ownerOfSetupToken(db, token))?.email).toBe("pat@example.com");
+  });
+
+  it("answers the setup button pressed before the page's script with the page again, leaving the link live", async () => {
+    const db = await harness().db();
+    const added = await addOwner(db, "pat@example.com");
+    if (!added.added) throw new Error("not added");
+    const link = await issueSetupLink(db, added.owner, DESK);
+    const token = new URL(link.url).searchParams.get("token") ?? "";
+    const fields = new URLSearchParams({ intent: "create-passkey", deviceName: "Pat's phone" });
+    const pressed = settled(
+      await setupAction(argsOf<typeof setupAction>(deskPost(`/owner/setup?token=${token}`, "", fields))),
+    );
+    expect(pressed).toEqual({ status: 200, body: { scriptNeeded: true, deviceName: "Pat's phone" } });
+    expect(await setupLoader(argsOf<typeof setupLoader>(new Request(link.url)))).toMatchObject({
+      token,
+      email: "pat@example.com",
+    });
     expect((await ownerOfSetupToken(db, token))?.email).toBe("pat@example.com");
   });
 
