@@ -1,31 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { carriedAnswer, carryAnswer, type CarriedForms } from "./carried-answer";
-import type { ChangeAnswer } from "./change-answer";
+import { pageAnswer, type CarriedForms } from "./carried-answer";
 
 const FORMS: CarriedForms = { intents: ["add-closed-day", "remove-closed-day"], fields: ["firstDay", "label"] };
-const back = (answer: ChangeAnswer) => carriedAnswer(new URLSearchParams(carryAnswer(answer, FORMS)), FORMS);
 
-describe("an answer carried back to its page in the address", () => {
-  it("comes back as it was given, done or refused", () => {
-    const done: ChangeAnswer = { ok: true, intent: "add-closed-day", done: "Added: Thanksgiving." };
-    expect(back(done)).toEqual(done);
-    const refused: ChangeAnswer = {
+describe("an answer as its page takes it back", () => {
+  it("is the answer as it was given, done or refused", () => {
+    const done = { ok: true, intent: "add-closed-day", done: "Added: Thanksgiving." } as const;
+    expect(pageAnswer(done, FORMS)).toEqual(done);
+    const refused = {
       ok: false,
       intent: "add-closed-day",
       errors: { firstDay: "That day has passed.", form: "Check the day." },
       values: { firstDay: "2020-01-01", label: "Inventory" },
-    };
-    expect(back(refused)).toEqual(refused);
+    } as const;
+    expect(pageAnswer(refused, FORMS)).toEqual(refused);
   });
 
   it("leaves out what the page's forms do not have, and cuts each sentence short", () => {
-    const carried = back({
-      ok: false,
-      intent: "add-closed-day",
-      errors: { firstDay: "x".repeat(1_000), password: "secret" },
-      values: { label: "y".repeat(1_000), token: "abc" },
-    });
-    expect(carried).toEqual({
+    const taken = pageAnswer(
+      {
+        ok: false,
+        intent: "add-closed-day",
+        errors: { firstDay: "x".repeat(1_000), password: "secret" },
+        values: { label: "y".repeat(1_000), token: "abc" },
+      },
+      FORMS,
+    );
+    expect(taken).toEqual({
       ok: false,
       intent: "add-closed-day",
       errors: { firstDay: "x".repeat(300) },
@@ -33,13 +34,8 @@ describe("an answer carried back to its page in the address", () => {
     });
   });
 
-  it("reads nothing from an address that names another page's form, or no form", () => {
-    expect(carriedAnswer(new URLSearchParams("answer=send-invoice&done=Sent"), FORMS)).toBeNull();
-    expect(carriedAnswer(new URLSearchParams("done=Sent"), FORMS)).toBeNull();
-    expect(carriedAnswer(new URLSearchParams("answer=add-closed-day&done="), FORMS)).toBeNull();
-    // A hand-made address can say no more than a refusal of the page's own form could.
-    expect(
-      carriedAnswer(new URLSearchParams("answer=remove-closed-day&error-form=Gone&error-other=No&value-x=1"), FORMS),
-    ).toEqual({ ok: false, intent: "remove-closed-day", errors: { form: "Gone" }, values: {} });
+  it("is nothing for another page's form, or a done answer with no sentence", () => {
+    expect(pageAnswer({ ok: true, intent: "send-invoice", done: "Sent" }, FORMS)).toBeNull();
+    expect(pageAnswer({ ok: true, intent: "add-closed-day", done: "" }, FORMS)).toBeNull();
   });
 });

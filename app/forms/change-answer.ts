@@ -5,7 +5,7 @@
  * elsewhere", is a redirect and never reaches a page as data.
  *
  * One shape, so a page shows an answer the same way wherever it came from: its own action, a
- * fetcher posting to a forms route, or a post without JavaScript that came back in the address.
+ * fetcher posting to a forms route, or a post without JavaScript that came back in a sealed cookie.
  */
 
 /** A message per field, by the field's name; `form` is the whole form's. */

@@ -1,6 +1,6 @@
 /**
  * The answer a desk page shows: its own action's, a forms route's (through that route's fetcher),
- * or the one a post without JavaScript came back with in the address. The one given last is shown,
+ * or the one a post without JavaScript came back with (a sealed cookie). The one given last is shown,
  * as one action's answer replaced the one before when the page took every form; a navigation clears
  * the fetchers', as it clears an action's.
  */

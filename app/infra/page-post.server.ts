@@ -6,11 +6,13 @@
  * A forms route (a job's money, a lead's visit) takes some of a page's forms so the page's own
  * action keeps to a few. The page's script posts there through a fetcher and shows the answer
  * where the page shows any other. A browser without JavaScript posts there as a page would, asking
- * for a page back: it is sent back to the page, which shows the answer carried in the address.
+ * for a page back: it is sent back to the page, which shows the answer carried in a sealed cookie
+ * (`infra/carried-answer.server.ts`), never in the address.
  * Anything else (a script, a test) gets the answer with its status, as the page's action gave it.
  */
 import { data, redirect } from "react-router";
-import { carryAnswer, type CarriedForms } from "~/forms/carried-answer";
+import type { CarriedForms } from "~/forms/carried-answer";
+import { carryAnswer } from "./carried-answer.server";
 import type { ChangeAnswer, ChangeOutcome, FieldMessages } from "~/forms/change-answer";
 
 export type Answered = ReturnType<typeof data<ChangeAnswer>>;
@@ -43,7 +45,7 @@ export const wantsPage = (request: Request) => (request.headers.get("accept") ??
 
 /**
  * A forms route's answer, sent where the post wants it: a redirect ("go elsewhere") as it is; to a
- * browser without JavaScript, a redirect back to `pagePath` with the answer in its query; to
+ * browser without JavaScript, a redirect back to `pagePath` with the answer in a cookie; to
  * anything else, the answer with its status.
  */
 export function answerFormsPost(
@@ -53,5 +55,8 @@ export function answerFormsPost(
   forms: CarriedForms,
 ): Answered | Response {
   if (answered instanceof Response || !wantsPage(request)) return answered;
-  return redirect(`${pagePath}?${carryAnswer(answered.data, forms)}`, 303);
+  return redirect(pagePath, {
+    status: 303,
+    headers: carryAnswer(request, answered.data, forms, pagePath),
+  });
 }

@@ -25,8 +25,12 @@ export const SEAL_KEY_FILE = "seal.key";
 const FINGERPRINT_KEY = "seal_key_fingerprint";
 const FORMAT = "s1";
 
-/** What a sealed value is for: a value sealed for one purpose does not open as another. */
-export type SealPurpose = "job-link";
+/**
+ * What a sealed value is for: a value sealed for one purpose does not open as another. Besides a
+ * job's link, the answer a desk form sends back to its page in a cookie
+ * (`carried-answer.server.ts`): the seal is how the page knows the server wrote it.
+ */
+export type SealPurpose = "job-link" | "desk-answer";
 
 const keys = new Map<string, Buffer>();
 

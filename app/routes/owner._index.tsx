@@ -4,7 +4,7 @@
  * booked visits from today on above them.
  * Filter by status; search name, phone, email, address.
  */
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
 import { townOf } from "~/leads/record/address";
@@ -12,7 +12,9 @@ import { countNewLeads, listDeskLeads, parseListQuery } from "~/leads/record/que
 import { LEAD_STATUSES, STATUS_LABELS, statusLabel } from "~/leads/record/status";
 import { waitingClock } from "~/leads/record/waiting";
 import { Notice, inputClass, labelClass, secondaryButton } from "~/owner/desk-frame";
-import { leadPath } from "~/owner/paths";
+import { DESK_HOME, leadPath } from "~/owner/paths";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
+import { DELETED_FORMS } from "~/leads/record/record-forms";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import { dayOf, formatShortDay, formatTime } from "~/time/business-time";
 import { VisitList } from "~/visits/visit-list";
@@ -38,34 +40,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = dayOf(now);
   const { reminderAfterHours } = getEnv();
   const hours = await businessHoursWithClosures(db, now);
-  return {
-    visits: visits.map((visit) => ({
-      leadId: visit.leadId,
-      name: visit.name,
-      town: townOf(visit.address),
-      day: formatShortDay(visit.startsAt),
-      time: `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}`,
-      today: dayOf(visit.startsAt) === today,
-    })),
-    query,
-    newCount,
-    total: list.total,
-    page: list.page,
-    pages: list.pages,
-    exportReady: url.searchParams.get("export") === "1" && signedInRecently(session),
-    deleted: url.searchParams.get("deleted"),
-    rows: list.rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      town: townOf(row.address),
-      excerpt: row.excerpt,
-      photoCount: row.photoCount,
-      status: row.status,
-      statusLabel: statusLabel(row.status),
-      received: row.createdAt.toISOString(),
-      waiting: row.status === "new" ? waitingClock(row.createdAt, now, reminderAfterHours, hours) : null,
-    })),
-  };
+  // A lead just deleted: the sentence naming whose it was came in a cookie (`owner.lead-record.ts`).
+  const carried = takeCarriedAnswer(request, DESK_HOME, [DELETED_FORMS]);
+  return data(
+    {
+      visits: visits.map((visit) => ({
+        leadId: visit.leadId,
+        name: visit.name,
+        town: townOf(visit.address),
+        day: formatShortDay(visit.startsAt),
+        time: `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}`,
+        today: dayOf(visit.startsAt) === today,
+      })),
+      query,
+      newCount,
+      total: list.total,
+      page: list.page,
+      pages: list.pages,
+      exportReady: url.searchParams.get("export") === "1" && signedInRecently(session),
+      deleted: carried.answer?.ok ? carried.answer.done : null,
+      rows: list.rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        town: townOf(row.address),
+        excerpt: row.excerpt,
+        photoCount: row.photoCount,
+        status: row.status,
+        statusLabel: statusLabel(row.status),
+        received: row.createdAt.toISOString(),
+        waiting: row.status === "new" ? waitingClock(row.createdAt, now, reminderAfterHours, hours) : null,
+      })),
+    },
+    { headers: carried.headers },
+  );
 }
 
 function pageHref(query: { status?: string; search?: string }, page: number) {
@@ -90,7 +97,7 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       {exportReady ? <Notice tone="ok">Thanks. Your download is ready: press Download CSV.</Notice> : null}
-      {deleted ? <Notice tone="ok">The lead from {deleted} was deleted.</Notice> : null}
+      {deleted ? <Notice tone="ok">{deleted}</Notice> : null}
       <VisitList visits={visits} />
       <Form
         method="get"

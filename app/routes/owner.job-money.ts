@@ -4,7 +4,7 @@
  * work itself.
  *
  * The page's script posts here through a fetcher; a browser without JavaScript is sent back to the
- * job's page with the answer in its address (`infra/page-post.server.ts`).
+ * job's page with the answer in a sealed cookie (`infra/page-post.server.ts`).
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";

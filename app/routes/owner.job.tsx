@@ -10,7 +10,8 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { getEnv, mailContext } from "~/settings/env.server";
-import { moneyDeskView } from "~/invoices/money-desk.server";
+import { MONEY_FORMS, moneyDeskView } from "~/invoices/money-desk.server";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { JobMoneySection } from "~/invoices/job-money-section";
 import { CHANGE_ITEMS_MAX } from "~/jobs/change-order-content";
 import { ChangeOrderForm } from "~/jobs/change-order-form";
@@ -28,7 +29,7 @@ import { MAX_JOB_PHOTOS, PHOTO_DESCRIPTION_MAX } from "~/jobs/job-rules";
 import { jobById } from "~/jobs/jobs.server";
 import { Notice, primaryButton } from "~/owner/desk-frame";
 import { dispatchIntent } from "~/infra/intents.server";
-import { contractDocumentPath, jobMoneyPath, jobsPath, leadPath } from "~/owner/paths";
+import { contractDocumentPath, jobMoneyPath, jobPath, jobsPath, leadPath } from "~/owner/paths";
 import { photoJson, readDeskPhotoForm, wantsJson } from "~/owner/photo-form.server";
 import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
 import { PhotoUpload } from "~/projects/photo-upload";
@@ -46,8 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!job) throw data("No such job.", { status: 404 });
   const today = dayOf(new Date());
   const search = new URL(request.url).searchParams;
-  const [view, money] = await Promise.all([jobDeskView(db, job, search, today), moneyDeskView(db, job, today, search)]);
-  return { ...view, ...money };
+  const [view, money] = await Promise.all([jobDeskView(db, job, search, today), moneyDeskView(db, job, today)]);
+  const carried = takeCarriedAnswer(request, jobPath(job.id), [MONEY_FORMS]);
+  return data({ ...view, ...money, moneyAnswer: carried.answer }, { headers: carried.headers });
 }
 
 const ITEM_FIELDS = ["removes", "description", "quantity", "unit", "price"];

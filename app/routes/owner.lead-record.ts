@@ -2,7 +2,9 @@
  * /owner/leads/:id/record: the lead page's forms about the record itself, 'Not spam' on a held
  * lead and the deletion, asked twice. A route of their own keeps the lead page's action to the
  * lead's work; the page's script posts here through a fetcher, and a browser without JavaScript is
- * sent back to the lead's page with the answer in its address. A deletion goes to the list.
+ * sent back to the lead's page with the answer in a sealed cookie. A deletion goes to the list, the
+ * sentence naming whose lead it was in that cookie too: never in the list's address, which the
+ * browser's history, its Referer and the proxy's log would keep after the record itself is gone.
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
@@ -10,8 +12,9 @@ import { dispatchIntent } from "~/infra/intents.server";
 import { answerDone, answerFormsPost, answerRefused } from "~/infra/page-post.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { releaseLead } from "~/leads/record/quarantine.server";
-import { RECORD_FORMS } from "~/leads/record/record-forms";
-import { leadPath } from "~/owner/paths";
+import { DELETED_FORMS, RECORD_FORMS } from "~/leads/record/record-forms";
+import { carryAnswer } from "~/infra/carried-answer.server";
+import { DESK_HOME, leadPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { deleteLead } from "~/server/delete-lead.server";
 import { getEnv } from "~/settings/env.server";
@@ -31,7 +34,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const deleted = await deleteLead(db, id, getEnv(), { actor });
       if (!deleted) return answerRefused(intent, 404, { form: "This lead no longer exists." });
       // A booked visit's cancellation was queued with the deletion.
-      return redirect(`/owner?deleted=${encodeURIComponent(deleted.name.slice(0, 60))}`);
+      const done = answerDone(intent, `The lead from ${deleted.name.slice(0, 60)} was deleted.`).data;
+      return redirect(DESK_HOME, { headers: carryAnswer(request, done, DELETED_FORMS, DESK_HOME) });
     },
     release: async (intent) => {
       const result = await releaseLead(db, id, { actor });

@@ -2,7 +2,7 @@
  * /owner/leads/:id/visit: the lead page's site-visit forms (propose one to three times; cancel).
  * A route of their own keeps the lead page's action to the lead itself; the page's script posts
  * here through a fetcher, and a browser without JavaScript is sent back to the lead's page with the
- * answer in its address.
+ * answer in a sealed cookie.
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";

@@ -32,12 +32,12 @@ import { startJobWithoutQuote } from "~/jobs/job-changes.server";
 import { isOpen, JOB_STATE_LABELS } from "~/jobs/job-rules";
 import { jobOfLead, leadHasQuoteWaiting } from "~/jobs/jobs.server";
 import { LeadJobSection } from "~/jobs/lead-job-section";
-import { carriedAnswer } from "~/forms/carried-answer";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { RECORD_FORMS } from "~/leads/record/record-forms";
-import { leadRecordPath, leadVisitPath } from "~/owner/paths";
+import { leadPath, leadRecordPath, leadVisitPath } from "~/owner/paths";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? data.lead.name : "Lead"} | ${profile.shortName} desk` },
@@ -54,34 +54,37 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const hours = await businessHoursWithClosures(db, now);
   const asked = await requestOfLead(db, lead.id, now);
   const job = await jobOfLead(db, lead.id);
-  const search = new URL(request.url).searchParams;
-  return {
-    answer: carriedAnswer(search, VISIT_FORMS) ?? carriedAnswer(search, RECORD_FORMS),
-    keptOnDeletion: keptSentence(await keptOnDeletion(db, lead.id)),
-    job: job ? { id: job.id, title: job.title, state: JOB_STATE_LABELS[job.state] } : null,
-    // Small work once the lead is Won: not beside an open job, nor while a quote waits for an answer.
-    canStartJob: (!job || !isOpen(job.state)) && lead.status === "won" && !(await leadHasQuoteWaiting(db, lead.id)),
-    reviewRequest: asked.state === "not-asked" ? asked : { ...asked, at: asked.at.toISOString() },
-    visit: visit
-      ? {
-          status: visit.status,
-          proposedBy: visit.proposedBy,
-          windows: visit.windows.map((w) => ({ when: formatWindow(w.startsAt, w.endsAt), chosen: w.chosen })),
-        }
-      : null,
-    today: dayOf(now),
-    lead: {
-      ...lead,
-      createdAt: lead.createdAt.toISOString(),
-      notes: lead.notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
-      history: lead.history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
-    },
-    phoneE164: digits ? `+1${digits}` : lead.phone.replace(/[^\d+]/g, ""),
-    waiting:
-      lead.status === "new" && !lead.quarantined
-        ? waitingClock(lead.createdAt, now, getEnv().reminderAfterHours, hours)
+  const carried = takeCarriedAnswer(request, leadPath(lead.id), [VISIT_FORMS, RECORD_FORMS]);
+  return data(
+    {
+      answer: carried.answer,
+      keptOnDeletion: keptSentence(await keptOnDeletion(db, lead.id)),
+      job: job ? { id: job.id, title: job.title, state: JOB_STATE_LABELS[job.state] } : null,
+      // Small work once the lead is Won: not beside an open job, nor while a quote waits for an answer.
+      canStartJob: (!job || !isOpen(job.state)) && lead.status === "won" && !(await leadHasQuoteWaiting(db, lead.id)),
+      reviewRequest: asked.state === "not-asked" ? asked : { ...asked, at: asked.at.toISOString() },
+      visit: visit
+        ? {
+            status: visit.status,
+            proposedBy: visit.proposedBy,
+            windows: visit.windows.map((w) => ({ when: formatWindow(w.startsAt, w.endsAt), chosen: w.chosen })),
+          }
         : null,
-  };
+      today: dayOf(now),
+      lead: {
+        ...lead,
+        createdAt: lead.createdAt.toISOString(),
+        notes: lead.notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
+        history: lead.history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+      },
+      phoneE164: digits ? `+1${digits}` : lead.phone.replace(/[^\d+]/g, ""),
+      waiting:
+        lead.status === "new" && !lead.quarantined
+          ? waitingClock(lead.createdAt, now, getEnv().reminderAfterHours, hours)
+          : null,
+    },
+    { headers: carried.headers },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -3,7 +3,7 @@
  * remove). A route of their own keeps the project's page to its fields and publishing. The page's
  * script sends each photo here and reads the answer in JSON; its other photo forms post here
  * through a fetcher; a browser without JavaScript is sent back to the project's page with the
- * answer in its address.
+ * answer in a sealed cookie.
  */
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";

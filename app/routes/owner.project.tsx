@@ -8,11 +8,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { carriedAnswer } from "~/forms/carried-answer";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
-import { deskProjectsPath, projectPhotosPath } from "~/owner/paths";
+import { deskProjectPath, deskProjectsPath, projectPhotosPath } from "~/owner/paths";
 import { profile } from "~/content/profile";
 import { describeError, log } from "~/infra/log.server";
 import { dangerButton, Notice, primaryButton, secondaryButton } from "~/owner/desk-frame";
@@ -50,18 +50,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const project = await deskProject(db, params.id);
   if (!project) throw data("This project does not exist, or was deleted.", { status: 404 });
   const { leadId: _leadId, ...shown } = project;
-  return {
-    project: {
-      ...shown,
-      updatedAt: project.updatedAt.toISOString(),
-      publishedAt: project.publishedAt?.toISOString() ?? null,
-      path: projectPath(project.slug),
-      photos: project.photos.map((p) => ({ ...p, thumbnail: p.thumbnail ? photoPath(p.thumbnail) : null })),
+  const carried = takeCarriedAnswer(request, deskProjectPath(project.id), [PHOTO_FORMS]);
+  return data(
+    {
+      project: {
+        ...shown,
+        updatedAt: project.updatedAt.toISOString(),
+        publishedAt: project.publishedAt?.toISOString() ?? null,
+        path: projectPath(project.slug),
+        photos: project.photos.map((p) => ({ ...p, thumbnail: p.thumbnail ? photoPath(p.thumbnail) : null })),
+      },
+      saved: new URL(request.url).searchParams.has("saved"),
+      answer: carried.answer,
+      uploadKey: randomUUID(),
     },
-    saved: new URL(request.url).searchParams.has("saved"),
-    answer: carriedAnswer(new URL(request.url).searchParams, PHOTO_FORMS),
-    uploadKey: randomUUID(),
-  };
+    { headers: carried.headers },
+  );
 }
 
 const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; message: string }> = {

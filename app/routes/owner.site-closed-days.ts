@@ -2,7 +2,7 @@
  * /owner/site/closed-days: the site page's closed-day forms (add a day or a range; remove one).
  * A route of their own keeps the site page's action to the notice and the documents' facts; the
  * page's script posts here through a fetcher, and a browser without JavaScript is sent back to the
- * site page with the answer in its address. Each change is on every page of every instance within
+ * site page with the answer in a sealed cookie. Each change is on every page of every instance within
  * seconds (`app/live/`).
  */
 import { redirect } from "react-router";

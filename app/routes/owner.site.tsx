@@ -6,14 +6,14 @@
  * closed days' forms post to a route of their own (`owner.site-closed-days.ts`); the business facts
  * have their own page (`owner.site-facts.tsx`), linked from here.
  */
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { CLOSED_DAY_FORMS } from "~/closed-days/closed-day-forms";
 import { closedDaysBetween } from "~/closed-days/closed-days.server";
-import { carriedAnswer } from "~/forms/carried-answer";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
-import { closedDaysPath, factsPath } from "~/owner/paths";
+import { closedDaysPath, factsPath, sitePath } from "~/owner/paths";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
@@ -64,41 +64,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const [facts, ways] = await Promise.all([readContractFacts(db), readWaysToPay(db)]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
-  return {
-    answer: carriedAnswer(new URL(request.url).searchParams, CLOSED_DAY_FORMS),
-    autoAsk,
-    linkTargets: noticeLinkTargets(
-      readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
-    ),
-    ways: waysToPayFormValues(ways),
-    now: now.toISOString(),
-    today,
-    current: current
-      ? {
-          tone: current.tone,
-          parts: noticeParts(current.body, getEnv().siteUrl),
-          startsAt: iso(current.startsAt),
-          endsAt: iso(current.endsAt),
-        }
-      : null,
-    history: history.map((n) => ({
-      id: n.id,
-      body: n.body,
-      tone: n.tone,
-      startsAt: iso(n.startsAt),
-      endsAt: iso(n.endsAt),
-      publishedBy: n.publishedBy,
-      publishedAt: n.publishedAt.toISOString(),
-      removedBy: n.removedBy,
-      removedAt: iso(n.removedAt),
-    })),
-    closedDays: closedDays.map(({ id, firstDay, lastDay, label }) => ({ id, firstDay, lastDay, label })),
-    contract: {
-      values: contractFactsFormValues(facts),
-      certificateName: facts?.certificateName ?? null,
-      saved: new URL(request.url).searchParams.get("saved") === "contract",
+  const carried = takeCarriedAnswer(request, sitePath, [CLOSED_DAY_FORMS]);
+  return data(
+    {
+      answer: carried.answer,
+      autoAsk,
+      linkTargets: noticeLinkTargets(
+        readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
+      ),
+      ways: waysToPayFormValues(ways),
+      now: now.toISOString(),
+      today,
+      current: current
+        ? {
+            tone: current.tone,
+            parts: noticeParts(current.body, getEnv().siteUrl),
+            startsAt: iso(current.startsAt),
+            endsAt: iso(current.endsAt),
+          }
+        : null,
+      history: history.map((n) => ({
+        id: n.id,
+        body: n.body,
+        tone: n.tone,
+        startsAt: iso(n.startsAt),
+        endsAt: iso(n.endsAt),
+        publishedBy: n.publishedBy,
+        publishedAt: n.publishedAt.toISOString(),
+        removedBy: n.removedBy,
+        removedAt: iso(n.removedAt),
+      })),
+      closedDays: closedDays.map(({ id, firstDay, lastDay, label }) => ({ id, firstDay, lastDay, label })),
+      contract: {
+        values: contractFactsFormValues(facts),
+        certificateName: facts?.certificateName ?? null,
+        saved: new URL(request.url).searchParams.get("saved") === "contract",
+      },
     },
-  };
+    { headers: carried.headers },
+  );
 }
 
 const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);

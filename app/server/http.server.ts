@@ -17,6 +17,9 @@ import type * as AppServices from "./services.server";
 
 export type Services = typeof AppServices;
 
+/** What every desk answer sends as its Referrer-Policy: a Referer names the site, never a desk path. */
+export const DESK_REFERRER_POLICY = "strict-origin";
+
 export interface HttpAppOptions {
   services: Services;
   env: ReturnType<Services["getEnv"]>;
@@ -41,19 +44,25 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   /**
    * The owner's desk shows people's names, phones and photos: no shared cache or browser history may
    * keep a copy, and no search engine may list it, whatever the answer (a page, a photo, a refusal).
+   * Nor may a request a desk page makes (a photo, the manifest, a revalidation, a link away) name
+   * the page's path and query in its Referer: the proxy logs the Referer, and a desk address may
+   * hold a search for someone's name. `strict-origin` sends the site alone; `no-referrer` would do
+   * too, but a form posted without JavaScript would then carry `Origin: null`, which the Origin
+   * check below refuses.
    */
   function setDeskHeaders(req: Request, res: Response): void {
     if (!services.isDeskPath(req.path)) return;
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.setHeader("Referrer-Policy", DESK_REFERRER_POLICY);
     // The worker's file sits in /owner/, and the lead list it keeps for offline is /owner itself.
     if (req.path === SERVICE_WORKER_PATH) res.setHeader("Service-Worker-Allowed", SERVICE_WORKER_SCOPE);
   }
 
   function setSecurityHeaders(req: Request, res: Response): void {
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     setDeskHeaders(req, res);
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
@@ -92,11 +101,13 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     setSecurityHeaders(req, res);
     if (services.isDeskPath(req.path)) {
       // React Router appends a route's headers to ours; a desk route that names its own caching
-      // (a photo's `private, no-store`) replaces the default instead of adding a second header.
+      // (a photo's `private, no-store`) or its referrer policy (the setup link's page, whose token is
+      // in its address) replaces the default instead of adding a second header.
       const append = res.append.bind(res);
       res.append = (field: string, value?: string | string[]) => {
-        if (field.toLowerCase() === "cache-control" && value !== undefined)
-          return res.setHeader("Cache-Control", value);
+        const name = field.toLowerCase();
+        if ((name === "cache-control" || name === "referrer-policy") && value !== undefined)
+          return res.setHeader(field, value);
         return append(field, value);
       };
     }

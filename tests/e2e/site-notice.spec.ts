@@ -120,8 +120,9 @@ test.describe("the notice and closed days, from the desk to the public pages", (
     await plain.getByLabel("Date").fill(day);
     await plain.getByLabel("Label").fill("Stock\u202Ecount");
     await plain.getByRole("button", { name: "Add closed day" }).click();
-    // Sent back to the Site page, which reads the answer from its address.
-    await expect(plain).toHaveURL(/\/owner\/site\?answer=add-closed-day&/);
+    // Sent back to the Site page, which reads the answer from a cookie: the address holds none of
+    // what was typed.
+    await expect(plain).toHaveURL(`${origin}/owner/site`);
     await expect(plain.getByLabel("Label")).toHaveAccessibleDescription(/hidden direction mark \(U\+202E\)/);
     await expect(plain.getByLabel("Label")).toHaveValue("Stock\u202Ecount");
     await expect(plain.getByLabel("Date")).toHaveValue(day);
@@ -135,6 +136,13 @@ test.describe("the notice and closed days, from the desk to the public pages", (
       "Added: Stock count. The hours on every page say so on the day.",
     );
     await expect(plain.getByRole("list").getByText("Stock count")).toBeVisible();
+    await expect(plain).toHaveURL(`${origin}/owner/site`);
+    // Read once: a reload shows the page without it.
+    await plain.reload();
+    await expect(plain.getByText("Added: Stock count.")).toHaveCount(0);
+    // An answer written into an address by hand is not shown.
+    await plain.goto(`${origin}/owner/site?answer=add-closed-day&done=Passkey+expired,+call+609-555-0100`);
+    await expect(plain.getByText("Passkey expired")).toHaveCount(0);
     await noScript.close();
   });
 });

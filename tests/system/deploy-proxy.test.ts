@@ -199,6 +199,32 @@ describe("nginx's access log", () => {
       expect(line).not.toContain("Maria");
     }
   }, 60_000);
+
+  it("keeps a Referer's origin alone: no desk path, no words a desk form carried, no name", async () => {
+    const nginx = await proxy(await server());
+    const desk = await nginx.request(`${nginx.httpsOrigin}/owner/sign-in`);
+    // The desk asks browsers to send its origin alone; the log does not count on every browser obeying.
+    expect(desk.headers["referrer-policy"]).toBe("strict-origin");
+    const referers = [
+      `${nginx.httpsOrigin}/owner/site?answer=add-closed-day&value-label=check+1043,+J.+Smith`,
+      `${nginx.httpsOrigin}/owner?deleted=Dana%20Visitor`,
+      `${nginx.httpsOrigin}/OWNER/leads/0f9c2b7e-1d2a-4c3b-9e8f-123456789abc?q=Maria`,
+      `https://elsewhere.example/search?q=Dana+Visitor+deck`,
+    ];
+    for (const referer of referers)
+      await nginx.request(`${nginx.httpsOrigin}/owner/manifest.webmanifest`, { headers: { Referer: referer } });
+    await nginx.request(`${nginx.httpsOrigin}/services`, { headers: { Referer: "not a url, Dana" } });
+    await waitFor(async () => nginx.accessLog().includes('"GET /services HTTP/'), 5_000);
+    const lines = nginx.accessLog().trim().split("\n");
+    const manifest = lines.filter((line) => line.includes('"GET /owner/manifest.webmanifest HTTP/'));
+    expect(manifest).toHaveLength(referers.length);
+    expect(manifest.filter((line) => line.includes(` "${nginx.httpsOrigin}" `))).toHaveLength(3);
+    expect(manifest.filter((line) => line.includes(' "https://elsewhere.example" '))).toHaveLength(1);
+    expect(lines.find((line) => line.includes('"GET /services HTTP/'))).toContain(' "-" ');
+    for (const line of lines)
+      for (const word of ["1043", "Smith", "Dana", "Maria", "answer", "/owner/site", "/owner?", "/OWNER/"])
+        expect(line).not.toContain(word);
+  }, 60_000);
 });
 
 describe("two instances on one PostgreSQL behind nginx's upstream", () => {

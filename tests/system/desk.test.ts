@@ -144,6 +144,7 @@ describe.each(["sqlite", "postgres"] as const)("the desk's refusals on %s", (bac
       expect(refused(response) || response.status === 404, `${urlPath} answered ${response.status}`).toBe(true);
       expect(response.headers.get("cache-control"), urlPath).toContain("no-store");
       expect(response.headers.get("x-robots-tag"), urlPath).toContain("noindex");
+      expect(response.headers.get("referrer-policy"), urlPath).toBe("strict-origin");
     }
     expect((await get(`${origin}/owner/leads/${leadId}/photos/${photoId}`)).status).toBe(401);
     expect((await get(`${origin}/owner/export/leads.csv`)).status).toBe(401);
@@ -281,7 +282,13 @@ describe("deleting a lead on the desk", () => {
       { cookie, Origin: origin },
     );
     expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe("/owner?deleted=Dana%20Visitor");
+    // The name of someone whose record was just erased stays out of the address, its Referer and
+    // the proxy's log: it comes to the list in the sealed answer cookie.
+    expect(deleted.headers.get("location")).toBe("/owner");
+    expect(deleted.headers.get("set-cookie")).toMatch(/^desk_answer=s1\./);
+    expect(deleted.headers.get("set-cookie")).not.toContain("Dana");
+    const list = await get(`${origin}/owner`, `${cookie}; ${(deleted.headers.get("set-cookie") ?? "").split(";")[0]}`);
+    expect(await list.text()).toContain("The lead from Dana Visitor was deleted.");
     expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
     for (const table of ["lead_photos", "lead_notes", "lead_events", "site_visits", "visit_windows"] as const)
       expect(await db.selectFrom(table).select("id").execute(), table).toEqual([]);
@@ -298,6 +305,58 @@ describe("deleting a lead on the desk", () => {
       .where("action", "=", "lead-deleted")
       .execute();
     expect(audit).toEqual([{ actor: ownerEmail, action: "lead-deleted", detail: id }]);
+  });
+});
+
+describe("the desk's Referer", () => {
+  it("names the site alone, never a desk path or its query, on every desk answer: pages, data, redirects, files and refusals", async () => {
+    const { origin, db, cookie, site } = await desk("sqlite");
+    const { id: leadId } = await insertLeadWithEverything(db, site.dataDir);
+    const gets = [
+      "/owner",
+      "/owner?q=Dana",
+      "/owner.data",
+      `/owner/leads/${leadId}`,
+      `/owner/leads/${leadId}.data`,
+      "/owner/site?answer=add-closed-day&done=Hi",
+      "/owner/site.data",
+      "/owner/site/closed-days",
+      "/owner/site/closed-days.data",
+      "/owner/",
+      "/owner/manifest.webmanifest",
+      "/owner/service-worker.js",
+      `/owner/leads/${randomUUID()}`,
+      "/owner/no-such-page",
+      "/owner/sign-in",
+    ];
+    const answers: [string, number, string | null][] = [];
+    for (const urlPath of gets) {
+      const response = await get(`${origin}${urlPath}`, cookie);
+      answers.push([urlPath, response.status, response.headers.get("referrer-policy")]);
+    }
+    const posts: [string, Record<string, string>, Record<string, string>][] = [
+      [
+        "/owner/site/closed-days",
+        { intent: "add-closed-day", firstDay: "2020-01-01", label: "x" },
+        { Accept: "text/html" },
+      ],
+      ["/owner/site/closed-days.data", { intent: "add-closed-day", firstDay: "2020-01-01", label: "x" }, {}],
+      [`/owner/leads/${leadId}/record`, { intent: "delete", confirm: "yes" }, { Accept: "text/html" }],
+    ];
+    for (const [urlPath, body, headers] of posts) {
+      const response = await post(`${origin}${urlPath}`, body, { cookie, Origin: origin, ...headers });
+      answers.push([`POST ${urlPath}`, response.status, response.headers.get("referrer-policy")]);
+    }
+    // Every kind of answer was tried: pages, data, redirects (the router's and the server's) and refusals.
+    const statuses = new Set(answers.map(([, status]) => status));
+    for (const status of [200, 202, 301, 302, 303, 400, 404]) expect(statuses, String(status)).toContain(status);
+    expect(answers.filter(([, , policy]) => policy !== "strict-origin")).toEqual([]);
+    // The setup link's page names its own policy (its token is in its address): one header, and
+    // one that sends no path either.
+    const setup = await get(`${origin}/owner/setup?token=${"x".repeat(43)}`);
+    expect(["no-referrer", "strict-origin"]).toContain(setup.headers.get("referrer-policy"));
+    // A public page keeps the default.
+    expect((await get(`${origin}/estimate`)).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 });
 

@@ -5,3 +5,6 @@
 import type { CarriedForms } from "~/forms/carried-answer";
 
 export const RECORD_FORMS: CarriedForms = { intents: ["release", "delete"], fields: ["confirm"] };
+
+/** A deletion done goes to the lead list, which says whose lead it was. */
+export const DELETED_FORMS: CarriedForms = { intents: ["delete"], fields: [] };
