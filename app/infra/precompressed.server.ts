@@ -62,6 +62,17 @@ export function fileFromBuffers(
   return { ...options, variants };
 }
 
+/** The same file with one compressed copy replaced; a copy no smaller than the file is left as it was. */
+export function withCompressedCopy(
+  file: StaticFile,
+  encoding: Exclude<Encoding, "identity">,
+  copy: Buffer,
+): StaticFile {
+  const identity = file.variants.get("identity");
+  if (!identity || copy.length >= identity.body.length) return file;
+  return { ...file, variants: new Map(file.variants).set(encoding, representation(copy)) };
+}
+
 /** Reads a file and the compressed copies the build wrote beside it. */
 export function loadStaticFile(
   filePath: string,

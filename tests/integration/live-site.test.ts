@@ -4,10 +4,11 @@
  * own bytes are served. Pages are rendered here by a small stand-in for the server build that
  * shows the snapshot; the built server is tried in tests/system/live-site.test.ts.
  */
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { addClosedDay } from "~/closed-days/closed-days.server";
 import { closedDaysSource } from "~/closed-days/closed-days-source.server";
-import { startLiveSite, type LiveSite } from "~/live/live-site.server";
+import { FINISHED_BROTLI_QUALITY, startLiveSite, type LiveSite } from "~/live/live-site.server";
 import type { RenderRequest } from "~/live/render-page.server";
 import { readLive } from "~/live/snapshot.server";
 import { readLiveVersion } from "~/live/version.server";
@@ -82,6 +83,20 @@ describe.each(backends)("the live site on %s", (backend) => {
         expect(page?.cacheControl).toBe("public, max-age=0, must-revalidate");
       }
       expect(site.file("/_root.data")?.variants.get("identity")?.body.toString()).toContain("Thursday");
+      // Served at once from a quick compression, then compressed again as the build does.
+      await site.finished();
+      for (const path of ["/", "/services", "/_root.data"]) {
+        const file = site.file(path);
+        const body = file?.variants.get("identity")?.body ?? Buffer.alloc(0);
+        const best = zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: FINISHED_BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        expect(file?.variants.get("br")?.body.equals(best)).toBe(true);
+      }
       // Nothing changed: nothing is rendered again.
       expect(await site.refresh()).toBe("current");
       expect(await removeNotice(db, actor)).toBe(true);

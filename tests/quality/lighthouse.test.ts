@@ -256,10 +256,13 @@ async function publishWinterFacts(): Promise<void> {
   }
   for (let i = 0; i < 400 && !(await (await fetch(`${server.origin}/faq`)).text()).includes("(609) 555-0199"); i++)
     await new Promise((resolve) => setTimeout(resolve, 50));
+  // The pages go out quickly compressed, then compressed as the build does: audit what stays.
+  for (let i = 0; i < 600 && !server.log().includes('"msg":"live pages compressed as the build does"'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 beforeAll(async () => {
-  server = await startBuiltServer();
+  server = await startBuiltServer({}, { keepLog: true });
   await publishWinterFacts();
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
