@@ -49,6 +49,11 @@ export const LAYERS: readonly Layer[] = [
     modules: ["facts"],
   },
   {
+    name: "site pages",
+    why: "the service pages, the FAQ and the articles as published: the repository's Markdown until the owner publishes their own; no feature",
+    modules: ["site-pages"],
+  },
+  {
     name: "paperwork",
     why: "money, the PDF pen and page copy, the contractor's lines, contract terms and business days that every document uses; no feature",
     modules: ["paperwork"],

@@ -2,7 +2,8 @@
  * `npm run content -- export [--to <folder>]`: writes what the owner published from the desk back
  * into the repository's files, in the format the build reads, so a developer can commit it and the
  * next build (and every new install) starts from it. The business facts go to
- * `app/content/business-facts.json`. Reads the same configuration as the server (DATA_DIR or
+ * `app/content/business-facts.json`; each published service page, FAQ category and article to its
+ * Markdown file in `app/content/services/`, `faq/` and `blog/`. Reads the same configuration as the server (DATA_DIR or
  * DATABASE_URL). Run with --help.
  */
 import fs from "node:fs/promises";
@@ -11,15 +12,19 @@ import prettier from "prettier";
 import type { BusinessFacts } from "~/content/business-facts";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { readPublishedFacts } from "~/facts/facts-source.server";
+import { PAGE_KINDS, pageFile } from "~/site-pages/page-kinds";
+import { readPublishedPages } from "~/site-pages/site-pages-source.server";
 import type { Env } from "~/settings/env.server";
 import { localTime, runWhenInvoked, type CommandIo } from "./command";
 
 const HELP = `Usage: npm run content -- export [--to <folder>]
 
-  export           write the published business facts to app/content/business-facts.json
+  export           write what the desk published into the repository's files: the business
+                   facts to app/content/business-facts.json, each service page, FAQ category
+                   and article to its Markdown file in app/content/services/, faq/ and blog/
   --to <folder>    the repository to write into (default: this one)
 
-Nothing is written while the desk has published nothing: the file already holds the facts in force.
+Nothing is written while the desk has published nothing: the files already hold what is in force.
 The database is the server's: DATABASE_URL if set, else DATA_DIR/site.db (DATA_DIR defaults to ./data).`;
 
 export const FACTS_FILE = "app/content/business-facts.json";
@@ -52,16 +57,31 @@ export async function runContentCommand(
   const root = path.resolve(cwd, to ?? ".");
   const handle = await openMigratedDatabase(env);
   try {
+    const written: string[] = [];
     const published = await readPublishedFacts(handle.db);
-    if (!published) {
-      io.out("Nothing published from the desk yet: the repository's facts are the ones in force.");
-      return 0;
+    if (published) {
+      const file = path.join(root, FACTS_FILE);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, await factsFileText(published.facts, file));
+      written.push(
+        `Wrote ${FACTS_FILE}: version ${published.version}, published by ${published.publishedBy} at ${localTime(published.publishedAt)}.`,
+      );
     }
-    const file = path.join(root, FACTS_FILE);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, await factsFileText(published.facts, file));
+    for (const kind of PAGE_KINDS)
+      for (const page of await readPublishedPages(handle.db, kind)) {
+        // The stored page is the whole file as the build reads it; only the line end is the repository's.
+        const relative = pageFile(kind, page.name);
+        const file = path.join(root, relative);
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, page.markdown.endsWith("\n") ? page.markdown : `${page.markdown}\n`);
+        written.push(
+          `Wrote ${relative}: version ${page.version}, published by ${page.publishedBy} at ${localTime(page.publishedAt)}.`,
+        );
+      }
     io.out(
-      `Wrote ${FACTS_FILE}: version ${published.version}, published by ${published.publishedBy} at ${localTime(published.publishedAt)}.`,
+      written.length
+        ? written.join("\n")
+        : "Nothing published from the desk yet: the repository's files are the ones in force.",
     );
     return 0;
   } finally {

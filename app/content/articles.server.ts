@@ -10,7 +10,8 @@ import { z } from "zod";
 import { serviceSlugs } from "./services";
 import { firstFacts } from "./business-facts";
 import type { FactsInForce } from "./service-pages.server";
-import { perFacts, readWithFacts, resolveTokens } from "./tokens";
+import { filesByName, type PageFiles } from "./markdown";
+import { perCopyAndFacts, readWithFacts, resolveTokens } from "./tokens";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO date (YYYY-MM-DD)");
 
@@ -108,27 +109,28 @@ export function parseArticle(fileName: string, source: string): Article {
   };
 }
 
-const sources = import.meta.glob<string>("./blog/*.md", { query: "?raw", import: "default", eager: true });
+/** The repository's articles, by slug: what the build prerenders and the live layer starts from. */
+export const articleFiles: PageFiles = filesByName(
+  import.meta.glob<string>("./blog/*.md", { query: "?raw", import: "default", eager: true }),
+);
 
-const load = (): readonly Article[] =>
-  Object.entries(sources)
-    .map(([file, source]) => parseArticle(file, source))
+const read = (files: PageFiles): readonly Article[] =>
+  Object.entries(files)
+    .map(([slug, source]) => parseArticle(`app/content/blog/${slug}.md`, source))
     .sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id);
 
-const articlesIn = perFacts((inForce: FactsInForce) => readWithFacts(inForce.facts, inForce.week, load));
+const articlesIn = perCopyAndFacts((files: PageFiles, inForce: FactsInForce) =>
+  readWithFacts(inForce.facts, inForce.week, () => read(files)),
+);
 
 /**
- * All articles, newest first, with the repository's first facts: their slugs, dates and titles,
- * which no fact changes, for the sitemap and the list of pages.
+ * The repository's articles, newest first, with its first facts: what the build prerenders and the
+ * notices' links may point at before anything is published.
  */
-export const articles: readonly Article[] = articlesIn({ facts: firstFacts, week: firstFacts.hours });
+export const articles: readonly Article[] = articlesIn(articleFiles, { facts: firstFacts, week: firstFacts.hours });
 
-/** All articles, newest first, with the facts in force put into their copy. */
-export const articlesFor = (inForce: FactsInForce): readonly Article[] => articlesIn(inForce);
-
-export function getArticle(slug: string, inForce?: FactsInForce): Article | undefined {
-  return (inForce ? articlesFor(inForce) : articles).find((a) => a.slug === slug);
-}
+/** The articles `files` write, newest first, with the facts in force put into their copy. */
+export const articlesFor = (files: PageFiles, inForce: FactsInForce): readonly Article[] => articlesIn(files, inForce);
 
 export function summarize({ markdown: _m, html: _h, ...summary }: Article): ArticleSummary {
   return summary;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crossCheckFaq, parseFaqCategory, type FaqCategory } from "./faq-schema";
-import { faqCategories, faqCategoriesFor } from "./faq.server";
+import { faqCategories, faqCategoriesFor, faqFiles } from "./faq.server";
 import { plainText, unknownLinks } from "./markdown";
 import { displayPhone, firstFacts, type BusinessFacts } from "./business-facts";
 
@@ -38,13 +38,13 @@ describe("FAQ content files", () => {
       hours: { ...firstFacts.hours, Saturday: { opens: "10:00", closes: "14:00" } },
     };
     const inForce = { facts, week: facts.hours };
-    const answers = faqCategoriesFor(inForce)
+    const answers = faqCategoriesFor(faqFiles, inForce)
       .flatMap((c) => c.questions.map((q) => plainText(q.answer)))
       .join("\n");
     expect(answers).toContain("(609) 555-0199");
     expect(answers).not.toContain(displayPhone(firstFacts.phone));
     expect(answers).toContain("Saturday: 10am - 2pm");
-    expect(faqCategoriesFor(inForce)).toBe(faqCategoriesFor(inForce));
+    expect(faqCategoriesFor(faqFiles, inForce)).toBe(faqCategoriesFor(faqFiles, inForce));
     // The first facts' reading is left as it was.
     expect(faqCategories.flatMap((c) => c.questions.map((q) => plainText(q.answer))).join("\n")).toContain(
       displayPhone(firstFacts.phone),

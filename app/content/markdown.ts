@@ -56,6 +56,19 @@ export const kebabCase = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A content file's path as its author knows it, from the key `import.meta.glob` gives it. */
 export const contentPath = (globKey: string) => `app/content/${globKey.replace(/^\.\//, "")}`;
 
+/**
+ * One kind of page's Markdown files (the service pages, the FAQ's categories, the articles), each
+ * by its name: the file's name without `.md`, which is the page's slug or the category's anchor.
+ * The repository's files are the first value; what the owner publishes replaces them one by one.
+ */
+export type PageFiles = Readonly<Record<string, string>>;
+
+/** The files `import.meta.glob` read, by name. */
+export const filesByName = (globbed: Record<string, string>): PageFiles =>
+  Object.fromEntries(
+    Object.entries(globbed).map(([key, text]) => [key.replace(/^.*\//, "").replace(/\.md$/, ""), text]),
+  );
+
 const marked = new Marked({ gfm: true });
 
 const names: Partial<Record<MarkedToken["type"], string>> = {

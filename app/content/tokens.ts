@@ -74,6 +74,25 @@ export function perFacts<K extends object, T>(make: (key: K) => T): (key: K) => 
   };
 }
 
+/**
+ * One value per published copy and set of facts: a kind of page read again when either changes,
+ * and forgotten with them. Both keys are objects the live layer loaded, so a page is read once per
+ * publish of its words or of the facts they quote.
+ */
+export function perCopyAndFacts<C extends object, K extends object, T>(
+  make: (copy: C, key: K) => T,
+): (copy: C, key: K) => T {
+  const memo = new WeakMap<C, (key: K) => T>();
+  return (copy, key) => {
+    let forCopy = memo.get(copy);
+    if (!forCopy) {
+      forCopy = perFacts((k: K) => make(copy, k));
+      memo.set(copy, forCopy);
+    }
+    return forCopy(key);
+  };
+}
+
 const isToken = (tokens: CopyTokens, name: string): name is CopyToken => Object.hasOwn(tokens, name);
 
 /**

@@ -25,6 +25,7 @@ import { invoices } from "./migrations/0016_invoices";
 import { oneLinkPerJob } from "./migrations/0017_one_link_per_job";
 import { businessFacts } from "./migrations/0018_business_facts";
 import { sentMailWithoutLinks } from "./migrations/0019_sent_mail_without_links";
+import { sitePages } from "./migrations/0020_site_pages";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -57,6 +58,7 @@ export const migrations: readonly Migration[] = [
   oneLinkPerJob,
   businessFacts,
   sentMailWithoutLinks,
+  sitePages,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

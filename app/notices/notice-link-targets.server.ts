@@ -7,10 +7,10 @@
  * The projects are a sibling feature, so the page that shows the form hands in their titles and
  * paths (`readLive(projectsSource)`) rather than this module reading them.
  */
-import { articles } from "~/content/articles.server";
 import { services } from "~/content/services";
 import { isPublicPage } from "~/live/public-pages.server";
 import { articlePath, servicePath } from "~/route-registry";
+import { liveArticles } from "~/site-pages/site-pages-source.server";
 import { PHONE_CHOICE, type LinkTarget, type LinkTargetGroup, type NoticeLinkTargets } from "./notice-link";
 
 const MAIN_PAGES: readonly LinkTarget[] = [
@@ -29,7 +29,7 @@ export function noticeLinkTargets(projects: readonly LinkTarget[]): NoticeLinkTa
   const groups: LinkTargetGroup[] = [
     { label: "Pages", targets: [...MAIN_PAGES] },
     { label: "Services", targets: services.map((s) => ({ title: s.title, path: servicePath(s.slug) })) },
-    { label: "Articles", targets: articles.map((a) => ({ title: a.title, path: articlePath(a.slug) })) },
+    { label: "Articles", targets: liveArticles().map((a) => ({ title: a.title, path: articlePath(a.slug) })) },
     { label: "Projects", targets: [...projects] },
   ];
   return {

@@ -58,7 +58,8 @@ export type AuditAction =
   | "export-invoices"
   | "export-payments"
   | "kept-record-downloaded"
-  | "business-facts-published";
+  | "business-facts-published"
+  | "site-page-published";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -21,9 +21,8 @@ import type { Route } from "./+types/article";
 const ARTICLE_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { getArticle } = await import("~/content/articles.server");
-  const { liveFacts } = await import("~/facts/facts-source.server");
-  const article = getArticle(params.slug, liveFacts());
+  const { liveArticle } = await import("~/site-pages/site-pages-source.server");
+  const article = liveArticle(params.slug);
   if (!article) throw data("Article not found", { status: 404, statusText: "Not Found" });
   const { markdown: _markdown, ...a } = article;
   const image = imageFallbackUrl(a.image);

@@ -1,6 +1,6 @@
 /** /blog/rss.xml: the articles as an RSS 2.0 feed, linked from the head of every page. */
 import { absoluteUrl } from "~/settings/site";
-import { articles } from "~/content/articles.server";
+import { liveArticles } from "~/site-pages/site-pages-source.server";
 import { profile } from "~/content/profile";
 
 const escapeXml = (text: string) =>
@@ -8,7 +8,7 @@ const escapeXml = (text: string) =>
 const rfc822 = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`).toUTCString();
 
 export function loader() {
-  const items = articles
+  const items = liveArticles()
     .map((a) => {
       const url = absoluteUrl(`/blog/${a.slug}`);
       return `    <item>

@@ -1,4 +1,4 @@
-/** /blog: the four articles as cards, newest first, then the newsletter and contact sections. */
+/** /blog: the published articles as cards, newest first, then the newsletter and contact sections. */
 import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { later, partsReady, withParts } from "~/ui/later";
@@ -18,7 +18,9 @@ const formSections = later(() => import("~/components/sections/form-sections"));
 
 export async function loader() {
   await partsReady(formSections);
-  const { articles, summarize } = await import("~/content/articles.server");
+  const { summarize } = await import("~/content/articles.server");
+  const { liveArticles } = await import("~/site-pages/site-pages-source.server");
+  const articles = liveArticles();
   // On a phone the first article's picture, just below the banner, is the largest paint.
   const first = articles[0] ? firstPicture(articles[0].image, CARD_SIZES) : undefined;
   return {

@@ -21,9 +21,8 @@ const contact = later(() => import("~/components/sections/contact-section"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await partsReady(contact);
-  const { faqCategoriesFor } = await import("~/content/faq.server");
-  const { liveFacts } = await import("~/facts/facts-source.server");
-  const faqCategories = faqCategoriesFor(liveFacts());
+  const { liveFaqCategories } = await import("~/site-pages/site-pages-source.server");
+  const faqCategories = liveFaqCategories();
   return {
     categories: faqCategories,
     seo: pageMeta({

@@ -11,7 +11,7 @@ import { headline, type ChangeAnswer } from "~/forms/change-answer";
 import { FactsEditor } from "~/facts/facts-editor";
 import { factsFormValues, readFactsForm, rangeSlots } from "~/facts/facts-form";
 import { FactsHistory, LiveFacts } from "~/facts/facts-history";
-import { copyProblem } from "~/facts/facts-content.server";
+import { copyProblem } from "~/site-pages/copy-check.server";
 import { liveFactsOf } from "~/facts/live-facts";
 import { publicFactsOf } from "~/facts/public-facts";
 import { readPublishedFacts } from "~/facts/facts-source.server";

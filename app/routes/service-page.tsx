@@ -30,17 +30,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const service = getService(params.slug ?? canonicalPath(path).replace("/services/", ""));
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
-  const { getServicePage } = await import("~/content/service-pages.server");
+  const { liveServicePage } = await import("~/site-pages/site-pages-source.server");
   const { liveFacts } = await import("~/facts/facts-source.server");
-  const inForce = liveFacts();
-  const page = getServicePage(service.slug, inForce);
+  const page = liveServicePage(service.slug);
   const seo = pageMeta({
     title: page.metaTitle,
     description: page.metaDescription,
     path,
     keywords: page.keywords,
     jsonLd: [
-      serviceJsonLd(service, page.metaDescription, inForce.facts),
+      serviceJsonLd(service, page.metaDescription, liveFacts().facts),
       breadcrumbJsonLd([
         { name: "Services", path: "/services" },
         { name: service.title, path: service.link },

@@ -1,7 +1,7 @@
 /** /sitemap.xml and /robots.txt, from the same route registry the router is built from. */
 import { absoluteUrl } from "~/settings/site";
-import { articles } from "~/content/articles.server";
 import { liveFacts } from "~/facts/facts-source.server";
+import { liveArticles } from "~/site-pages/site-pages-source.server";
 import { readLive } from "~/live/snapshot.server";
 import { dayOf } from "~/time/business-time";
 import { projectListPages, projectPath } from "~/projects/project-listing";
@@ -44,6 +44,7 @@ export function allSitemapEntries(): SitemapEntry[] {
 }
 
 function ownSitemapEntries(): SitemapEntry[] {
+  const articles = liveArticles();
   const newest = articles.reduce((latest, a) => (a.dateModified > latest ? a.dateModified : latest), "");
   const newestProject = readLive(projectsSource)
     .reduce((l, p) => (p.updatedAt > l ? p.updatedAt : l), "")

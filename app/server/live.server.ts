@@ -13,6 +13,7 @@ import type { LiveSource } from "~/live/snapshot.server";
 import { noticeSource } from "~/notices/notice-source.server";
 import { projectsSource } from "~/projects/projects-source.server";
 import { reviewSource } from "~/reviews/review-source.server";
+import { sitePageSources } from "~/site-pages/site-pages-source.server";
 
 /** Everything the owner publishes that public pages show. */
 const liveSources: readonly LiveSource<unknown>[] = [
@@ -21,10 +22,11 @@ const liveSources: readonly LiveSource<unknown>[] = [
   closedDaysSource,
   reviewSource,
   projectsSource,
+  ...sitePageSources,
 ];
 
 /** Files made by routes that may show published content, rendered again with the pages. */
-const liveResources: readonly string[] = ["/sitemap.xml"];
+const liveResources: readonly string[] = ["/sitemap.xml", "/blog/rss.xml"];
 
 const LIVE_KEY = "__causewayLiveSite";
 const liveShared = globalThis as typeof globalThis & { [LIVE_KEY]?: LiveSite };

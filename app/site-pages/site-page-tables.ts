@@ -1,0 +1,28 @@
+/**
+ * The written pages' table: every publish of a service page, a FAQ category or an article, the
+ * newest of each page in force.
+ *
+ * Added to the one `Database` that every query is typed with: infra imports no feature, so each
+ * module declares its own tables beside its code (see `infra/schema.server.ts`).
+ */
+import type { Timestamp } from "~/infra/schema.server";
+import type { PageKind } from "./page-kinds";
+
+export interface SitePageVersionsTable {
+  kind: PageKind;
+  /** The file's name without `.md`: the service's slug, the category's anchor, the article's slug. */
+  name: string;
+  version: number;
+  /** The page's whole Markdown file, front matter and body, as the build reads it. */
+  markdown: string;
+  published_by: string;
+  published_at: Timestamp;
+  /** The version 'Restore' published again, when this publish was one. */
+  restored_from: number | null;
+}
+
+declare module "~/infra/schema.server" {
+  interface Database {
+    site_page_versions: SitePageVersionsTable;
+  }
+}

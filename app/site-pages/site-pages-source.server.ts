@@ -1,0 +1,108 @@
+/**
+ * The service pages, the FAQ and the articles as the public reads them: one live source per kind
+ * of page, whose empty value is the repository's Markdown, so with nothing published every page is
+ * the build's own. A publish replaces one page's file; the source overlays the newest version of
+ * each published page on the repository's files, and pages read them with the facts in force.
+ *
+ * Every public reader takes them from here (the pages, the sitemap, the feed, the notices' links),
+ * so what the owner publishes reaches all of them with one render per change, on every instance.
+ */
+import type { Kysely } from "kysely";
+import { articlesFor, type Article } from "~/content/articles.server";
+import { faqCategoriesFor } from "~/content/faq.server";
+import type { FaqCategory } from "~/content/faq-schema";
+import type { PageFiles } from "~/content/markdown";
+import { getServicePage } from "~/content/service-pages.server";
+import type { ServicePage } from "~/content/service-page-schema";
+import type { ServiceSlug } from "~/content/services";
+import { liveFacts } from "~/facts/facts-source.server";
+import type { Database } from "~/infra/schema.server";
+import { toDate } from "~/infra/schema.server";
+import type { LiveSource } from "~/live/snapshot.server";
+import { readLive } from "~/live/snapshot.server";
+import { articlePath } from "~/route-registry";
+import { pageKinds, type PageKind } from "./page-kinds";
+import "./site-page-tables";
+
+export interface PublishedPage {
+  name: string;
+  version: number;
+  markdown: string;
+  publishedBy: string;
+  publishedAt: Date;
+}
+
+/** The newest version of each page of a kind the owner has published, by name. */
+export async function readPublishedPages(db: Kysely<Database>, kind: PageKind): Promise<PublishedPage[]> {
+  const rows = await db
+    .selectFrom("site_page_versions as v")
+    .selectAll("v")
+    .where("v.kind", "=", kind)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        "v.version",
+        "=",
+        selectFrom("site_page_versions as w")
+          .select(({ fn }) => fn.max("w.version").as("newest"))
+          .whereRef("w.kind", "=", "v.kind")
+          .whereRef("w.name", "=", "v.name"),
+      ),
+    )
+    .orderBy("v.name")
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    version: Number(row.version),
+    markdown: row.markdown,
+    publishedBy: row.published_by,
+    publishedAt: toDate(row.published_at),
+  }));
+}
+
+/**
+ * A kind's files with the published pages in place of the repository's. The repository's own object
+ * while nothing is published: pages read from it were already read once, when the bundle loaded.
+ */
+export function filesWith(kind: PageKind, published: readonly PublishedPage[]): PageFiles {
+  const { repository } = pageKinds[kind];
+  if (published.length === 0) return repository;
+  return { ...repository, ...Object.fromEntries(published.map((p) => [p.name, p.markdown])) };
+}
+
+function pagesSource(kind: PageKind, name: string): LiveSource<PageFiles> {
+  return {
+    name,
+    empty: pageKinds[kind].repository,
+    load: async (db) => ({ value: filesWith(kind, await readPublishedPages(db, kind)) }),
+  };
+}
+
+export const servicePagesSource = pagesSource("service", "service-pages");
+export const faqSource = pagesSource("faq", "faq");
+export const articlesSource: LiveSource<PageFiles> = {
+  ...pagesSource("article", "articles"),
+  // The articles the build prerendered are among its pages already; a new one adds its own.
+  pages: (files) =>
+    Object.keys(files)
+      .filter((slug) => !Object.hasOwn(pageKinds.article.repository, slug))
+      .map(articlePath),
+};
+
+/** The written pages' sources, for the live layer's composition. */
+export const sitePageSources: readonly LiveSource<PageFiles>[] = [servicePagesSource, faqSource, articlesSource];
+
+/** The files of a kind of page in force: what public pages read. */
+export const liveFiles = (kind: PageKind): PageFiles =>
+  readLive(kind === "service" ? servicePagesSource : kind === "faq" ? faqSource : articlesSource);
+
+/** A service page as published, with the facts in force. */
+export const liveServicePage = (slug: ServiceSlug): ServicePage =>
+  getServicePage(slug, liveFiles("service"), liveFacts());
+
+/** The FAQ's categories as published, in page order, with the facts in force. */
+export const liveFaqCategories = (): readonly FaqCategory[] => faqCategoriesFor(liveFiles("faq"), liveFacts());
+
+/** The published articles, newest first, with the facts in force. */
+export const liveArticles = (): readonly Article[] => articlesFor(liveFiles("article"), liveFacts());
+
+export const liveArticle = (slug: string): Article | undefined => liveArticles().find((a) => a.slug === slug);

@@ -1,0 +1,123 @@
+/**
+ * Publishing one written page (a service page, a FAQ category, an article): each publish a new
+ * version of that page, its whole Markdown file, with who made it and when, in one desk change that
+ * moves the live version so every instance renders its pages again.
+ *
+ * A publish names the version the owner's form was filled from, and is refused as stale when
+ * another publish of the same page landed in between, rather than silently undoing it. The check
+ * cannot be raced: the change takes the live version's row first, so concurrent publishes queue on
+ * it (SQLite has one writer at a time), and the version is part of the table's key.
+ *
+ * The Markdown is read as the public pages will read it, with the facts in force and with every
+ * week of special hours, before it is stored: a page that would not render is never published.
+ */
+import type { Kysely } from "kysely";
+import { firstHiddenCharacter } from "~/forms/plain-text";
+import { currentFacts } from "~/facts/facts-source.server";
+import type { Database } from "~/infra/schema.server";
+import { timestamp } from "~/infra/schema.server";
+import type { Actor } from "~/owner/actor";
+import { deskChange } from "~/owner/desk-change.server";
+import { pageProblems } from "./copy-check.server";
+import { pageKinds, type PageKind } from "./page-kinds";
+import { filesWith, readPublishedPages } from "./site-pages-source.server";
+import "./site-page-tables";
+
+/** The largest page file a publish takes: the longest article is about 16 KB. */
+export const MAX_PAGE_BYTES = 200_000;
+
+export type PagePublishOutcome =
+  | { ok: true; version: number }
+  | { ok: false; reason: "stale" | "unchanged"; version: number }
+  | { ok: false; reason: "invalid"; problems: string[] };
+
+class Refused extends Error {
+  constructor(readonly outcome: Extract<PagePublishOutcome, { ok: false }>) {
+    super(outcome.reason);
+  }
+}
+
+async function newestVersion(db: Kysely<Database>, kind: PageKind, name: string) {
+  return db
+    .selectFrom("site_page_versions")
+    .select(["version", "markdown"])
+    .where("kind", "=", kind)
+    .where("name", "=", name)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+const isKeyClash = (error: unknown) =>
+  error instanceof Error && /unique|primary key|duplicate key/i.test(error.message);
+
+/** Line endings as the repository's files have them, so a phone's CRLF is no change. */
+const normalized = (markdown: string) => markdown.replace(/\r\n?/g, "\n");
+
+/** What is wrong with the file itself, before it is read as a page. */
+function fileProblems(kind: PageKind, name: string, markdown: string): string[] {
+  if (Buffer.byteLength(markdown) > MAX_PAGE_BYTES)
+    return [`the page is longer than ${MAX_PAGE_BYTES / 1000} KB; split it or shorten it`];
+  if (!pageKinds[kind].open && !Object.hasOwn(pageKinds[kind].repository, name))
+    return [`there is no ${kind === "faq" ? "FAQ category" : "service page"} named "${name}"`];
+  const hidden = firstHiddenCharacter(markdown, true);
+  if (hidden) return [`the text holds a hidden character (${hidden.codePoint}) that would not show on screen`];
+  return [];
+}
+
+/**
+ * Publishes `markdown` as the version of the page after `basedOn` (0: the repository's file was on
+ * the form). `restoredFrom` marks a publish made by 'Restore'.
+ */
+export async function publishSitePage(
+  db: Kysely<Database>,
+  actor: Actor | null,
+  input: { kind: PageKind; name: string; markdown: string; basedOn: number; restoredFrom?: number },
+  now: Date = new Date(),
+): Promise<PagePublishOutcome> {
+  const { kind, name } = input;
+  const markdown = normalized(input.markdown);
+  const problems = fileProblems(kind, name, markdown);
+  if (problems.length) return { ok: false, reason: "invalid", problems };
+  try {
+    return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
+      await markLive();
+      const newest = await newestVersion(trx, kind, name);
+      const version = Number(newest?.version ?? 0);
+      if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
+      const before = newest?.markdown ?? pageKinds[kind].repository[name];
+      if (before === markdown) throw new Refused({ ok: false, reason: "unchanged", version });
+      // Read inside the change, after the live version's row is held, beside the kind's other pages
+      // as published now: the FAQ's anchors and orders span its categories.
+      const files = { ...filesWith(kind, await readPublishedPages(trx, kind)), [name]: markdown };
+      const unreadable = pageProblems(kind, files, currentFacts());
+      if (unreadable.length) throw new Refused({ ok: false, reason: "invalid", problems: unreadable });
+      const next = version + 1;
+      await trx
+        .insertInto("site_page_versions")
+        .values({
+          kind,
+          name,
+          version: next,
+          markdown,
+          published_by: actor?.email ?? "the command line",
+          published_at: timestamp(now),
+          restored_from: input.restoredFrom ?? null,
+        })
+        .execute();
+      const label = pageKinds[kind].label(name);
+      await audit(
+        "site-page-published",
+        input.restoredFrom
+          ? `${label}, version ${next}, restoring version ${input.restoredFrom}`
+          : `${label}, version ${next}`,
+      );
+      return { ok: true as const, version: next };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    if (isKeyClash(error))
+      return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
+    throw error;
+  }
+}
