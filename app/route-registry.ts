@@ -127,7 +127,8 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",
   "/owner/export/invoices.csv": "the desk's download of a year's invoices, for the accountant",
   "/owner/export/payments.csv": "the desk's download of a year's payments, for the accountant",
-  "/owner/passkey": "the desk's passkey endpoint for scripts, not a page",
+  "/owner/passkey":
+    "the desk's passkey endpoint for scripts, not a page; Add passkey posted without one is sent back to the Account page",
   "/owner/sign-out": "the desk's sign-out endpoint, not a page",
   "/owner/manifest.webmanifest": "the desk's web-app manifest",
   ...Object.fromEntries(

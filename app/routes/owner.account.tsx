@@ -4,10 +4,13 @@
  * new leads (`alerts/device-actions.server.ts` answers their posts), the owners
  * (`owner/account-actions.server.ts`), the morning email, and signing out everywhere. Whatever
  * adds or removes a way in or a notified device, changes who the owners are, or signs out
- * everywhere asks for a sign-in within the last 10 minutes.
+ * everywhere asks for a sign-in within the last 10 minutes. "Add passkey" pressed before the page's
+ * script ran posts to /owner/passkey, which sends the browser back here with its answer.
  */
 import { useState } from "react";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
+import { refusedForm } from "~/forms/change-answer";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { profile } from "~/content/profile";
 import { Notice, primaryButton, secondaryButton, inputClass, labelClass } from "~/owner/desk-frame";
 import { guessDeviceName, registerPasskey } from "~/owner/passkey-client";
@@ -15,7 +18,7 @@ import { listPasskeys } from "~/owner/passkeys.server";
 import { requireOwner, signedInRecently } from "~/owner/sessions.server";
 import { accountIntents, type AccountAnswer } from "~/owner/account-actions.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
-import { REMOVE_PASSKEY_INTENT } from "~/owner/account-intents";
+import { ADD_PASSKEY_FORMS, ADD_PASSKEY_INTENT, DEVICE_NAME_MAX, REMOVE_PASSKEY_INTENT } from "~/owner/account-intents";
 import { DeviceLinkSection } from "~/owner/device-link-section";
 import { listOwners } from "~/owner/owners.server";
 import { OwnersSection } from "~/owner/owners-section";
@@ -41,27 +44,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request, context);
   const passkeys = await listPasskeys(db, session.ownerId);
   const digestChanged = new URL(request.url).searchParams.get("digest");
-  return {
-    email: session.email,
-    fresh: signedInRecently(session),
-    signIn: signInPath(ACCOUNT_PATH, true),
-    owners: (await listOwners(db)).map((o) => ({
-      email: o.email,
-      createdAt: o.createdAt.toISOString(),
-      passkeys: o.passkeys,
-    })),
-    digest: await digestChoice(db, session.ownerId),
-    digestChanged: digestChanged === "on" ? ("on" as const) : digestChanged === "off" ? ("off" as const) : null,
-    added: new URL(request.url).searchParams.get("added") === "1",
-    deviceName: guessDeviceName(request.headers.get("user-agent") ?? ""),
-    passkeys: passkeys.map((p) => ({
-      id: p.id,
-      deviceName: p.deviceName,
-      createdAt: p.createdAt.toISOString(),
-      lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
-    })),
-    push: await pushDevicesData(db, session.ownerId),
-  };
+  const carried = takeCarriedAnswer(request, ACCOUNT_PATH, [ADD_PASSKEY_FORMS]);
+  return data(
+    {
+      email: session.email,
+      fresh: signedInRecently(session),
+      signIn: signInPath(ACCOUNT_PATH, true),
+      owners: (await listOwners(db)).map((o) => ({
+        email: o.email,
+        createdAt: o.createdAt.toISOString(),
+        passkeys: o.passkeys,
+      })),
+      digest: await digestChoice(db, session.ownerId),
+      digestChanged: digestChanged === "on" ? ("on" as const) : digestChanged === "off" ? ("off" as const) : null,
+      added: new URL(request.url).searchParams.get("added") === "1",
+      deviceName: guessDeviceName(request.headers.get("user-agent") ?? ""),
+      passkeys: passkeys.map((p) => ({
+        id: p.id,
+        deviceName: p.deviceName,
+        createdAt: p.createdAt.toISOString(),
+        lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+      })),
+      push: await pushDevicesData(db, session.ownerId),
+      answer: carried.answer,
+    },
+    { headers: carried.headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,8 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { email, passkeys, added, deviceName, push, digest, digestChanged, fresh, signIn, owners } = loaderData;
-  // Every action of this page answers in this one shape.
-  const answer: AccountAnswer | undefined = actionData;
+  // Every action of this page answers in this one shape; the answer carried back from
+  // /owner/passkey (a form posted without the script) is one too.
+  const answer: AccountAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   return (
@@ -128,7 +137,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Add a passkey on this device
         </h2>
         {fresh ? (
+          // With the script, the submit handler makes the passkey. Pressed before it runs, the form
+          // posts to /owner/passkey, which sends the browser back here saying the script is needed;
+          // a form's default, a GET of this page, would only reload it without a word.
           <form
+            method="post"
+            action="/owner/passkey"
             className="mt-2 space-y-3"
             onSubmit={async (event) => {
               event.preventDefault();
@@ -142,6 +156,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               }
             }}
           >
+            <input type="hidden" name="intent" value={ADD_PASSKEY_INTENT} />
             <div>
               <label htmlFor="new-device-name" className={labelClass}>
                 Name for this device
@@ -149,8 +164,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <input
                 id="new-device-name"
                 name="deviceName"
-                defaultValue={deviceName}
-                maxLength={60}
+                defaultValue={refusedForm(answer, ADD_PASSKEY_INTENT)?.values.deviceName ?? deviceName}
+                maxLength={DEVICE_NAME_MAX}
                 className={inputClass}
               />
             </div>

@@ -7,6 +7,7 @@
  */
 import { data, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
+import { isId } from "~/forms/ids";
 import { getEnv } from "~/settings/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { usPhoneDigits } from "~/leads/estimate-schema";
@@ -46,6 +47,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
+  // As every desk route: an address that cannot name a lead is answered as an unknown one, after
+  // the sign-in (a stranger is sent to sign in whatever the address) and before any query.
+  if (!isId(params.id)) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const lead = await getDeskLead(db, params.id);
   if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const digits = usPhoneDigits(lead.phone);
@@ -89,8 +93,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
-  const form = await readSmallForm(request);
+  // As the loader: a malformed id is answered before the form is read or any query runs.
+  if (!isId(params.id)) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const id = params.id;
+  const form = await readSmallForm(request);
   /** A feature's refusal, whose message is about the whole form. */
   const outcome = (
     intent: string,

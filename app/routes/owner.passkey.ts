@@ -3,11 +3,13 @@
  * Intents: sign-in-options, sign-in, register-options, register. Registering needs a live setup
  * link (`token`), or an owner who signed in within the last 10 minutes adding this device. The
  * posts a client may send here are counted with the sign-in page's (`owner-sign-in` in
- * `route-registry.ts`), so a script cannot fill the table of challenges.
+ * `route-registry.ts`), so a script cannot fill the table of challenges. One form posts here too:
+ * the Account page's "Add passkey" pressed before the page's script ran (`addedWithoutScript`).
  */
 import { clientKey } from "~/infra/client-key.server";
 import { getDatabase } from "~/infra/db.server";
-import { readSmallJson } from "~/infra/uploads.server";
+import { readSmallForm, readSmallJson } from "~/infra/uploads.server";
+import { answerFormsPost, answerRefused } from "~/infra/page-post.server";
 import { clientIpFrom } from "~/infra/request-context.server";
 import { dispatchIntent, type IntentForm, type IntentHandlers } from "~/infra/intents.server";
 import { authenticationResponse, registrationResponse } from "~/owner/passkey-response";
@@ -22,7 +24,8 @@ import {
 } from "~/owner/passkeys.server";
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
 import { safeNext, signInPath } from "~/owner/paths";
-import { readSession, refuseSignIn, signedInRecently, signIn } from "~/owner/sessions.server";
+import { ADD_PASSKEY_FORMS, ADD_PASSKEY_INTENT, DEVICE_NAME_MAX } from "~/owner/account-intents";
+import { readSession, refuseSignIn, requireOwner, signedInRecently, signIn } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.passkey";
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
@@ -36,9 +39,42 @@ export function loader() {
   return Response.json({ error: "Send passkey requests with POST." }, { status: 405, headers: { Allow: "POST" } });
 }
 
+/** A form as a browser posts it without a script, rather than the script's JSON. */
+const isFormPost = (contentType: string) =>
+  contentType.startsWith("application/x-www-form-urlencoded") || contentType.startsWith("multipart/form-data");
+
+/**
+ * The Account page's "Add passkey" pressed before the page's script ran (a slow phone, JavaScript
+ * off): the browser posts the form itself. The passkey is made by the script with the device, so
+ * nothing is added; the owner is sent back to the Account page with the answer that says so, and
+ * the name they typed, as /owner/setup answers its own button pressed early. A stranger is sent to
+ * sign in, as on every desk page.
+ */
+async function addedWithoutScript(request: Request, context: unknown) {
+  await requireOwner(request, context);
+  const form = await readSmallForm(request);
+  const answered = await dispatchIntent(form, {
+    [ADD_PASSKEY_INTENT]: (intent) =>
+      // 400: the post lacks what adding one needs, the passkey the script makes with the device.
+      answerRefused(
+        intent,
+        400,
+        {
+          form:
+            "No passkey was added: the page had not finished loading, and its script adds the passkey. Wait a " +
+            "moment and press Add passkey again. If this message comes back, JavaScript is off in this browser: " +
+            "turn it on to add a passkey.",
+        },
+        { deviceName: String(form.get("deviceName") ?? "").slice(0, DEVICE_NAME_MAX) },
+      ),
+  });
+  return answerFormsPost(request, answered, ACCOUNT_PATH, ADD_PASSKEY_FORMS);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(request.headers.get("content-type") ?? "").includes("application/json"))
-    return Response.json({ error: "Send JSON." }, { status: 415 });
+  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (isFormPost(contentType)) return addedWithoutScript(request, context);
+  if (!contentType.includes("application/json")) return Response.json({ error: "Send JSON." }, { status: 415 });
   const body = await readSmallJson(request);
   if (body === undefined) return Response.json({ error: "The request could not be read." }, { status: 400 });
   if (!isObject(body) || typeof body.intent !== "string")

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
+import { isId } from "~/forms/ids";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { deskProjectPath, deskProjectsPath, projectPhotosPath } from "~/owner/paths";
@@ -47,6 +48,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
+  // As every desk route: an address that cannot name a project is answered as an unknown one,
+  // after the sign-in (a stranger is sent to sign in whatever the address) and before any query.
+  if (!isId(params.id)) throw data("This project does not exist, or was deleted.", { status: 404 });
   const project = await deskProject(db, params.id);
   if (!project) throw data("This project does not exist, or was deleted.", { status: 404 });
   const { leadId: _leadId, ...shown } = project;
@@ -87,12 +91,14 @@ const PUBLISH_MESSAGES: Record<PublishOutcome, { ok: boolean; status: number; me
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
+  // As the loader: a malformed id is answered before a photo is read or any query runs.
+  if (!isId(params.id)) throw data("This project does not exist, or was deleted.", { status: 404 });
+  const id = params.id;
   const read = await readDeskPhotoForm(request);
   if (!read.ok) return answerRefused("add-photo", read.status, { photo: read.message, form: read.message });
   const form = read.form;
   try {
     const field = (name: string, max: number) => (form.fields.get(name) ?? "").slice(0, max);
-    const id = params.id;
     // The photos' other forms post to /photos; the upload comes here from the form without JavaScript.
     return await dispatchIntent(form.fields, {
       save: async (intent) => {

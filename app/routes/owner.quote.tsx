@@ -7,6 +7,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
+import { isId } from "~/forms/ids";
 import { getDeskLead } from "~/leads/record/queries.server";
 import { Notice, secondaryButton } from "~/owner/desk-frame";
 import { contractDocumentPath } from "~/owner/paths";
@@ -55,6 +56,9 @@ const STATUS_WORDS: Record<string, string> = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
+  // As every desk route: an address that cannot name a lead is answered as an unknown one, after
+  // the sign-in (a stranger is sent to sign in whatever the address) and before any query.
+  if (!isId(params.id)) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const lead = await getDeskLead(db, params.id);
   if (!lead) throw data("This lead does not exist, or was deleted.", { status: 404 });
   const [latest, versions, facts] = await Promise.all([
@@ -118,10 +122,13 @@ type QuoteAnswer = ChangeAnswer & { missing?: string[] };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
+  // As the loader: a malformed id is answered before the editor's form is read or any query runs.
+  if (!isId(params.id)) throw data("This lead does not exist, or was deleted.", { status: 404 });
+  const id = params.id;
   const form = await readEditorForm(request);
   const now = new Date();
   const reminder = async (intent: "reminder-off" | "reminder-on") =>
-    (await setReminder(db, params.id, intent === "reminder-on", now))
+    (await setReminder(db, id, intent === "reminder-on", now))
       ? answerDone(intent, intent === "reminder-on" ? "Reminder on." : "Reminder switched off.")
       : answerRefused(intent, 409, { form: "No sent quote is waiting." });
   const quote = async (intent: "save" | "send") => {
@@ -130,13 +137,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const read = readQuoteForm((name) => form.get(name) ?? "", dayOf(new Date()));
     if (!read.ok) return answerRefused(intent, 400, { ...read.errors, form: "Check the fields marked below." }, typed);
     if (intent === "save") {
-      const saved = await saveQuoteDraft(db, params.id, read.content, actor, now);
+      const saved = await saveQuoteDraft(db, id, read.content, actor, now);
       return saved.ok
         ? answerDone(intent, `Draft saved (version ${saved.version}).`)
         : answerRefused(intent, saved.status, { form: saved.error }, typed);
     }
     // A contract accepted now would start a second job beside the open one; a lead has one at a time.
-    if (await leadHasOpenJob(db, params.id))
+    if (await leadHasOpenJob(db, id))
       return answerRefused(
         intent,
         409,
@@ -150,7 +157,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const env = getEnv();
     const mail = mailContext(env);
     // Refused for what the law requires, the draft is saved first: the page lists what it lacks.
-    const sent = await sendQuote(db, params.id, read.content, actor, mail, now);
+    const sent = await sendQuote(db, id, read.content, actor, mail, now);
     if (!sent.ok)
       return data<QuoteAnswer>(
         { ok: false, intent, errors: { form: sent.error }, values: typed, missing: sent.missing ?? [] },

@@ -3,8 +3,9 @@
  * server: the Enter key does what its field says, with and without JavaScript; an owner adds
  * another device from a setup link's QR code (read back from the screen), invites an owner and
  * removes them, all without the server's command line; a sign-in older than 10 minutes must be
- * confirmed before any of it, or before signing out everywhere; and a setup link's button pressed
- * before the page's script runs leaves the link working.
+ * confirmed before any of it, or before signing out everywhere; a setup link's button pressed
+ * before the page's script runs leaves the link working; and "Add passkey" pressed before it runs
+ * says the script is needed, and adds the passkey with it.
  */
 import { type Browser, type BrowserContext, type Page } from "@playwright/test";
 import jsQR from "jsqr";
@@ -257,5 +258,51 @@ test.describe("the desk's sign-in and account", () => {
       await phone.close();
     }
     expect(await ownerOfSetupToken(handle.db, token)).toBeUndefined();
+  });
+
+  test("Add passkey pressed without JavaScript adds nothing and says why, on the Account page; with it, the passkey is added", async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
+    const passkeys = async () => (await handle.db.selectFrom("owner_passkeys").select("id").execute()).length;
+    const before = await passkeys();
+    // A slow phone whose script has not arrived behaves as one with JavaScript off.
+    const slowPhone = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await asClient(slowPhone, 8);
+      await signedInAsPat(slowPhone);
+      const page = await slowPhone.newPage();
+      await page.goto(`${origin}/owner/account`);
+      await page.getByLabel("Name for this device").fill("Pat's tablet");
+      await page.getByRole("button", { name: "Add passkey", exact: true }).click();
+      await expect(page.getByRole("alert")).toContainText("No passkey was added: the page had not finished loading");
+      await expect(page).toHaveURL(`${origin}/owner/account`);
+      await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
+      await expect(page.getByLabel("Name for this device")).toHaveValue("Pat's tablet");
+      // Read once: the page shown again says nothing.
+      await page.reload();
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    } finally {
+      await slowPhone.close();
+    }
+    expect(await passkeys()).toBe(before);
+
+    const tablet = await browser.newContext();
+    try {
+      await asClient(tablet, 9);
+      await signedInAsPat(tablet);
+      const page = await tablet.newPage();
+      await addAuthenticator(tablet, page);
+      await gotoHydrated(page, `${origin}/owner/account`);
+      await page.getByLabel("Name for this device").fill("Pat's tablet");
+      await page.getByRole("button", { name: "Add passkey", exact: true }).click();
+      await expect(page).toHaveURL(`${origin}/owner/account?added=1`);
+      await expect(page.getByRole("status")).toContainText("Passkey added on this device.");
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    } finally {
+      await tablet.close();
+    }
+    expect(await passkeys()).toBe(before + 1);
   });
 });

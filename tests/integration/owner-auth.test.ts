@@ -2,7 +2,8 @@
  * The desk's way in, against SQLite and PostgreSQL with the real SMTP server: the `npm run owner`
  * command, sessions and their limits, the emailed code with its lock-out, "Sign out everywhere"
  * ending the setup links and passkey challenges too, a device name holding a hidden character, and
- * the fresh sign-in that removing a passkey or a device, or signing out everywhere, asks for.
+ * the fresh sign-in that removing a passkey or a device, or signing out everywhere, asks for. The
+ * setup page's and the Account page's passkey buttons pressed before the script ran say it is needed.
  */
 import type { Kysely } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -10,13 +11,13 @@ import type { Database } from "~/infra/schema.server";
 import { readSession, SESSION_IDLE_MS, SESSION_MAX_MS, startSession, endAllSessions } from "~/owner/sessions.server";
 import { requestSignInCode, verifySignInCode } from "~/owner/sign-in-codes.server";
 import { addOwner, issueSetupLink, ownerOfSetupToken, type Owner } from "~/owner/owners.server";
-import { action as accountAction } from "~/routes/owner.account";
+import { action as accountAction, loader as accountLoader } from "~/routes/owner.account";
 import { action as passkeyAction } from "~/routes/owner.passkey";
 import { action as setupAction, loader as setupLoader } from "~/routes/owner.setup";
 import { action as signOutAction } from "~/routes/owner.sign-out";
 import { runOwnerCommand } from "../../scripts/owner";
 import { backends, useHarness } from "../support/harness";
-import { routeArgs } from "../support/requests";
+import { routeArgs, runRoute } from "../support/requests";
 import { letTimePass } from "../support/stored-time";
 
 export async function clearDesk(db: Kysely<Database>): Promise<void> {
@@ -70,6 +71,8 @@ async function passkeyPost(body: Record<string, unknown>): Promise<{ status: num
   const response = await passkeyAction(
     argsOf<typeof passkeyAction>(deskPost("/owner/passkey", "", JSON.stringify(body))),
   );
+  // JSON is answered in JSON; only a form posted without the page's script is answered otherwise.
+  if (!(response instanceof Response)) throw new Error("the passkey endpoint answered JSON with a page's answer");
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -262,6 +265,58 @@ describe.each(backends)("the desk's way in on %s", (backend) => {
       email: "pat@example.com",
     });
     expect((await ownerOfSetupToken(db, token))?.email).toBe("pat@example.com");
+  });
+
+  it("answers Add passkey pressed before the Account page's script with the Account page again, saying why, adding nothing", async () => {
+    const db = await harness().db();
+    const added = await addOwner(db, "pat@example.com");
+    if (!added.added) throw new Error("not added");
+    const cookie = await startSession(db, requestWith(undefined), added.owner.id, "passkey");
+    const fields = { intent: "add-passkey", deviceName: "Pat's phone" };
+    // The browser posts the form itself, asking for a page; a hand-made post asks for anything.
+    const pressed = (session: string, accept: string) =>
+      passkeyAction(
+        argsOf<typeof passkeyAction>(
+          new Request(`${DESK}/owner/passkey`, {
+            method: "POST",
+            body: new URLSearchParams(fields),
+            headers: { cookie: session.split(";")[0] ?? "", Origin: DESK, Accept: accept },
+          }),
+        ),
+      );
+    const message =
+      "No passkey was added: the page had not finished loading, and its script adds the passkey. Wait a moment " +
+      "and press Add passkey again. If this message comes back, JavaScript is off in this browser: turn it on to " +
+      "add a passkey.";
+    const refused = {
+      ok: false,
+      intent: "add-passkey",
+      errors: { form: message },
+      values: { deviceName: "Pat's phone" },
+    };
+
+    const page = settled(await pressed(cookie, "text/html,application/xhtml+xml"));
+    expect(page.status).toBe(303);
+    expect(page.headers?.get("location")).toBe("/owner/account");
+    // The answer rides in the sealed cookie, read once by the Account page, the name typed with it.
+    const answer = (page.headers?.getSetCookie() ?? []).find((c) => c.includes("Path=/owner;"))?.split(";")[0] ?? "";
+    expect(answer).toMatch(/^desk_answer=./);
+    const shown = settled(
+      await accountLoader(
+        argsOf<typeof accountLoader>(
+          new Request(`${DESK}/owner/account`, { headers: { cookie: `${cookie.split(";")[0] ?? ""}; ${answer}` } }),
+        ),
+      ),
+    );
+    expect(shown).toMatchObject({ status: 200, body: { answer: refused } });
+    expect(settled(await pressed(cookie, "*/*"))).toMatchObject({ status: 400, body: refused });
+
+    // A stranger is sent to sign in, as by every desk page.
+    const stranger = await runRoute(() => pressed("", "text/html"));
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers?.get("location")).toBe("/owner/sign-in");
+    expect(await db.selectFrom("owner_passkeys").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("owner_challenges").select("challenge").execute()).toEqual([]);
   });
 
   it("asks a sign-in older than 10 minutes to confirm it's the owner before removing a passkey or a device, or signing out everywhere", async () => {
