@@ -9,7 +9,7 @@
 import { Marked, type MarkedToken, type Token } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { resolveTokens } from "./tokens";
+import { FACT_LINKS, factLinkAddress, resolveTokens } from "./tokens";
 
 export type Inline = string | { text: string; href: string };
 export type Paragraph = Inline[];
@@ -118,10 +118,13 @@ function paragraph(tokens: Token[], where: string, problems: string[]): Paragrap
       else runs.push(token.text);
     } else if (token.type === "link") {
       const text = withFacts(unwrap(plainInline(token.tokens, `${where}: link text`, problems)), where, problems);
-      // Only our own pages: an outside address in an answer would need a new-tab notice.
-      if (!token.href.startsWith("/") || token.href.startsWith("//"))
-        problems.push(`${where}: link to ${token.href}: links lead to pages of this site (start with /)`);
-      runs.push({ text, href: token.href });
+      // Our own pages, or a call or mail to the business: an outside address would need a new-tab notice.
+      const fact = factLinkAddress(token.href);
+      if (!fact && (!token.href.startsWith("/") || token.href.startsWith("//")))
+        problems.push(
+          `${where}: link to ${token.href}: links lead to pages of this site (start with /), ${FACT_LINKS.phone} or ${FACT_LINKS.email}`,
+        );
+      runs.push({ text, href: fact ?? token.href });
     } else {
       problems.push(`${where}: holds ${describe(token)}; an answer holds paragraphs of text and links only`);
     }
@@ -169,11 +172,11 @@ type Link = Exclude<Inline, string>;
 const linksOf = (answer: readonly Paragraph[]): Link[] =>
   answer.flat().filter((run): run is Link => typeof run !== "string");
 
-/** Links in answers that lead to no page of the site, as problems. */
+/** Links in answers to the site's pages that lead to no page of it, as problems. */
 export function unknownLinks(questions: readonly Question[], knownPaths: ReadonlySet<string>): string[] {
   return questions.flatMap((q) =>
     linksOf(q.answer)
-      .filter((link) => !knownPaths.has(link.href.replace(/[#?].*$/, "") || "/"))
+      .filter((link) => link.href.startsWith("/") && !knownPaths.has(link.href.replace(/[#?].*$/, "") || "/"))
       .map((link) => `body: question "${q.question}": link to ${link.href} leads to no page of the site`),
   );
 }

@@ -3,7 +3,15 @@
  * fact itself, and the content is read with the facts in force put in, so a new phone number is
  * changed on the desk in one place and can never be left behind in a forgotten paragraph.
  */
-import { displayPhone, firstFacts, hoursLine, type BusinessFacts, type WeekHours } from "./business-facts";
+import {
+  displayPhone,
+  firstFacts,
+  hoursLine,
+  mailtoHref,
+  phoneHref,
+  type BusinessFacts,
+  type WeekHours,
+} from "./business-facts";
 import { profile } from "./profile";
 
 /** "a, b and c" */
@@ -42,17 +50,45 @@ export type CopyToken = keyof CopyTokens;
  * while the facts they put in change with each publish; reading content is synchronous, so the
  * facts are set for the length of one read (`readWithFacts`) and nothing else can run meanwhile.
  */
-let reading = { facts: firstFacts, tokens: copyTokensOf(firstFacts) };
+let reading = { facts: firstFacts, tokens: copyTokensOf(firstFacts), keep: false };
 
 /** Runs a synchronous read of content with these facts (and the week's hours in force) put into its copy. */
 export function readWithFacts<T>(facts: BusinessFacts, week: WeekHours, read: () => T): T {
   const before = reading;
-  reading = { facts, tokens: copyTokensOf(facts, week) };
+  reading = { facts, tokens: copyTokensOf(facts, week), keep: false };
   try {
     return read();
   } finally {
     reading = before;
   }
+}
+
+/**
+ * Runs a synchronous read of content leaving its tokens as written (`{phone}` stays `{phone}`): how
+ * an editor shows the owner a page's words, so saving them keeps the facts they quote.
+ */
+export function readKeepingTokens<T>(read: () => T): T {
+  const before = reading;
+  const tokens = Object.fromEntries(Object.keys(copyTokensOf(firstFacts)).map((name) => [name, `{${name}}`]));
+  reading = { facts: firstFacts, tokens: tokens as CopyTokens, keep: true };
+  try {
+    return read();
+  } finally {
+    reading = before;
+  }
+}
+
+/**
+ * The links copy may make besides the site's own pages: a call to the business's phone and a mail
+ * to its address, written with the fact so a new number reaches every answer.
+ */
+export const FACT_LINKS = { phone: "tel:{phone}", email: "mailto:{email}" } as const;
+
+/** The address a fact's link dials or mails with the facts being read; undefined for any other address. */
+export function factLinkAddress(href: string): string | undefined {
+  if (href !== FACT_LINKS.phone && href !== FACT_LINKS.email) return undefined;
+  if (reading.keep) return href;
+  return href === FACT_LINKS.phone ? phoneHref(reading.facts) : mailtoHref(reading.facts);
 }
 
 /** The facts of the read under way: a schema's list of towns comes from them. */

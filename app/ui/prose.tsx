@@ -1,9 +1,12 @@
 /**
- * Paragraphs of text and links from a content file (see `content/markdown.ts`). The files may only
- * link to pages of the site, so every link goes through the router and opens without a page reload.
+ * Paragraphs of text and links from a content file (see `content/markdown.ts`). The files link to
+ * pages of the site, which go through the router and open without a page reload, or call or mail the
+ * business.
  */
 import { Link } from "react-router";
 import type { Paragraph } from "~/content/markdown";
+
+const linkClass = "font-medium text-sea-600 underline";
 
 export function Prose({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
   return paragraphs.map((runs, i) => (
@@ -11,10 +14,14 @@ export function Prose({ paragraphs }: { paragraphs: readonly Paragraph[] }) {
       {runs.map((run, j) =>
         typeof run === "string" ? (
           run
-        ) : (
-          <Link key={j} to={run.href} className="font-medium text-sea-600 underline">
+        ) : run.href.startsWith("/") ? (
+          <Link key={j} to={run.href} className={linkClass}>
             {run.text}
           </Link>
+        ) : (
+          <a key={j} href={run.href} className={linkClass}>
+            {run.text}
+          </a>
         ),
       )}
     </p>

@@ -1,0 +1,237 @@
+/**
+ * The FAQ editor's form, shared by the page (in the browser) and the server: a category's questions
+ * as the fields the owner edits, read back and checked field by field, and written as the category's
+ * Markdown file. The owner types plain text: every character that Markdown would read as markup is
+ * escaped, so what is typed is what the page shows. Links come from a picker (a page of the site,
+ * the business's phone or email) with the words of the answer they sit on, so no brackets are typed.
+ */
+import type { Paragraph } from "~/content/markdown";
+import type { FaqQuestion } from "~/content/faq-schema";
+import { FACT_LINKS } from "~/content/tokens";
+import { hiddenCharacterError } from "~/forms/plain-text";
+
+/** A link inside an answer: the words it sits on, and where it leads (a path, or a fact's link). */
+export interface AnswerLink {
+  words: string;
+  to: string;
+}
+
+export interface QuestionValues {
+  /** The `#` address of the question, which people share: kept as it was, made for a new one. */
+  anchor: string;
+  question: string;
+  /** Paragraphs separated by a blank line. */
+  answer: string;
+  links: AnswerLink[];
+}
+
+export interface FaqFormValues {
+  /** The version of the category the form was filled from (0: the repository's file). */
+  basedOn: number;
+  questions: QuestionValues[];
+}
+
+/** Where a link may lead, as the picker offers it. */
+export interface LinkChoice {
+  title: string;
+  to: string;
+}
+
+export interface LinkChoiceGroup {
+  label: string;
+  choices: LinkChoice[];
+}
+
+export const MOST_QUESTIONS = 20;
+export const FEWEST_QUESTIONS = 4;
+export const MOST_LINKS = 4;
+export const QUESTION_MAX = 200;
+export const ANSWER_MAX = 3000;
+
+export const fieldName = {
+  question: (i: number) => `question-${i}`,
+  answer: (i: number) => `answer-${i}`,
+  anchor: (i: number) => `anchor-${i}`,
+  linkWords: (i: number, j: number) => `link-${i}-${j}-words`,
+  linkTo: (i: number, j: number) => `link-${i}-${j}-to`,
+};
+
+/** The business's phone and email, as the picker offers them after the site's pages. */
+export const FACT_CHOICES: LinkChoiceGroup = {
+  label: "Call or write",
+  choices: [
+    { title: "Call us (the business's phone)", to: FACT_LINKS.phone },
+    { title: "Email us (the business's address)", to: FACT_LINKS.email },
+  ],
+};
+
+const paragraphText = (runs: Paragraph) => runs.map((run) => (typeof run === "string" ? run : run.text)).join("");
+
+/** A question read with its tokens kept, as the form shows it. */
+export function questionValues(question: FaqQuestion): QuestionValues {
+  return {
+    anchor: question.id,
+    question: question.question,
+    answer: question.answer.map(paragraphText).join("\n\n"),
+    links: question.answer
+      .flat()
+      .flatMap((run) => (typeof run === "string" ? [] : [{ words: run.text, to: run.href }])),
+  };
+}
+
+/** The questions as posted, in their order; a link row left empty is no link. */
+export function readQuestions(get: (name: string) => string, count: number): QuestionValues[] {
+  return Array.from({ length: count }, (_, i) => ({
+    anchor: get(fieldName.anchor(i)).trim(),
+    question: get(fieldName.question(i)).trim(),
+    answer: get(fieldName.answer(i)).replace(/\r\n?/g, "\n").trim(),
+    links: Array.from({ length: MOST_LINKS }, (_, j) => ({
+      words: get(fieldName.linkWords(i, j)).trim(),
+      to: get(fieldName.linkTo(i, j)).trim(),
+    })).filter((link) => link.words !== "" || link.to !== ""),
+  }));
+}
+
+const paragraphsOf = (answer: string) =>
+  answer
+    .split(/\n\s*\n/)
+    .map((p) =>
+      p
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join(" "),
+    )
+    .filter(Boolean);
+
+/** Where each link sits: its paragraph and offset, each on words no earlier link took. */
+function placeLinks(paragraphs: readonly string[], links: readonly AnswerLink[]) {
+  const taken: { p: number; start: number; end: number }[] = [];
+  return links.map((link) => {
+    for (const [p, text] of paragraphs.entries()) {
+      let from = 0;
+      for (;;) {
+        const start = text.indexOf(link.words, from);
+        if (start < 0) break;
+        const end = start + link.words.length;
+        if (!taken.some((t) => t.p === p && start < t.end && t.start < end)) {
+          const place = { p, start, end };
+          taken.push(place);
+          return place;
+        }
+        from = start + 1;
+      }
+    }
+    return undefined;
+  });
+}
+
+const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S/i;
+const EMAIL_ADDRESS = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
+
+/** The message for each field that breaks a rule; none when the questions can be written. */
+export function questionProblems(
+  questions: readonly QuestionValues[],
+  allowed: ReadonlySet<string>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (questions.length < FEWEST_QUESTIONS)
+    errors.form = `A category holds at least ${FEWEST_QUESTIONS} questions: add one before removing this.`;
+  if (questions.length > MOST_QUESTIONS) errors.form = `A category holds at most ${MOST_QUESTIONS} questions.`;
+  for (const [i, q] of questions.entries()) {
+    const questionError =
+      q.question === ""
+        ? "Write the question."
+        : q.question.length > QUESTION_MAX
+          ? `Keep the question under ${QUESTION_MAX} characters.`
+          : !q.question.endsWith("?")
+            ? "End the question with a question mark."
+            : hiddenCharacterError(q.question, "The question");
+    if (questionError) errors[fieldName.question(i)] = questionError;
+    const answerError =
+      q.answer === ""
+        ? "Write the answer."
+        : q.answer.length > ANSWER_MAX
+          ? `Keep the answer under ${ANSWER_MAX} characters.`
+          : WEB_ADDRESS.test(q.answer)
+            ? "Take the web address out: link words of the answer to a page of the site with a link below."
+            : EMAIL_ADDRESS.test(q.answer)
+              ? "Take the email address out: write {email} for the business's, or link words to it below."
+              : hiddenCharacterError(q.answer, "The answer", true);
+    if (answerError) errors[fieldName.answer(i)] = answerError;
+    const places = placeLinks(paragraphsOf(q.answer), q.links);
+    for (const [j, link] of q.links.entries()) {
+      if (link.words === "") errors[fieldName.linkWords(i, j)] = "Write the words of the answer the link sits on.";
+      else if (!answerError && !places[j])
+        errors[fieldName.linkWords(i, j)] = "These words are not in the answer: copy them from it, exactly.";
+      else {
+        const hidden = hiddenCharacterError(link.words, "The link's words");
+        if (hidden) errors[fieldName.linkWords(i, j)] = hidden;
+      }
+      if (!allowed.has(link.to)) errors[fieldName.linkTo(i, j)] = "Choose where the link leads from the list.";
+    }
+  }
+  return errors;
+}
+
+/** Text as Markdown that shows exactly these characters; the facts' tokens (`{phone}`) stay tokens. */
+export function markdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>~|#!]/g, "\\$&").replace(/&(?=#?\w+;)/g, "\\&");
+}
+
+/** A paragraph's first characters, escaped where a line's start would make them a heading, list or rule. */
+const atLineStart = (line: string) => line.replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
+
+function answerMarkdown(q: QuestionValues): string {
+  const paragraphs = paragraphsOf(q.answer);
+  const places = placeLinks(paragraphs, q.links);
+  return paragraphs
+    .map((text, p) => {
+      const here = q.links
+        .map((link, j) => ({ link, place: places[j] }))
+        .filter((l) => l.place?.p === p)
+        .sort((a, b) => (a.place?.start ?? 0) - (b.place?.start ?? 0));
+      let out = "";
+      let at = 0;
+      for (const { link, place } of here) {
+        if (!place) continue;
+        out += markdownText(text.slice(at, place.start));
+        out += `[${markdownText(link.words)}](${link.to})`;
+        at = place.end;
+      }
+      return atLineStart(out + markdownText(text.slice(at)));
+    })
+    .join("\n\n");
+}
+
+/**
+ * The category's Markdown file: its front matter as it was (name, icon, place on the page), then
+ * each question as a `## ` heading with its anchor, and its answer.
+ */
+export function categoryMarkdown(frontMatter: string, questions: readonly QuestionValues[]): string {
+  const body = questions
+    .map((q) => `## ${atLineStart(markdownText(q.question))} {#${q.anchor}}\n\n${answerMarkdown(q)}`)
+    .join("\n\n");
+  return `${frontMatter.trimEnd()}\n\n${body}\n`;
+}
+
+/** A new question's anchor: its words in kebab-case, short, and unlike every anchor on the page. */
+export function newAnchor(question: string, taken: ReadonlySet<string>): string {
+  const words = question
+    .toLowerCase()
+    .replace(/\{[^{}]*\}/g, " ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 6)
+    .join("-");
+  const base = words || "question";
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The front matter block of a category's file, kept as it is when the questions are written. */
+export function frontMatterOf(markdown: string): string {
+  return /^---\r?\n[\s\S]*?\r?\n---/.exec(markdown)?.[0] ?? "";
+}
