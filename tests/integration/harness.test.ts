@@ -5,6 +5,8 @@
  */
 import { firstFacts } from "~/content/business-facts";
 import { publishFacts } from "~/facts/facts-store.server";
+import { serviceFiles } from "~/content/service-pages.server";
+import { publishSitePage } from "~/site-pages/site-pages-store.server";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -153,6 +155,14 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   await addClosedDay(db, { firstDay: "2030-11-28", lastDay: "", label: "Thanksgiving" }, actor);
   // A publish of the business facts.
   await publishFacts(db, actor, { facts: { ...firstFacts, phone: "+16095550199" }, basedOn: 0 });
+  const decks = serviceFiles["decks-and-stairs"] ?? "";
+  const published = await publishSitePage(db, actor, {
+    kind: "service",
+    name: "decks-and-stairs",
+    markdown: decks.replace("built to take the weather", "built for the weather"),
+    basedOn: 0,
+  });
+  if (!published.ok) throw new Error("the decks page was not published");
   // A review request and the review written with it.
   await publishedReview(db);
   // A project with a photo and one of its encoded files, and the address of one taken down.
