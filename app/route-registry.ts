@@ -119,6 +119,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/site": "the desk: the notice and closed days the public site shows",
   "/owner/site/contract": "the desk: the contract facts form, also shown on the Site page",
   "/owner/site/facts": "the desk: the business facts (phone, email, address, hours) and their history",
+  "/owner/site/faq": "the desk: the FAQ's categories, each to edit",
   "/owner/site/closed-days": "the desk: where the Site page's closed-day forms post; a visit goes to the Site page",
   "/owner/projects": "the desk: finished projects, drafts and published",
   "/owner/jobs": "the desk: jobs scheduled, under way and done, beside the site visits",

@@ -51,6 +51,8 @@ export default [
     route("site", "routes/owner.site.tsx"),
     route("site/contract", "routes/owner.site-contract.tsx"),
     route("site/facts", "routes/owner.site-facts.tsx"),
+    route("site/faq", "routes/owner.site-faq.tsx"),
+    route("site/faq/:category", "routes/owner.site-faq-category.tsx"),
     route("leads/:id/quote", "routes/owner.quote.tsx"),
     route("jobs", "routes/owner.jobs.tsx"),
     route("jobs/:id", "routes/owner.job.tsx"),

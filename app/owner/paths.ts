@@ -61,5 +61,8 @@ export const sitePath = "/owner/site";
 export const closedDaysPath = `${sitePath}/closed-days`;
 /** The business facts: phone, email, address, hours, their history. */
 export const factsPath = `${sitePath}/facts`;
+/** The FAQ's categories, each edited on its own page. */
+export const faqEditorPath = `${sitePath}/faq`;
+export const faqCategoryEditorPath = (category: string) => `${faqEditorPath}/${category}`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

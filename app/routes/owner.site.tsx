@@ -13,7 +13,7 @@ import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
-import { closedDaysPath, factsPath, sitePath } from "~/owner/paths";
+import { closedDaysPath, factsPath, faqEditorPath, sitePath } from "~/owner/paths";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
@@ -210,6 +210,18 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
         <p className="mt-1">The phone, email, address, hours and special hours every page, email and PDF shows.</p>
         <Link to={factsPath} className="mt-2 inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
           Edit phone, email and hours
+        </Link>
+      </section>
+      <section aria-labelledby="pages-heading" className="mt-6">
+        <h2 id="pages-heading" className="text-lg font-bold text-navy-900">
+          Pages
+        </h2>
+        <p className="mt-1">The words of the site's pages.</p>
+        <Link
+          to={faqEditorPath}
+          className="mt-2 inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
+        >
+          Edit the FAQ
         </Link>
       </section>
       <section aria-labelledby="notice-heading" className="mt-6">

@@ -235,3 +235,34 @@ export function newAnchor(question: string, taken: ReadonlySet<string>): string 
 export function frontMatterOf(markdown: string): string {
   return /^---\r?\n[\s\S]*?\r?\n---/.exec(markdown)?.[0] ?? "";
 }
+
+/** The form's values as the desk's answers carry them: one string per field. */
+export function flatValues(values: FaqFormValues): Record<string, string> {
+  const flat: Record<string, string> = { basedOn: String(values.basedOn), count: String(values.questions.length) };
+  for (const [i, q] of values.questions.entries()) {
+    flat[fieldName.anchor(i)] = q.anchor;
+    flat[fieldName.question(i)] = q.question;
+    flat[fieldName.answer(i)] = q.answer;
+    for (const [j, link] of q.links.entries()) {
+      flat[fieldName.linkWords(i, j)] = link.words;
+      flat[fieldName.linkTo(i, j)] = link.to;
+    }
+  }
+  return flat;
+}
+
+/** How many questions a post says it holds, within what a category may hold and one more. */
+export const questionCount = (posted: string) =>
+  Math.min(Math.max(Math.trunc(Number(posted)) || 0, 0), MOST_QUESTIONS + 1);
+
+/** The form's values from its fields, as posted or as an answer carried them. */
+export function formValuesFrom(get: (name: string) => string): FaqFormValues {
+  const basedOn = Number(get("basedOn"));
+  return {
+    basedOn: Number.isInteger(basedOn) && basedOn >= 0 ? basedOn : -1,
+    questions: readQuestions(get, questionCount(get("count"))),
+  };
+}
+
+/** A question with nothing in it yet, for 'Add a question'. */
+export const blankQuestion = (): QuestionValues => ({ anchor: "", question: "", answer: "", links: [] });

@@ -7,7 +7,7 @@
  * Every public reader takes them from here (the pages, the sitemap, the feed, the notices' links),
  * so what the owner publishes reaches all of them with one render per change, on every instance.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { articlesFor, type Article } from "~/content/articles.server";
 import { faqCategoriesFor } from "~/content/faq.server";
 import type { FaqCategory } from "~/content/faq-schema";
@@ -22,7 +22,7 @@ import type { LiveSource } from "~/live/snapshot.server";
 import { readLive } from "~/live/snapshot.server";
 import { articlePath } from "~/route-registry";
 import { pageKinds, type PageKind } from "./page-kinds";
-import "./site-page-tables";
+import type { SitePageVersionsTable } from "./site-page-tables";
 
 export interface PublishedPage {
   name: string;
@@ -31,6 +31,14 @@ export interface PublishedPage {
   publishedBy: string;
   publishedAt: Date;
 }
+
+const publishedPageOf = (row: Selectable<SitePageVersionsTable>): PublishedPage => ({
+  name: row.name,
+  version: Number(row.version),
+  markdown: row.markdown,
+  publishedBy: row.published_by,
+  publishedAt: toDate(row.published_at),
+});
 
 /** The newest version of each page of a kind the owner has published, by name. */
 export async function readPublishedPages(db: Kysely<Database>, kind: PageKind): Promise<PublishedPage[]> {
@@ -50,13 +58,7 @@ export async function readPublishedPages(db: Kysely<Database>, kind: PageKind): 
     )
     .orderBy("v.name")
     .execute();
-  return rows.map((row) => ({
-    name: row.name,
-    version: Number(row.version),
-    markdown: row.markdown,
-    publishedBy: row.published_by,
-    publishedAt: toDate(row.published_at),
-  }));
+  return rows.map(publishedPageOf);
 }
 
 /**
@@ -67,6 +69,23 @@ export function filesWith(kind: PageKind, published: readonly PublishedPage[]): 
   const { repository } = pageKinds[kind];
   if (published.length === 0) return repository;
   return { ...repository, ...Object.fromEntries(published.map((p) => [p.name, p.markdown])) };
+}
+
+/** The newest version of one page, or undefined while the repository's file is in force. */
+export async function readPublishedPage(
+  db: Kysely<Database>,
+  kind: PageKind,
+  name: string,
+): Promise<PublishedPage | undefined> {
+  const row = await db
+    .selectFrom("site_page_versions")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("name", "=", name)
+    .orderBy("version", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? publishedPageOf(row) : undefined;
 }
 
 function pagesSource(kind: PageKind, name: string): LiveSource<PageFiles> {
