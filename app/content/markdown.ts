@@ -9,7 +9,8 @@
 import { Marked, type MarkedToken, type Token } from "marked";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
-import { FACT_LINKS, factLinkAddress, resolveTokens } from "./tokens";
+import { FACT_LINKS } from "./fact-links";
+import { factLinkAddress, resolveTokens } from "./tokens";
 
 export type Inline = string | { text: string; href: string };
 export type Paragraph = Inline[];

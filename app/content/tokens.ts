@@ -12,6 +12,7 @@ import {
   type BusinessFacts,
   type WeekHours,
 } from "./business-facts";
+import { FACT_LINKS } from "./fact-links";
 import { profile } from "./profile";
 
 /** "a, b and c" */
@@ -78,11 +79,6 @@ export function readKeepingTokens<T>(read: () => T): T {
   }
 }
 
-/**
- * The links copy may make besides the site's own pages: a call to the business's phone and a mail
- * to its address, written with the fact so a new number reaches every answer.
- */
-export const FACT_LINKS = { phone: "tel:{phone}", email: "mailto:{email}" } as const;
 
 /** The address a fact's link dials or mails with the facts being read; undefined for any other address. */
 export function factLinkAddress(href: string): string | undefined {

@@ -7,7 +7,7 @@
  */
 import type { Paragraph } from "~/content/markdown";
 import type { FaqQuestion } from "~/content/faq-schema";
-import { FACT_LINKS } from "~/content/tokens";
+import { FACT_LINKS } from "~/content/fact-links";
 import { hiddenCharacterError } from "~/forms/plain-text";
 
 /** A link inside an answer: the words it sits on, and where it leads (a path, or a fact's link). */
