@@ -15,15 +15,10 @@ import { Notice } from "~/owner/desk-frame";
 import { sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
-import { flatValues, formValuesFrom } from "~/site-pages/faq-form";
+import { flatValues, formValuesFrom, MOST_PAGE_QUESTIONS } from "~/site-pages/faq-form";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
 import { ServicePageEditor } from "~/site-pages/service-page-editor";
-import {
-  isServicePage,
-  MOST_PAGE_QUESTIONS,
-  publishServicePage,
-  servicePageEditorState,
-} from "~/site-pages/service-page-edits.server";
+import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-service";
 

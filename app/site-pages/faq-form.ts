@@ -43,6 +43,8 @@ export interface LinkChoiceGroup {
 }
 
 export const MOST_QUESTIONS = 20;
+/** The most questions a service page holds; the FAQ holds the rest. */
+export const MOST_PAGE_QUESTIONS = 10;
 export const FEWEST_QUESTIONS = 4;
 export const MOST_LINKS = 4;
 export const QUESTION_MAX = 200;

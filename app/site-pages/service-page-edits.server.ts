@@ -16,6 +16,7 @@ import type { Actor } from "~/owner/actor";
 import {
   fieldName,
   flatValues,
+  MOST_PAGE_QUESTIONS,
   questionProblems,
   questionsMarkdown,
   questionValues,
@@ -25,9 +26,6 @@ import { pageKinds } from "./page-kinds";
 import { pathOf, wordAt, wordFieldName, wordGroups, withWords, type WordGroup } from "./page-words";
 import { readPublishedPage } from "./site-pages-source.server";
 import { publishSitePage } from "./site-pages-store.server";
-
-/** The most questions a service page holds; the FAQ holds the rest. */
-export const MOST_PAGE_QUESTIONS = 10;
 
 export const isServicePage = (slug: string): slug is ServiceSlug => (serviceSlugs as readonly string[]).includes(slug);
 

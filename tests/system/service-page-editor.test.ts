@@ -84,7 +84,7 @@ describe.each(["sqlite", "postgres"] as const)("the service page editor on %s", 
     const s = await site(backend);
     const long = await post(s, {
       ...editedForm(),
-      "w.metaTitle": "A title far longer than any search result would ever show",
+      "w.metaTitle": "A title far longer than any search result would ever show in full",
     });
     expect(long.status).toBe(400);
     expect(await long.text()).toContain("Keep it to 60 characters, with the facts it names filled in.");
