@@ -32,6 +32,12 @@ export class ContentError extends Error {
   }
 }
 
+/** A content file's two parts as written: the YAML between its `---` lines, and the Markdown after. */
+export function splitContentFile(source: string): { yaml: string; body: string } | undefined {
+  const match = FRONT_MATTER.exec(source);
+  return match ? { yaml: match[1] ?? "", body: match[2] ?? "" } : undefined;
+}
+
 /** The YAML front matter, checked against `schema`, and the Markdown body of a content file. */
 export function readContentFile<S extends z.ZodType>(
   source: string,

@@ -79,7 +79,6 @@ export function readKeepingTokens<T>(read: () => T): T {
   }
 }
 
-
 /** The address a fact's link dials or mails with the facts being read; undefined for any other address. */
 export function factLinkAddress(href: string): string | undefined {
   if (href !== FACT_LINKS.phone && href !== FACT_LINKS.email) return undefined;

@@ -64,5 +64,7 @@ export const factsPath = `${sitePath}/facts`;
 /** The FAQ's categories, each edited on its own page. */
 export const faqEditorPath = `${sitePath}/faq`;
 export const faqCategoryEditorPath = (category: string) => `${faqEditorPath}/${category}`;
+/** A service page's words and questions. */
+export const servicePageEditorPath = (slug: string) => `${sitePath}/services/${slug}`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

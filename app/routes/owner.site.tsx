@@ -13,7 +13,8 @@ import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
-import { closedDaysPath, factsPath, faqEditorPath, sitePath } from "~/owner/paths";
+import { closedDaysPath, factsPath, faqEditorPath, servicePageEditorPath, sitePath } from "~/owner/paths";
+import { services } from "~/content/services";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
 import { getEnv } from "~/settings/env.server";
@@ -217,12 +218,23 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
           Pages
         </h2>
         <p className="mt-1">The words of the site's pages.</p>
-        <Link
-          to={faqEditorPath}
-          className="mt-2 inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
-        >
-          Edit the FAQ
-        </Link>
+        <ul className="mt-2">
+          <li>
+            <Link to={faqEditorPath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
+              FAQ
+            </Link>
+          </li>
+          {services.map((service) => (
+            <li key={service.slug}>
+              <Link
+                to={servicePageEditorPath(service.slug)}
+                className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
+              >
+                {service.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </section>
       <section aria-labelledby="notice-heading" className="mt-6">
         <h2 id="notice-heading" className="text-lg font-bold text-navy-900">

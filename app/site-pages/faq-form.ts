@@ -43,6 +43,8 @@ export interface LinkChoiceGroup {
 }
 
 export const MOST_QUESTIONS = 20;
+/** The most questions a service page holds; the FAQ holds the rest. */
+export const MOST_PAGE_QUESTIONS = 10;
 export const FEWEST_QUESTIONS = 4;
 export const MOST_LINKS = 4;
 export const QUESTION_MAX = 200;
@@ -133,11 +135,17 @@ const EMAIL_ADDRESS = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
 export function questionProblems(
   questions: readonly QuestionValues[],
   allowed: ReadonlySet<string>,
+  /** How many questions the page holds, and what it calls the place they are in. */
+  bounds: { fewest: number; most: number; place: string } = {
+    fewest: FEWEST_QUESTIONS,
+    most: MOST_QUESTIONS,
+    place: "A category",
+  },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (questions.length < FEWEST_QUESTIONS)
-    errors.form = `A category holds at least ${FEWEST_QUESTIONS} questions: add one before removing this.`;
-  if (questions.length > MOST_QUESTIONS) errors.form = `A category holds at most ${MOST_QUESTIONS} questions.`;
+  if (questions.length < bounds.fewest)
+    errors.form = `${bounds.place} holds at least ${bounds.fewest} questions: add one before removing this.`;
+  if (questions.length > bounds.most) errors.form = `${bounds.place} holds at most ${bounds.most} questions.`;
   for (const [i, q] of questions.entries()) {
     const questionError =
       q.question === ""
@@ -209,10 +217,17 @@ function answerMarkdown(q: QuestionValues): string {
  * each question as a `## ` heading with its anchor, and its answer.
  */
 export function categoryMarkdown(frontMatter: string, questions: readonly QuestionValues[]): string {
-  const body = questions
-    .map((q) => `## ${atLineStart(markdownText(q.question))} {#${q.anchor}}\n\n${answerMarkdown(q)}`)
+  return `${frontMatter.trimEnd()}\n\n${questionsMarkdown(questions, true)}\n`;
+}
+
+/** Questions as a Markdown body: each a `## ` heading, with its anchor when `anchored` (the FAQ's). */
+export function questionsMarkdown(questions: readonly QuestionValues[], anchored: boolean): string {
+  return questions
+    .map((q) => {
+      const heading = atLineStart(markdownText(q.question)) + (anchored ? ` {#${q.anchor}}` : "");
+      return `## ${heading}\n\n${answerMarkdown(q)}`;
+    })
     .join("\n\n");
-  return `${frontMatter.trimEnd()}\n\n${body}\n`;
 }
 
 /** A new question's anchor: its words in kebab-case, short, and unlike every anchor on the page. */

@@ -94,6 +94,7 @@ test.describe("the desk at 375 px with touch", () => {
       "/owner/site/facts",
       "/owner/site/faq",
       "/owner/site/faq/decks-stairs",
+      "/owner/site/services/decks-and-stairs",
       "/owner/reviews",
       "/owner/projects",
       `/owner/projects/${projectId}`,

@@ -1,0 +1,141 @@
+/**
+ * /owner/site/services/:slug: one service page's words and questions, edited on the phone and
+ * published to the page, its alias and its structured data. Adding, moving and removing a question
+ * come back as the form with the change made, nothing stored; 'Publish' stores the whole page as a
+ * new version. A publish refused comes back as typed with a message at each field; one made while
+ * another owner published the page comes back with what is live now.
+ */
+import { data, Link, useNavigation } from "react-router";
+import { profile } from "~/content/profile";
+import { headline, type ChangeAnswer } from "~/forms/change-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
+import { dispatchIntent } from "~/infra/intents.server";
+import { readSmallForm } from "~/infra/uploads.server";
+import { Notice } from "~/owner/desk-frame";
+import { sitePath } from "~/owner/paths";
+import { requireOwner } from "~/owner/sessions.server";
+import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
+import { flatValues, formValuesFrom, MOST_PAGE_QUESTIONS } from "~/site-pages/faq-form";
+import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
+import { ServicePageEditor } from "~/site-pages/service-page-editor";
+import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
+import { formatDateTime } from "~/time/business-time";
+import type { Route } from "./+types/owner.site-service";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title ?? "Service page"} page | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The most fields a post holds: the words of the longest page, its questions, and the form's own. */
+const MOST_FIELDS = 400;
+
+const PUBLISHED_SAYS = "The page shows it within a few seconds.";
+
+const notFound = () => data("No such service page.", { status: 404 });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
+  if (!isServicePage(params.slug)) throw notFound();
+  return { ...(await servicePageEditorState(db, params.slug)), linkGroups: answerLinkGroups() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, actor } = await requireOwner(request, context);
+  const slug = params.slug;
+  if (!isServicePage(slug)) throw notFound();
+  const form = await readSmallForm(request, MOST_FIELDS);
+  const get = (field: string) => String(form.get(field) ?? "");
+  const { basedOn, questions } = formValuesFrom(get);
+  const words = Object.fromEntries(
+    [...form.keys()].filter((name) => name.startsWith("w.")).map((name) => [name, get(name)]),
+  );
+  /** What the form held, to show it again: the words as posted, and the questions. */
+  const held = (changed = questions) => ({ ...words, ...flatValues({ basedOn, questions: changed }) });
+  const { intent, at } = splitIntent(get("intent"));
+  const edit = (change: QuestionEdit) => {
+    const outcome = editQuestions(change, at, questions, MOST_PAGE_QUESTIONS);
+    return outcome.ok
+      ? answerDone(change, outcome.done, { values: held(outcome.questions) })
+      : answerRefused(change, 400, { form: outcome.error }, held());
+  };
+  const live = async () => (await servicePageEditorState(db, slug)).values;
+
+  return dispatchIntent(
+    { get: (field) => (field === "intent" ? intent : form.get(field)) },
+    {
+      "add-question": edit,
+      "move-up": edit,
+      "move-down": edit,
+      remove: edit,
+      publish: async () => {
+        if (basedOn < 0) return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
+        const outcome = await publishServicePage(
+          db,
+          actor,
+          slug,
+          { word: get, questions, basedOn },
+          answerLinkPlaces(),
+          new Date(),
+        );
+        if (outcome.ok)
+          return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
+            values: await live(),
+          });
+        if (outcome.reason === "invalid")
+          return answerRefused(
+            intent,
+            400,
+            { form: "Nothing was published: see the fields marked below.", ...outcome.errors },
+            held(),
+          );
+        if (outcome.reason === "stale")
+          return answerRefused(
+            intent,
+            409,
+            {
+              form: "Another owner published this page while it was open here. Here is what is live now: make your change again.",
+            },
+            await live(),
+          );
+        return answerDone(intent, "Nothing was published: the page is the same as the live one.", {
+          values: await live(),
+        });
+      },
+    },
+  );
+}
+
+export default function ServicePageEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const answer: ChangeAnswer | undefined = actionData;
+  const shown = headline(answer);
+  const values = answer?.values?.basedOn !== undefined ? answer.values : loaderData.values;
+  const { live } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to={sitePath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
+          Site
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold text-navy-900">{`${loaderData.title} page`}</h1>
+      <p className="mt-1">
+        {live.version === 0 || !live.publishedAt
+          ? "Live: the words the site was built with."
+          : `Live: version ${live.version}, published by ${live.publishedBy ?? "the command line"} on ${formatDateTime(live.publishedAt)}.`}
+      </p>
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+      <ServicePageEditor
+        key={answer ? JSON.stringify(answer) : `live-${live.version}`}
+        groups={loaderData.groups}
+        hasQuestions={loaderData.hasQuestions}
+        mostQuestions={MOST_PAGE_QUESTIONS}
+        values={values}
+        errors={answer && !answer.ok ? answer.errors : {}}
+        linkGroups={loaderData.linkGroups}
+        busy={busy}
+      />
+    </>
+  );
+}
