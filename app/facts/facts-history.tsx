@@ -1,12 +1,8 @@
 /**
- * What is live and what was: the version in force with who published it and when, then the
- * earlier versions, each with what it changed and a 'Restore' that publishes it again as a new
- * version (so a restore is itself in the history, and can be undone the same way).
+ * What is live: the version of the facts in force, with who published it and when, its phone and
+ * its hours. The versions before it are the desk's history (`owner/version-history.tsx`).
  */
-import { Form } from "react-router";
 import type { HoursRow } from "~/content/business-facts";
-import { hintClass } from "~/owner/desk-field";
-import { secondaryButton } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
 
 export interface LiveSummary {
@@ -39,68 +35,6 @@ export function LiveFacts({ live }: { live: LiveSummary }) {
           </div>
         ))}
       </dl>
-    </section>
-  );
-}
-
-export interface HistoryEntry {
-  version: number;
-  publishedBy: string;
-  publishedAt: string;
-  restoredFrom: number | null;
-  changes: string;
-}
-
-export function FactsHistory({
-  entries,
-  liveVersion,
-  busy,
-}: {
-  entries: readonly HistoryEntry[];
-  liveVersion: number;
-  busy: boolean;
-}) {
-  return (
-    <section aria-labelledby="facts-history" className="mt-10">
-      <h2 id="facts-history" className="text-base font-bold text-navy-900">
-        History
-      </h2>
-      {entries.length === 0 ? (
-        <p className={hintClass}>Each publish is kept here, with who made it and when.</p>
-      ) : (
-        <ol className="mt-2 divide-y divide-slate-200">
-          {entries.map((entry) => (
-            <li key={entry.version} className="flex flex-wrap items-center justify-between gap-2 py-3">
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  {`Version ${entry.version}`}
-                  {entry.version === liveVersion ? " (live)" : ""}
-                </p>
-                <p className="text-sm">
-                  {`${formatDateTime(entry.publishedAt)} by ${entry.publishedBy}: `}
-                  {entry.restoredFrom ? `restored version ${entry.restoredFrom}` : entry.changes}
-                </p>
-              </div>
-              {entry.version === liveVersion ? null : (
-                <Form method="post">
-                  <input type="hidden" name="version" value={entry.version} />
-                  <input type="hidden" name="basedOn" value={liveVersion} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="restore"
-                    disabled={busy}
-                    className={secondaryButton}
-                    aria-label={`Restore version ${entry.version}`}
-                  >
-                    Restore
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
     </section>
   );
 }

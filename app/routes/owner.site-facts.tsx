@@ -10,7 +10,8 @@ import { profile } from "~/content/profile";
 import { headline, type ChangeAnswer } from "~/forms/change-answer";
 import { FactsEditor } from "~/facts/facts-editor";
 import { factsFormValues, readFactsForm, rangeSlots } from "~/facts/facts-form";
-import { FactsHistory, LiveFacts } from "~/facts/facts-history";
+import { LiveFacts } from "~/facts/facts-history";
+import { VersionHistory } from "~/owner/version-history";
 import { copyProblem } from "~/site-pages/copy-check.server";
 import { liveFactsOf } from "~/facts/live-facts";
 import { publicFactsOf } from "~/facts/public-facts";
@@ -140,7 +141,12 @@ export default function BusinessFactsPage({ loaderData, actionData }: Route.Comp
         errors={answer && !answer.ok ? answer.errors : {}}
         busy={busy}
       />
-      <FactsHistory entries={loaderData.history} liveVersion={loaderData.live.version} busy={busy} />
+      <VersionHistory
+        id="facts-history"
+        entries={loaderData.history}
+        liveVersion={loaderData.live.version}
+        busy={busy}
+      />
     </>
   );
 }

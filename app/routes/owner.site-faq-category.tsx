@@ -17,7 +17,10 @@ import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { FaqEditor } from "~/site-pages/faq-editor";
 import { faqEditorState, isFaqCategory, publishFaqCategory } from "~/site-pages/faq-edits.server";
+import { answerRestore } from "~/site-pages/page-restore.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
+import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
+import { VersionHistory } from "~/owner/version-history";
 import { flatValues, formValuesFrom, MOST_LINKS, MOST_QUESTIONS } from "~/site-pages/faq-form";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-faq-category";
@@ -37,8 +40,11 @@ const notFound = () => data("No such FAQ category.", { status: 404 });
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   if (!isFaqCategory(params.category)) throw notFound();
-  const state = await faqEditorState(db, params.category);
-  return { ...state, groups: answerLinkGroups() };
+  const [state, history] = await Promise.all([
+    faqEditorState(db, params.category),
+    pageHistoryEntries(db, "faq", params.category),
+  ]);
+  return { ...state, history, groups: answerLinkGroups() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -63,6 +69,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "move-up": edit,
       "move-down": edit,
       remove: edit,
+      restore: () =>
+        answerRestore(db, actor, { kind: "faq", name: name }, form, {
+          liveValues: async () => flatValues((await faqEditorState(db, name)).values),
+          publishedSays: PUBLISHED_SAYS,
+          stale:
+            "Another owner published these questions while this page was open. Here is what is live now: make your change again.",
+        }),
       publish: async () => {
         if (values.basedOn < 0)
           return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
@@ -123,6 +136,7 @@ export default function FaqCategoryPage({ loaderData, actionData }: Route.Compon
         groups={loaderData.groups}
         busy={busy}
       />
+      <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
     </>
   );
 }

@@ -16,7 +16,10 @@ import { sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { flatValues, formValuesFrom, MOST_PAGE_QUESTIONS } from "~/site-pages/faq-form";
+import { answerRestore } from "~/site-pages/page-restore.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
+import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
+import { VersionHistory } from "~/owner/version-history";
 import { ServicePageEditor } from "~/site-pages/service-page-editor";
 import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
 import { formatDateTime } from "~/time/business-time";
@@ -37,7 +40,11 @@ const notFound = () => data("No such service page.", { status: 404 });
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   if (!isServicePage(params.slug)) throw notFound();
-  return { ...(await servicePageEditorState(db, params.slug)), linkGroups: answerLinkGroups() };
+  const [state, history] = await Promise.all([
+    servicePageEditorState(db, params.slug),
+    pageHistoryEntries(db, "service", params.slug),
+  ]);
+  return { ...state, history, linkGroups: answerLinkGroups() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -68,6 +75,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "move-up": edit,
       "move-down": edit,
       remove: edit,
+      restore: () =>
+        answerRestore(db, actor, { kind: "service", name: slug }, form, {
+          liveValues: live,
+          publishedSays: PUBLISHED_SAYS,
+          stale:
+            "Another owner published this page while it was open here. Here is what is live now: make your change again.",
+        }),
       publish: async () => {
         if (basedOn < 0) return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
         const outcome = await publishServicePage(
@@ -136,6 +150,7 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
         linkGroups={loaderData.linkGroups}
         busy={busy}
       />
+      <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
     </>
   );
 }

@@ -15,9 +15,10 @@ import type { Kysely } from "kysely";
 import { firstHiddenCharacter } from "~/forms/plain-text";
 import { currentFacts } from "~/facts/facts-source.server";
 import type { Database } from "~/infra/schema.server";
-import { timestamp } from "~/infra/schema.server";
+import { timestamp, toDate } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
+import type { HistoryEntry } from "~/owner/version-history";
 import { pageProblems } from "./copy-check.server";
 import { pageKinds, type PageKind } from "./page-kinds";
 import { filesWith, readPublishedPages } from "./site-pages-source.server";
@@ -120,4 +121,80 @@ export async function publishSitePage(
       return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
     throw error;
   }
+}
+
+/** A page's history as the desk lists it: its versions, then what the site was built with. */
+export async function pageHistoryEntries(db: Kysely<Database>, kind: PageKind, name: string): Promise<HistoryEntry[]> {
+  const versions = await pageHistory(db, kind, name);
+  if (versions.length === 0) return [];
+  return [
+    ...versions.map((v) => ({ ...v, publishedAt: v.publishedAt.toISOString(), changes: "published from the desk" })),
+    { version: 0, publishedBy: null, publishedAt: null, restoredFrom: null, changes: "the words in the repository" },
+  ];
+}
+
+/** Versions the desk's history lists, newest first. */
+export const PAGE_HISTORY_LISTED = 20;
+
+export interface PageVersion {
+  version: number;
+  publishedBy: string;
+  publishedAt: Date;
+  restoredFrom: number | null;
+}
+
+/** A page's newest versions, newest first. */
+export async function pageHistory(db: Kysely<Database>, kind: PageKind, name: string): Promise<PageVersion[]> {
+  const rows = await db
+    .selectFrom("site_page_versions")
+    .select(["version", "published_by", "published_at", "restored_from"])
+    .where("kind", "=", kind)
+    .where("name", "=", name)
+    .orderBy("version", "desc")
+    .limit(PAGE_HISTORY_LISTED)
+    .execute();
+  return rows.map((row) => ({
+    version: Number(row.version),
+    publishedBy: row.published_by,
+    publishedAt: toDate(row.published_at),
+    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  }));
+}
+
+/** One version's file, for 'Restore': version 0 is the repository's. */
+export async function readPageVersion(
+  db: Kysely<Database>,
+  kind: PageKind,
+  name: string,
+  version: number,
+): Promise<string | undefined> {
+  if (version === 0) return pageKinds[kind].repository[name];
+  const row = await db
+    .selectFrom("site_page_versions")
+    .select("markdown")
+    .where("kind", "=", kind)
+    .where("name", "=", name)
+    .where("version", "=", version)
+    .executeTakeFirst();
+  return row?.markdown;
+}
+
+/**
+ * Publishes an earlier version of a page again, as the version after `basedOn`: 'Restore'. Undefined
+ * when that version is not kept.
+ */
+export async function restoreSitePage(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: { kind: PageKind; name: string; version: number; basedOn: number },
+  now: Date = new Date(),
+): Promise<PagePublishOutcome | undefined> {
+  const markdown = await readPageVersion(db, input.kind, input.name, input.version);
+  if (markdown === undefined) return undefined;
+  return publishSitePage(
+    db,
+    actor,
+    { kind: input.kind, name: input.name, markdown, basedOn: input.basedOn, restoredFrom: input.version },
+    now,
+  );
 }

@@ -31,7 +31,12 @@ import {
   readPublishedPages,
   sitePageSources,
 } from "~/site-pages/site-pages-source.server";
-import { publishSitePage } from "~/site-pages/site-pages-store.server";
+import {
+  pageHistoryEntries,
+  publishSitePage,
+  readPageVersion,
+  restoreSitePage,
+} from "~/site-pages/site-pages-store.server";
 import { FACTS_FILE, runContentCommand } from "../../scripts/content";
 import { backends, useHarness } from "../support/harness";
 
@@ -221,6 +226,41 @@ describe.each(backends)("written pages on %s", (backend) => {
     await readSnapshot();
     expect(copyProblem(firstFacts)).toBeUndefined();
     expect(copyProblem(longHours)).toMatch(/^With these facts a page's text would break \(sections\.0\.eyebrow: /);
+  });
+
+  it("list each page's versions and restore an earlier one, or the repository's file, as a new version", async () => {
+    const db = await harness().db();
+    const at = new Date("2026-12-01T15:00:00Z");
+    await publishSitePage(db, actor, { kind: "service", name: DECKS, markdown: newDecks, basedOn: 0 }, at);
+    const salt = newDecks.replace("the weather", "salt air");
+    await publishSitePage(db, other, { kind: "service", name: DECKS, markdown: salt, basedOn: 1 }, at);
+    expect(await readPageVersion(db, "service", DECKS, 0)).toBe(decksFile);
+    expect(await readPageVersion(db, "service", DECKS, 1)).toBe(newDecks);
+    expect(await readPageVersion(db, "service", DECKS, 7)).toBeUndefined();
+    expect(await restoreSitePage(db, actor, { kind: "service", name: DECKS, version: 7, basedOn: 2 })).toBeUndefined();
+    expect(await restoreSitePage(db, actor, { kind: "service", name: DECKS, version: 1, basedOn: 1 })).toEqual({
+      ok: false,
+      reason: "stale",
+      version: 2,
+    });
+    expect(await restoreSitePage(db, actor, { kind: "service", name: DECKS, version: 2, basedOn: 2 })).toEqual({
+      ok: false,
+      reason: "unchanged",
+      version: 2,
+    });
+    expect(await restoreSitePage(db, actor, { kind: "service", name: DECKS, version: 0, basedOn: 2 })).toEqual({
+      ok: true,
+      version: 3,
+    });
+    expect((await readPublishedPages(db, "service"))[0]?.markdown).toBe(decksFile);
+    const entries = await pageHistoryEntries(db, "service", DECKS);
+    expect(entries.map((e) => [e.version, e.publishedBy, e.restoredFrom])).toEqual([
+      [3, "pat@causeway.test", 0],
+      [2, "sam@causeway.test", null],
+      [1, "pat@causeway.test", null],
+      [0, null, null],
+    ]);
+    expect(await pageHistoryEntries(db, "faq", "general")).toEqual([]);
   });
 
   it("are written back as the repository's files by the export", async () => {

@@ -106,6 +106,52 @@ describe.each(["sqlite", "postgres"] as const)("the service page editor on %s", 
     expect(await versions(s)).toBe(1);
   });
 
+  it("keeps each publish in the history and restores an earlier one, or what the site was built with", async () => {
+    const s = await site(backend);
+    const origin = s.origins[0] ?? "";
+    const pageText = async () => (await fetch(`${origin}/services/${SLUG}`)).text();
+    expect((await post(s, editedForm())).status).toBe(200);
+    const rebuilt = { ...editedForm(1), "w.sections.0.heading": "Decks and stairs rebuilt after the storm" };
+    expect((await post(s, rebuilt)).status).toBe(200);
+    const editor = await (await fetch(`${origin}${EDITOR}`, { headers: { cookie: s.cookie } })).text();
+    expect(editor).toMatch(/Version 2(<!-- -->)? \(live\)/);
+    expect(editor).toContain('aria-label="Restore version 1"');
+    expect(editor).toContain('aria-label="Restore what the site was built with"');
+
+    const restore = (version: string, basedOn: string) => post(s, { intent: "restore", version, basedOn });
+    const restored = await restore("1", "2");
+    expect(restored.status).toBe(200);
+    expect(await restored.text()).toContain("Restored version 1 as version 3.");
+    await waitFor(async () => (await pageText()).includes("Decks in PVC, composite or wood"));
+    // Filled before that restore: it would undo it unseen.
+    expect((await restore("2", "2")).status).toBe(409);
+    for (const [version, basedOn] of [
+      ["99", "3"],
+      ["abc", "3"],
+      ["-1", "3"],
+      ["", "3"],
+    ] as const)
+      expect((await restore(version, basedOn)).status, version).toBe(404);
+
+    const first = await restore("0", "3");
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Restored what the site was built with as version 4.");
+    await waitFor(async () =>
+      (await pageText()).includes(">Decks and stairs for raised shore homes, built to take the weather</h1>"),
+    );
+    const rows = await s.db
+      .selectFrom("site_page_versions")
+      .select(["version", "restored_from"])
+      .orderBy("version")
+      .execute();
+    expect(rows.map((r) => [Number(r.version), r.restored_from === null ? null : Number(r.restored_from)])).toEqual([
+      [1, null],
+      [2, null],
+      [3, 1],
+      [4, 0],
+    ]);
+  });
+
   it("refuses a stranger, a foreign Origin and an unknown page, storing nothing", async () => {
     const s = await site(backend);
     const origin = s.origins[0] ?? "";
