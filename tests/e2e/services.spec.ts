@@ -172,14 +172,19 @@ for (const service of services) {
         await expect(pictures).toHaveCount(gallery.items.length);
         for (const picture of await pictures.all()) {
           await expect(picture).toHaveAttribute("draggable", "false");
-          const blocked = await picture.evaluate((img) => {
-            const menu = new MouseEvent("contextmenu", { bubbles: true, cancelable: true, button: 2 });
-            img.dispatchEvent(menu);
-            const drag = new DragEvent("dragstart", { bubbles: true, cancelable: true });
-            img.dispatchEvent(drag);
-            return { menu: menu.defaultPrevented, drag: drag.defaultPrevented };
-          });
-          expect(blocked).toEqual({ menu: true, drag: true });
+          // The attribute is in the HTML; the handlers come with the gallery's code, which arrives
+          // after the page's first paint, so on a busy machine they may be a moment behind it.
+          await expect
+            .poll(() =>
+              picture.evaluate((img) => {
+                const menu = new MouseEvent("contextmenu", { bubbles: true, cancelable: true, button: 2 });
+                img.dispatchEvent(menu);
+                const drag = new DragEvent("dragstart", { bubbles: true, cancelable: true });
+                img.dispatchEvent(drag);
+                return { menu: menu.defaultPrevented, drag: drag.defaultPrevented };
+              }),
+            )
+            .toEqual({ menu: true, drag: true });
         }
         // A picture outside the gallery keeps its ordinary menu: the block is deliberate, not global.
         const first = page.locator("main img").first();
