@@ -21,6 +21,23 @@ export interface HistoryEntry {
 const restoredWords = (version: number) =>
   version === 0 ? "restored what the site was built with" : `restored version ${version}`;
 
+/** One line saying which version is live: `built` says what version 0 is ("the words the site was built with"). */
+export function LiveVersionLine({
+  live,
+  built,
+}: {
+  live: { version: number; publishedBy: string | null; publishedAt: string | null };
+  built: string;
+}) {
+  return (
+    <p className="mt-1">
+      {live.version === 0 || !live.publishedAt
+        ? `Live: ${built}.`
+        : `Live: version ${live.version}, published by ${live.publishedBy ?? "the command line"} on ${formatDateTime(live.publishedAt)}.`}
+    </p>
+  );
+}
+
 export function VersionHistory({
   id,
   entries,

@@ -20,9 +20,8 @@ import { faqEditorState, isFaqCategory, publishFaqCategory } from "~/site-pages/
 import { answerRestore } from "~/site-pages/page-restore.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
 import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
-import { VersionHistory } from "~/owner/version-history";
+import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { flatValues, formValuesFrom, MOST_LINKS, MOST_QUESTIONS } from "~/site-pages/faq-form";
-import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-faq-category";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -123,11 +122,7 @@ export default function FaqCategoryPage({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <h1 className="text-2xl font-bold text-navy-900">{`FAQ: ${loaderData.title}`}</h1>
-      <p className="mt-1">
-        {live.version === 0 || !live.publishedAt
-          ? "Live: the questions the site was built with."
-          : `Live: version ${live.version}, published by ${live.publishedBy ?? "the command line"} on ${formatDateTime(live.publishedAt)}.`}
-      </p>
+      <LiveVersionLine live={live} built="the questions the site was built with" />
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       <FaqEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}

@@ -19,10 +19,9 @@ import { flatValues, formValuesFrom, MOST_PAGE_QUESTIONS } from "~/site-pages/fa
 import { answerRestore } from "~/site-pages/page-restore.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
 import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
-import { VersionHistory } from "~/owner/version-history";
+import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { ServicePageEditor } from "~/site-pages/service-page-editor";
 import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
-import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-service";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -134,11 +133,7 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
         </Link>
       </p>
       <h1 className="text-2xl font-bold text-navy-900">{`${loaderData.title} page`}</h1>
-      <p className="mt-1">
-        {live.version === 0 || !live.publishedAt
-          ? "Live: the words the site was built with."
-          : `Live: version ${live.version}, published by ${live.publishedBy ?? "the command line"} on ${formatDateTime(live.publishedAt)}.`}
-      </p>
+      <LiveVersionLine live={live} built="the words the site was built with" />
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       <ServicePageEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}

@@ -22,7 +22,7 @@ import {
   type QuestionValues,
 } from "./faq-form";
 import { pageKinds } from "./page-kinds";
-import { liveFaqCategories, readPublishedPage } from "./site-pages-source.server";
+import { liveFaqCategories, liveSummaryOf, readPublishedPage, type LiveSummary } from "./site-pages-source.server";
 import { publishSitePage } from "./site-pages-store.server";
 
 /** The categories' names (their files' names and their anchors on /faq), in the page's order. */
@@ -34,7 +34,7 @@ export interface FaqEditorState {
   /** The category's name as the page shows it ("Decks & Stairs"). */
   title: string;
   values: FaqFormValues;
-  live: { version: number; publishedBy: string | null; publishedAt: string | null };
+  live: LiveSummary;
 }
 
 /** The category as it is live, as the form shows it. */
@@ -45,11 +45,7 @@ export async function faqEditorState(db: Kysely<Database>, name: string): Promis
   return {
     title: category.name,
     values: { basedOn: published?.version ?? 0, questions: category.questions.map(questionValues) },
-    live: {
-      version: published?.version ?? 0,
-      publishedBy: published?.publishedBy ?? null,
-      publishedAt: published?.publishedAt.toISOString() ?? null,
-    },
+    live: liveSummaryOf(published),
   };
 }
 

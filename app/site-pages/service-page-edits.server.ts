@@ -24,7 +24,7 @@ import {
 } from "./faq-form";
 import { pageKinds } from "./page-kinds";
 import { pathOf, wordAt, wordFieldName, wordGroups, withWords, type WordGroup } from "./page-words";
-import { readPublishedPage } from "./site-pages-source.server";
+import { liveSummaryOf, readPublishedPage, type LiveSummary } from "./site-pages-source.server";
 import { publishSitePage } from "./site-pages-store.server";
 
 export const isServicePage = (slug: string): slug is ServiceSlug => (serviceSlugs as readonly string[]).includes(slug);
@@ -59,7 +59,7 @@ export interface ServicePageEditorState {
   hasQuestions: boolean;
   /** Every field's value, the words' and the questions', as the form posts them. */
   values: Record<string, string>;
-  live: { version: number; publishedBy: string | null; publishedAt: string | null };
+  live: LiveSummary;
 }
 
 const wordValues = (groups: readonly WordGroup[], frontMatter: unknown) =>
@@ -78,11 +78,7 @@ export async function servicePageEditorState(db: Kysely<Database>, slug: Service
       ...wordValues(groups, file.frontMatter),
       ...flatValues({ basedOn: version, questions: file.questions }),
     },
-    live: {
-      version,
-      publishedBy: published?.publishedBy ?? null,
-      publishedAt: published?.publishedAt.toISOString() ?? null,
-    },
+    live: liveSummaryOf(published),
   };
 }
 

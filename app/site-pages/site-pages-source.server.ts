@@ -71,6 +71,19 @@ export function filesWith(kind: PageKind, published: readonly PublishedPage[]): 
   return { ...repository, ...Object.fromEntries(published.map((p) => [p.name, p.markdown])) };
 }
 
+/** What the desk says is live of a page: its version (0, the repository's file) and who published it when. */
+export interface LiveSummary {
+  version: number;
+  publishedBy: string | null;
+  publishedAt: string | null;
+}
+
+export const liveSummaryOf = (published: PublishedPage | undefined): LiveSummary => ({
+  version: published?.version ?? 0,
+  publishedBy: published?.publishedBy ?? null,
+  publishedAt: published?.publishedAt.toISOString() ?? null,
+});
+
 /** The newest version of one page, or undefined while the repository's file is in force. */
 export async function readPublishedPage(
   db: Kysely<Database>,
