@@ -58,12 +58,13 @@ export const fieldName = {
   linkTo: (i: number, j: number) => `link-${i}-${j}-to`,
 };
 
-/** The business's phone and email, as the picker offers them after the site's pages. */
+/** The business's phone, email and contact form, as the picker offers them after the site's pages. */
 export const FACT_CHOICES: LinkChoiceGroup = {
   label: "Call or write",
   choices: [
     { title: "Call us (the business's phone)", to: FACT_LINKS.phone },
     { title: "Email us (the business's address)", to: FACT_LINKS.email },
+    { title: "Write to us (the contact form on the home page)", to: "/#contact" },
   ],
 };
 
@@ -128,8 +129,8 @@ function placeLinks(paragraphs: readonly string[], links: readonly AnswerLink[])
   });
 }
 
-const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S/i;
-const EMAIL_ADDRESS = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
+export const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S/i;
+export const EMAIL_ADDRESS = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
 
 /** The message for each field that breaks a rule; none when the questions can be written. */
 export function questionProblems(
@@ -188,7 +189,7 @@ export function markdownText(text: string): string {
 }
 
 /** A paragraph's first characters, escaped where a line's start would make them a heading, list or rule. */
-const atLineStart = (line: string) => line.replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
+export const atLineStart = (line: string) => line.replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
 
 function answerMarkdown(q: QuestionValues): string {
   const paragraphs = paragraphsOf(q.answer);

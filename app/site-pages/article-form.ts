@@ -1,0 +1,460 @@
+/**
+ * The article editor's form, shared by the page in the browser and the server: an article as the
+ * fields the owner edits (its words on the blog and in search, the at-a-glance box, the related
+ * services, an introduction, then sections with their steps, problems or questions), read back from
+ * a post, checked field by field, and written as the article's Markdown body.
+ *
+ * The owner types plain text. A blank line starts a new paragraph and a line starting with "- " is
+ * an item of a list; every other character Markdown would read as markup is escaped, so what is
+ * typed is what the page shows. Bold words and links are marks: the words, copied from the text, and
+ * what they do (bold, or lead to a place picked from the list), so no brackets or stars are typed.
+ */
+import { hiddenCharacterError } from "~/forms/plain-text";
+import { atLineStart, EMAIL_ADDRESS, markdownText, WEB_ADDRESS, type LinkChoiceGroup } from "./faq-form";
+
+/** What a mark does to its words: makes them bold, or links them to a place of the site. */
+export const BOLD = "bold";
+
+export interface Mark {
+  words: string;
+  /** `BOLD`, or where the link leads. */
+  does: string;
+  /**
+   * Which time the words appear in the text, counted from 1, when the mark sat on a later one than
+   * the first free (a link on the second "home watch service"); 0 for the first free.
+   */
+  nth: number;
+}
+
+/** Text as the owner types it, and the marks on its words. */
+export interface TextBlock {
+  text: string;
+  marks: Mark[];
+}
+
+/** A part of a section under its own small heading: a step, a problem, a question. */
+export interface SectionItem extends TextBlock {
+  title: string;
+}
+
+export const SECTION_KINDS = ["text", "safety", "tools", "steps", "troubleshooting", "questions"] as const;
+export type SectionKind = (typeof SECTION_KINDS)[number];
+
+export interface ArticleSection extends TextBlock {
+  kind: SectionKind;
+  heading: string;
+  items: SectionItem[];
+}
+
+/** How the desk names each kind of section, the heading a new one starts with, and its parts. */
+export const sectionKinds: Readonly<
+  Record<SectionKind, { label: string; heading: string; item: string; itemsLabel: string }>
+> = {
+  text: { label: "Section", heading: "", item: "Part", itemsLabel: "parts" },
+  safety: { label: "Safety notes", heading: "Safety notes", item: "Part", itemsLabel: "parts" },
+  tools: {
+    label: "Tools and materials",
+    heading: "Tools and materials",
+    item: "Part",
+    itemsLabel: "parts",
+  },
+  steps: { label: "Steps", heading: "Step-by-step", item: "Step", itemsLabel: "steps" },
+  troubleshooting: {
+    label: "Troubleshooting",
+    heading: "Troubleshooting",
+    item: "Problem",
+    itemsLabel: "problems",
+  },
+  questions: {
+    label: "Questions",
+    heading: "Frequently asked questions",
+    item: "Question",
+    itemsLabel: "questions",
+  },
+};
+
+export const isSectionKind = (value: string): value is SectionKind =>
+  (SECTION_KINDS as readonly string[]).includes(value);
+
+/** The article's words outside its body, each one field. */
+export const ARTICLE_WORDS = [
+  "title",
+  "category",
+  "excerpt",
+  "imageAlt",
+  "ctaLabel",
+  "description",
+  "keywords",
+  "timeNeeded",
+  "difficulty",
+  "bestTime",
+  "cost",
+  "related1",
+  "related2",
+] as const;
+export type ArticleWord = (typeof ARTICLE_WORDS)[number];
+export type ArticleWords = Record<ArticleWord, string>;
+
+export interface ArticleFormValues {
+  /** The version of the article the form was filled from (0: the repository's file). */
+  basedOn: number;
+  words: ArticleWords;
+  intro: TextBlock;
+  sections: ArticleSection[];
+}
+
+export const MOST_SECTIONS = 20;
+export const MOST_ITEMS = 15;
+export const MOST_MARKS = 8;
+export const TEXT_MAX = 8000;
+export const HEADING_MAX = 120;
+
+/** Each word's label, the most characters it takes, and the fewest (from the blog's rules). */
+export const wordRules: Readonly<Record<ArticleWord, { label: string; most: number; fewest: number }>> = {
+  title: { label: "Title", most: 120, fewest: 10 },
+  category: { label: "Category", most: 60, fewest: 3 },
+  excerpt: { label: "Summary on the blog", most: 300, fewest: 40 },
+  imageAlt: { label: "Picture description (for screen readers and search)", most: 300, fewest: 10 },
+  ctaLabel: { label: "Estimate button (leave empty for a link to the estimate page)", most: 40, fewest: 0 },
+  description: { label: "Description in search results", most: 170, fewest: 50 },
+  keywords: { label: "Search phrases, one per line", most: 1000, fewest: 2 },
+  timeNeeded: { label: "Time needed", most: 200, fewest: 2 },
+  difficulty: { label: "Difficulty", most: 200, fewest: 2 },
+  bestTime: { label: "Best time", most: 200, fewest: 2 },
+  cost: { label: "Cost", most: 200, fewest: 2 },
+  related1: { label: "First related service", most: 60, fewest: 1 },
+  related2: { label: "Second related service", most: 60, fewest: 1 },
+};
+
+/** A block's fields are named from its place: "intro", a section "s2", a section's item "s2-i3". */
+export const blockName = {
+  section: (i: number) => `s${i}`,
+  item: (i: number, j: number) => `s${i}-i${j}`,
+};
+
+export const fieldName = {
+  text: (block: string) => `${block}-text`,
+  markWords: (block: string, k: number) => `${block}-m${k}-words`,
+  markDoes: (block: string, k: number) => `${block}-m${k}-does`,
+  markNth: (block: string, k: number) => `${block}-m${k}-nth`,
+  heading: (i: number) => `s${i}-heading`,
+  kind: (i: number) => `s${i}-kind`,
+  items: (i: number) => `s${i}-items`,
+  itemTitle: (i: number, j: number) => `s${i}-i${j}-title`,
+};
+
+/** The most fields a post holds for an article at its largest. */
+export const MOST_ARTICLE_FIELDS =
+  ARTICLE_WORDS.length + 8 + (MOST_SECTIONS + 1) * (4 + 2 * MOST_MARKS + (MOST_ITEMS + 1) * (2 + 2 * MOST_MARKS));
+
+const count = (posted: string, most: number) => Math.min(Math.max(Math.trunc(Number(posted)) || 0, 0), most + 1);
+
+const trimmed = (text: string) => text.replace(/\r\n?/g, "\n").trim();
+
+function readBlock(get: (name: string) => string, block: string): TextBlock {
+  return {
+    text: trimmed(get(fieldName.text(block))),
+    marks: Array.from({ length: MOST_MARKS }, (_, k) => ({
+      words: get(fieldName.markWords(block, k)).trim(),
+      does: get(fieldName.markDoes(block, k)).trim(),
+      nth: Math.min(Math.max(Math.trunc(Number(get(fieldName.markNth(block, k)))) || 0, 0), 1000),
+    })).filter((mark) => mark.words !== "" || mark.does !== ""),
+  };
+}
+
+/** The form's values from its fields, as posted or as an answer carried them. */
+export function articleValuesFrom(get: (name: string) => string): ArticleFormValues {
+  const basedOn = Number(get("basedOn"));
+  const words = Object.fromEntries(ARTICLE_WORDS.map((w) => [w, trimmed(get(w))])) as ArticleWords;
+  return {
+    basedOn: get("basedOn") !== "" && Number.isInteger(basedOn) && basedOn >= 0 ? basedOn : -1,
+    words,
+    intro: readBlock(get, "intro"),
+    sections: Array.from({ length: count(get("sections"), MOST_SECTIONS) }, (_, i) => {
+      const kind = get(fieldName.kind(i));
+      return {
+        ...readBlock(get, blockName.section(i)),
+        kind: isSectionKind(kind) ? kind : "text",
+        heading: get(fieldName.heading(i)).trim(),
+        items: Array.from({ length: count(get(fieldName.items(i)), MOST_ITEMS) }, (_, j) => ({
+          ...readBlock(get, blockName.item(i, j)),
+          title: get(fieldName.itemTitle(i, j)).trim(),
+        })),
+      };
+    }),
+  };
+}
+
+function flatBlock(flat: Record<string, string>, block: string, value: TextBlock) {
+  flat[fieldName.text(block)] = value.text;
+  for (const [k, mark] of value.marks.entries()) {
+    flat[fieldName.markWords(block, k)] = mark.words;
+    flat[fieldName.markDoes(block, k)] = mark.does;
+    if (mark.nth) flat[fieldName.markNth(block, k)] = String(mark.nth);
+  }
+}
+
+/** The form's values as the desk's answers carry them: one string per field. */
+export function flatArticleValues(values: ArticleFormValues): Record<string, string> {
+  const flat: Record<string, string> = {
+    basedOn: String(values.basedOn),
+    sections: String(values.sections.length),
+    ...values.words,
+  };
+  flatBlock(flat, "intro", values.intro);
+  for (const [i, section] of values.sections.entries()) {
+    flat[fieldName.kind(i)] = section.kind;
+    flat[fieldName.heading(i)] = section.heading;
+    flat[fieldName.items(i)] = String(section.items.length);
+    flatBlock(flat, blockName.section(i), section);
+    for (const [j, item] of section.items.entries()) {
+      flat[fieldName.itemTitle(i, j)] = item.title;
+      flatBlock(flat, blockName.item(i, j), item);
+    }
+  }
+  return flat;
+}
+
+/** A piece of a block's text: a paragraph, or a list's items. */
+type Piece = { list: false; text: string } | { list: true; items: string[] };
+
+const LIST_ITEM = /^\s*-\s+/;
+
+/** A block's text as its paragraphs and lists: lines starting with "- " are a list's items. */
+function piecesOf(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    if (paragraph.length) pieces.push({ list: false, text: paragraph.join(" ") });
+    paragraph = [];
+  };
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "") endParagraph();
+    else if (LIST_ITEM.test(line)) {
+      endParagraph();
+      const item = line.replace(LIST_ITEM, "");
+      const last = pieces.at(-1);
+      if (last?.list) last.items.push(item);
+      else pieces.push({ list: true, items: [item] });
+    } else paragraph.push(line);
+  }
+  endParagraph();
+  return pieces;
+}
+
+/** Each run of text a mark may sit on, in order: the paragraphs, and each list item. */
+export const runsOf = (text: string) => piecesOf(text).flatMap((p) => (p.list ? p.items : [p.text]));
+
+interface Place {
+  p: number;
+  start: number;
+  end: number;
+}
+
+/** Every place `words` appear in the runs, in order. */
+function occurrences(runs: readonly string[], words: string): Place[] {
+  const found: Place[] = [];
+  if (words === "") return found;
+  for (const [p, text] of runs.entries())
+    for (let start = text.indexOf(words); start >= 0; start = text.indexOf(words, start + 1))
+      found.push({ p, start, end: start + words.length });
+  return found;
+}
+
+/** Which time, counted from 1, the words at `place` appear in the runs. */
+export const nthAt = (runs: readonly string[], words: string, place: { p: number; start: number }) =>
+  occurrences(runs, words).findIndex((o) => o.p === place.p && o.start === place.start) + 1;
+
+/**
+ * Where each mark sits: on the time its words appear that it names when that one is free, or else
+ * on the first appearance no earlier mark took.
+ */
+function placeMarks(runs: readonly string[], marks: readonly Mark[]): (Place | undefined)[] {
+  const taken: Place[] = [];
+  const free = (o: Place) => !taken.some((t) => t.p === o.p && o.start < t.end && t.start < o.end);
+  return marks.map((mark) => {
+    const found = occurrences(runs, mark.words);
+    const named = mark.nth > 0 ? found[mark.nth - 1] : undefined;
+    const place = named && free(named) ? named : found.find(free);
+    if (place) taken.push(place);
+    return place;
+  });
+}
+
+function withMarks(text: string, marks: readonly { mark: Mark; start: number; end: number }[]): string {
+  let out = "";
+  let at = 0;
+  for (const { mark, start, end } of marks) {
+    out += markdownText(text.slice(at, start));
+    const words = markdownText(text.slice(start, end));
+    out += mark.does === BOLD ? `**${words}**` : `[${words}](${mark.does})`;
+    at = end;
+  }
+  return out + markdownText(text.slice(at));
+}
+
+/** A block's text as Markdown: its paragraphs and lists, with bold words and links where marked. */
+export function blockMarkdown(block: TextBlock): string {
+  const pieces = piecesOf(block.text);
+  const runs = runsOf(block.text);
+  const places = placeMarks(runs, block.marks);
+  const marked = runs.map((text, r) =>
+    withMarks(
+      text,
+      block.marks
+        .map((mark, k) => ({ mark, place: places[k] }))
+        .filter((m) => m.place?.p === r)
+        .map((m) => ({ mark: m.mark, start: m.place?.start ?? 0, end: m.place?.end ?? 0 }))
+        .sort((a, b) => a.start - b.start),
+    ),
+  );
+  let r = 0;
+  return pieces
+    .map((piece) =>
+      piece.list
+        ? piece.items.map(() => `- ${atLineStart(marked[r++] ?? "")}`).join("\n")
+        : atLineStart(marked[r++] ?? ""),
+    )
+    .join("\n\n");
+}
+
+/** A step's heading as the page shows it: numbered, "Step 2: Fix nail pops". */
+export const STEP_TITLE = /^Step \d+:\s*/;
+
+/** The article's body as Markdown: the introduction, then each section under a `## ` heading. */
+export function articleBody(values: Pick<ArticleFormValues, "intro" | "sections">): string {
+  const parts = [blockMarkdown(values.intro)];
+  for (const section of values.sections) {
+    parts.push(`## ${atLineStart(markdownText(section.heading))}`);
+    if (section.text) parts.push(blockMarkdown(section));
+    for (const [j, item] of section.items.entries()) {
+      const title = section.kind === "steps" ? `Step ${j + 1}: ${item.title}` : item.title;
+      parts.push(`### ${atLineStart(markdownText(title))}`);
+      parts.push(blockMarkdown(item));
+    }
+  }
+  return parts.filter(Boolean).join("\n\n");
+}
+
+export type ArticleErrors = Record<string, string>;
+
+function textProblem(text: string, what: string, required: boolean): string | undefined {
+  if (text === "") return required ? `Write the ${what.toLowerCase()}.` : undefined;
+  if (text.length > TEXT_MAX) return `Keep the ${what.toLowerCase()} under ${TEXT_MAX} characters; split it in two.`;
+  if (WEB_ADDRESS.test(text))
+    return "Take the web address out: link words of the text to a page of the site with a mark below.";
+  if (EMAIL_ADDRESS.test(text))
+    return "Take the email address out: write {email} for the business's, or link words to it below.";
+  return hiddenCharacterError(text, what, true);
+}
+
+function blockProblems(
+  errors: ArticleErrors,
+  name: string,
+  block: TextBlock,
+  what: string,
+  required: boolean,
+  allowed: ReadonlySet<string>,
+) {
+  const problem = textProblem(block.text, what, required);
+  if (problem) errors[fieldName.text(name)] = problem;
+  if (block.marks.length > MOST_MARKS) errors[fieldName.text(name)] ??= `Mark at most ${MOST_MARKS} words in one text.`;
+  const places = placeMarks(runsOf(block.text), block.marks);
+  for (const [k, mark] of block.marks.entries()) {
+    const words = fieldName.markWords(name, k);
+    if (mark.words === "") errors[words] = "Write the words of the text to mark.";
+    else if (!problem && !places[k]) errors[words] = "These words are not in the text: copy them from it, exactly.";
+    else {
+      const hidden = hiddenCharacterError(mark.words, "The marked words");
+      if (hidden) errors[words] = hidden;
+    }
+    if (mark.does !== BOLD && !allowed.has(mark.does))
+      errors[fieldName.markDoes(name, k)] = "Choose Bold, or where the link leads, from the list.";
+  }
+}
+
+function lineProblem(text: string, what: string, most: number, fewest: number): string | undefined {
+  if (text === "") return fewest > 0 ? `Write the ${what.toLowerCase()}.` : undefined;
+  if (text.length > most) return `Keep it to ${most} characters.`;
+  if (text.length < fewest) return `Write at least ${fewest} characters.`;
+  return hiddenCharacterError(text, what);
+}
+
+/**
+ * The message for each field that breaks a rule; none when the article can be written. `allowed`
+ * holds the places a link may lead, and `services` the slugs a related service may be.
+ */
+export function articleProblems(
+  values: ArticleFormValues,
+  allowed: ReadonlySet<string>,
+  services: ReadonlySet<string>,
+): ArticleErrors {
+  const errors: ArticleErrors = {};
+  const { words } = values;
+  for (const word of ARTICLE_WORDS) {
+    const rule = wordRules[word];
+    if (word === "keywords" || word === "related1" || word === "related2") continue;
+    const problem = lineProblem(words[word], rule.label, rule.most, rule.fewest);
+    if (problem) errors[word] = problem;
+  }
+  const keywords = keywordsOf(words.keywords);
+  if (keywords.length < 3) errors.keywords = "Write at least three search phrases, one per line.";
+  else if (keywords.some((k) => k.length < 2 || k.length > 80))
+    errors.keywords = "Each search phrase takes 2 to 80 characters.";
+  else {
+    const hidden = hiddenCharacterError(words.keywords, "The search phrases", true);
+    if (hidden) errors.keywords = hidden;
+  }
+  if (!services.has(words.related1)) errors.related1 = "Choose a service from the list.";
+  if (!services.has(words.related2)) errors.related2 = "Choose a service from the list.";
+  else if (words.related2 === words.related1) errors.related2 = "Choose a different service from the first.";
+  blockProblems(errors, "intro", values.intro, "Introduction", true, allowed);
+  if (values.sections.length === 0) errors.form = "An article holds at least one section: add one.";
+  if (values.sections.length > MOST_SECTIONS) errors.form = `An article holds at most ${MOST_SECTIONS} sections.`;
+  for (const [i, section] of values.sections.entries()) {
+    const kind = sectionKinds[section.kind];
+    const heading = lineProblem(section.heading, "Heading", HEADING_MAX, 2);
+    if (heading) errors[fieldName.heading(i)] = heading;
+    blockProblems(errors, blockName.section(i), section, "Text", section.items.length === 0, allowed);
+    if (section.items.length > MOST_ITEMS)
+      errors[fieldName.heading(i)] ??= `A section holds at most ${MOST_ITEMS} ${kind.itemsLabel}.`;
+    for (const [j, item] of section.items.entries()) {
+      const title = fieldName.itemTitle(i, j);
+      const titleProblem =
+        lineProblem(item.title, `${kind.item}'s heading`, HEADING_MAX, 2) ??
+        (section.kind === "questions" && !item.title.endsWith("?")
+          ? "End the question with a question mark."
+          : section.kind === "steps" && STEP_TITLE.test(item.title)
+            ? "Leave out the step's number: the page numbers the steps in their order."
+            : undefined);
+      if (titleProblem) errors[title] = titleProblem;
+      blockProblems(errors, blockName.item(i, j), item, "Text", true, allowed);
+    }
+  }
+  return errors;
+}
+
+/** The search phrases typed one per line (commas also separate them). */
+export const keywordsOf = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+
+/** Where a mark may lead, as the picker offers it: bold first, then the places of the site. */
+export const markChoices = (groups: readonly LinkChoiceGroup[]): LinkChoiceGroup[] => [
+  { label: "Style", choices: [{ title: "Bold", to: BOLD }] },
+  ...groups,
+];
+
+/** A section with nothing in it yet, of a kind, under its usual heading. */
+export const blankSection = (kind: SectionKind): ArticleSection => ({
+  kind,
+  heading: sectionKinds[kind].heading,
+  text: "",
+  marks: [],
+  items: [],
+});
+
+export const blankItem = (): SectionItem => ({ title: "", text: "", marks: [] });
