@@ -328,18 +328,22 @@ export const SMALL_FORM_MAX_BYTES = 64 * 1024;
 
 /**
  * A form of a few text fields (20 unless the form says how many more it has), read within
- * `SMALL_FORM_MAX_BYTES` like the public forms are, for handlers that would otherwise call
- * `request.formData()` and hold a body of any size in memory.
+ * `SMALL_FORM_MAX_BYTES` like the public forms are (or the bound a longer form, an article, says),
+ * for handlers that would otherwise call `request.formData()` and hold a body of any size in memory.
  * A body that is not a form, or is broken, is answered with a 4xx thrown as a Response.
  */
-export async function readSmallForm(request: Request, maxFields = 20): Promise<FormData> {
+export async function readSmallForm(
+  request: Request,
+  maxFields = 20,
+  maxBytes = SMALL_FORM_MAX_BYTES,
+): Promise<FormData> {
   try {
     const parsed = await parseFormRequest(request, {
       maxFiles: 0,
       maxFileBytes: 0,
-      maxTotalBytes: SMALL_FORM_MAX_BYTES,
+      maxTotalBytes: maxBytes,
       maxFields,
-      maxFieldBytes: SMALL_FORM_MAX_BYTES,
+      maxFieldBytes: maxBytes,
       isFileField: () => false,
     });
     const form = new FormData();

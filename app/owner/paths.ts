@@ -66,5 +66,7 @@ export const faqEditorPath = `${sitePath}/faq`;
 export const faqCategoryEditorPath = (category: string) => `${faqEditorPath}/${category}`;
 /** A service page's words and questions. */
 export const servicePageEditorPath = (slug: string) => `${sitePath}/services/${slug}`;
+/** An article's words, sections and blocks. */
+export const articleEditorPath = (slug: string) => `${sitePath}/articles/${slug}`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

@@ -13,7 +13,15 @@ import { takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { headline, refusedForm, type ChangeAnswer } from "~/forms/change-answer";
 import { useLatestAnswer } from "~/forms/latest-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
-import { closedDaysPath, factsPath, faqEditorPath, servicePageEditorPath, sitePath } from "~/owner/paths";
+import {
+  articleEditorPath,
+  closedDaysPath,
+  factsPath,
+  faqEditorPath,
+  servicePageEditorPath,
+  sitePath,
+} from "~/owner/paths";
+import { liveArticles } from "~/site-pages/site-pages-source.server";
 import { services } from "~/content/services";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
@@ -70,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       answer: carried.answer,
       autoAsk,
+      articles: liveArticles().map((a) => ({ slug: a.slug, title: a.title })),
       linkTargets: noticeLinkTargets(
         readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
       ),
@@ -231,6 +240,19 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
                 className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
               >
                 {service.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-4 font-semibold text-navy-900">Articles</h3>
+        <ul className="mt-1">
+          {loaderData.articles.map((article) => (
+            <li key={article.slug}>
+              <Link
+                to={articleEditorPath(article.slug)}
+                className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
+              >
+                {article.title}
               </Link>
             </li>
           ))}

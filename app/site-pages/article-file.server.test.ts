@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { articleFiles, parseArticle } from "~/content/articles.server";
 import { answerLinkPlaces } from "~/server/answer-links.server";
 import { serviceSlugs } from "~/content/services";
-import { articleProblems, BOLD, blankSection, fieldName, flatArticleValues, articleValuesFrom } from "./article-form";
+import { BOLD } from "./marked-text";
+import { articleProblems, blankSection, fieldName, flatArticleValues, articleValuesFrom } from "./article-form";
 import { articleMarkdown, articleValues } from "./article-file.server";
 
 const slugs = Object.keys(articleFiles);

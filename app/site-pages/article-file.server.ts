@@ -12,18 +12,14 @@ import { splitContentFile } from "~/content/markdown";
 import {
   ARTICLE_WORDS,
   articleBody,
-  BOLD,
   keywordsOf,
   STEP_TITLE,
   type ArticleFormValues,
   type ArticleSection,
   type ArticleWords,
-  type Mark,
   type SectionKind,
-  type TextBlock,
-  nthAt,
-  runsOf,
 } from "./article-form";
+import { BOLD, nthAt, runsOf, type Mark, type TextBlock } from "./marked-text";
 
 const lexer = new Marked({ gfm: true });
 

@@ -1,0 +1,135 @@
+/**
+ * /owner/site/articles/:slug: one article's words, sections and blocks, edited on the phone and
+ * published to /blog, the article's page, its structured data and the feed. Adding, moving and
+ * removing a section or one of its parts come back as the form with the change made, nothing
+ * stored; 'Publish' stores the whole article as a new version. A publish refused comes back as typed
+ * with a message at each field; one made while another owner published the article comes back with
+ * what is live now.
+ */
+import { data, Link, useNavigation } from "react-router";
+import { profile } from "~/content/profile";
+import { headline, type ChangeAnswer } from "~/forms/change-answer";
+import { answerDone, answerRefused } from "~/infra/page-post.server";
+import { dispatchIntent } from "~/infra/intents.server";
+import { readSmallForm } from "~/infra/uploads.server";
+import { Notice } from "~/owner/desk-frame";
+import { sitePath } from "~/owner/paths";
+import { requireOwner } from "~/owner/sessions.server";
+import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
+import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
+import { ArticleEditor } from "~/site-pages/article-editor";
+import { articleEditorState, isLiveArticle, publishArticle } from "~/site-pages/article-edits.server";
+import { articleValuesFrom, flatArticleValues, isSectionKind, MOST_ARTICLE_FIELDS } from "~/site-pages/article-form";
+import { markChoices } from "~/site-pages/marked-text";
+import { answerRestore } from "~/site-pages/page-restore.server";
+import { splitIntent } from "~/site-pages/question-edits";
+import { editArticle, type SectionEdit } from "~/site-pages/section-edits";
+import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
+import type { Route } from "./+types/owner.site-article";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Article: ${data?.title ?? "article"} | ${profile.shortName} desk` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The longest post an article's form makes: far above the longest article the site has (16 KB). */
+const MOST_FORM_BYTES = 512 * 1024;
+
+const PUBLISHED_SAYS = "The blog, the article's page and the feed show it within a few seconds.";
+const STALE_SAYS =
+  "Another owner published this article while it was open here. Here is what is live now: make your change again.";
+
+const notFound = () => data("No such article.", { status: 404 });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db } = await requireOwner(request, context);
+  if (!isLiveArticle(params.slug)) throw notFound();
+  const [state, history] = await Promise.all([
+    articleEditorState(db, params.slug),
+    pageHistoryEntries(db, "article", params.slug),
+  ]);
+  return { ...state, history, markChoices: markChoices(answerLinkGroups()) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, actor } = await requireOwner(request, context);
+  const slug = params.slug;
+  if (!isLiveArticle(slug)) throw notFound();
+  const form = await readSmallForm(request, MOST_ARTICLE_FIELDS, MOST_FORM_BYTES);
+  const get = (field: string) => String(form.get(field) ?? "");
+  const values = articleValuesFrom(get);
+  const { intent, at } = splitIntent(get("intent"));
+  const newKind = get("new-kind");
+  const edit = (change: SectionEdit) => {
+    const outcome = editArticle(change, at, values, isSectionKind(newKind) ? newKind : "text");
+    return outcome.ok
+      ? answerDone(change, outcome.done, { values: flatArticleValues(outcome.values) })
+      : answerRefused(change, 400, { form: outcome.error }, flatArticleValues(values));
+  };
+  const live = async () => (await articleEditorState(db, slug)).values;
+
+  return dispatchIntent(
+    { get: (field) => (field === "intent" ? intent : form.get(field)) },
+    {
+      add: edit,
+      "move-up": edit,
+      "move-down": edit,
+      remove: edit,
+      restore: () =>
+        answerRestore(db, actor, { kind: "article", name: slug }, form, {
+          liveValues: live,
+          publishedSays: PUBLISHED_SAYS,
+          stale: STALE_SAYS,
+        }),
+      publish: async () => {
+        if (values.basedOn < 0)
+          return answerRefused(intent, 400, { form: "The form is incomplete: open the article again." });
+        const outcome = await publishArticle(db, actor, slug, values, answerLinkPlaces(), new Date());
+        if (outcome.ok)
+          return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
+            values: await live(),
+          });
+        if (outcome.reason === "invalid")
+          return answerRefused(
+            intent,
+            400,
+            { form: "Nothing was published: see the fields marked below.", ...outcome.errors },
+            flatArticleValues(values),
+          );
+        if (outcome.reason === "stale") return answerRefused(intent, 409, { form: STALE_SAYS }, await live());
+        return answerDone(intent, "Nothing was published: the article is the same as the live one.", {
+          values: await live(),
+        });
+      },
+    },
+  );
+}
+
+export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const answer: ChangeAnswer | undefined = actionData;
+  const shown = headline(answer);
+  const values = answer?.values?.basedOn !== undefined ? answer.values : loaderData.values;
+  const { live } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to={sitePath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
+          Site
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold text-navy-900">{`Article: ${loaderData.title}`}</h1>
+      <LiveVersionLine live={live} built="the words the site was built with" />
+      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+      <ArticleEditor
+        key={answer ? JSON.stringify(answer) : `live-${live.version}`}
+        values={values}
+        errors={answer && !answer.ok ? answer.errors : {}}
+        markChoices={loaderData.markChoices}
+        services={loaderData.services}
+        busy={busy}
+      />
+      <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
+    </>
+  );
+}
