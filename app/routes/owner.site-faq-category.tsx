@@ -32,9 +32,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** The most fields a post holds: each question's four, its links' two each, and the form's own. */
 const MOST_FIELDS = (MOST_QUESTIONS + 1) * (3 + 2 * MOST_LINKS) + 4;
 
-/** A version as the form's hidden field carries it: digits only, never blank. */
-const POSTED_VERSION = /^\d{1,9}$/;
-
 const PUBLISHED_SAYS = "The FAQ page and its structured data show it within a few seconds.";
 
 const notFound = () => data("No such FAQ category.", { status: 404 });
@@ -79,9 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             "Another owner published these questions while this page was open. Here is what is live now: make your change again.",
         }),
       publish: async () => {
-        // Read leniently, a missing basedOn would be 0, "the repository's file": on a category not yet
-        // published, a post without it would pass the check that refuses a stale form.
-        if (values.basedOn < 0 || !POSTED_VERSION.test(get("basedOn")))
+        if (values.basedOn < 0)
           return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
         const outcome = await publishFaqCategory(db, actor, name, values, answerLinkPlaces(), new Date());
         if (outcome.ok)

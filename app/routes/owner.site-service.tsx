@@ -32,9 +32,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** The most fields a post holds: the words of the longest page, its questions, and the form's own. */
 const MOST_FIELDS = 400;
 
-/** A version as the form's hidden field carries it: digits only, never blank. */
-const POSTED_VERSION = /^\d{1,9}$/;
-
 const PUBLISHED_SAYS = "The page shows it within a few seconds.";
 
 const notFound = () => data("No such service page.", { status: 404 });
@@ -85,10 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             "Another owner published this page while it was open here. Here is what is live now: make your change again.",
         }),
       publish: async () => {
-        // Read leniently, a missing basedOn would be 0, "the repository's file": on a page not yet
-        // published, a post without it would pass the check that refuses a stale form.
-        if (basedOn < 0 || !POSTED_VERSION.test(get("basedOn")))
-          return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
+        if (basedOn < 0) return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
         const outcome = await publishServicePage(
           db,
           actor,

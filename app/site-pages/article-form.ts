@@ -144,7 +144,7 @@ export function articleValuesFrom(get: (name: string) => string): ArticleFormVal
   const basedOn = Number(get("basedOn"));
   const words = Object.fromEntries(ARTICLE_WORDS.map((w) => [w, trimmed(get(w))])) as ArticleWords;
   return {
-    basedOn: get("basedOn") !== "" && Number.isInteger(basedOn) && basedOn >= 0 ? basedOn : -1,
+    basedOn: /^\d{1,9}$/.test(get("basedOn")) ? basedOn : -1,
     words,
     intro: readBlock(get, "intro"),
     sections: Array.from({ length: count(get("sections"), MOST_SECTIONS) }, (_, i) => {

@@ -275,7 +275,8 @@ export const questionCount = (posted: string) =>
 export function formValuesFrom(get: (name: string) => string): FaqFormValues {
   const basedOn = Number(get("basedOn"));
   return {
-    basedOn: Number.isInteger(basedOn) && basedOn >= 0 ? basedOn : -1,
+    // A blank or missing version is no version: Number("") is 0, the repository's file.
+    basedOn: /^\d{1,9}$/.test(get("basedOn")) ? basedOn : -1,
     questions: readQuestions(get, questionCount(get("count"))),
   };
 }
