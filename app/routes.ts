@@ -75,6 +75,7 @@ export default [
   route("owner/leads/:id/visit", "routes/owner.lead-visit.ts"),
   route("owner/leads/:id/record", "routes/owner.lead-record.ts"),
   route("owner/site/closed-days", "routes/owner.site-closed-days.ts"),
+  route("owner/site/articles/:slug/take-down", "routes/owner.site-article-take-down.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),
   route("owner/export/invoices.csv", "routes/owner.export-invoices.ts"),

@@ -26,6 +26,7 @@ import { oneLinkPerJob } from "./migrations/0017_one_link_per_job";
 import { businessFacts } from "./migrations/0018_business_facts";
 import { sentMailWithoutLinks } from "./migrations/0019_sent_mail_without_links";
 import { sitePages } from "./migrations/0020_site_pages";
+import { movedPages } from "./migrations/0021_moved_pages";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -59,6 +60,7 @@ export const migrations: readonly Migration[] = [
   businessFacts,
   sentMailWithoutLinks,
   sitePages,
+  movedPages,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

@@ -138,7 +138,10 @@ export function startLiveSite(options: LiveSiteOptions): LiveSite {
     const store = async (path: string, rendered: RenderedFile, headers?: Record<string, string>) => {
       const built = options.builtBody(path);
       if (rendered.status === 200 && built?.equals(rendered.body)) return;
-      files.set(path, await compressed(rendered, headers));
+      files.set(
+        path,
+        await compressed(rendered, rendered.location ? { ...headers, Location: rendered.location } : headers),
+      );
     };
     for (const path of [...options.pages, ...extraPages.filter((p) => !options.pages.includes(p))]) {
       try {

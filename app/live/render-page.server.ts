@@ -15,6 +15,8 @@ export interface RenderedFile {
   body: Buffer;
   /** For a page: the CSP hashes of its inline scripts. */
   scriptHashes?: readonly string[];
+  /** For a redirect (an article's old address): where it sends the reader. */
+  location?: string;
 }
 
 export interface RenderedPage {
@@ -30,12 +32,16 @@ export function dataPath(pagePath: string): string {
   return pagePath === "/" ? "/_root.data" : `${pagePath}.data`;
 }
 
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
 async function fetchFile(render: RenderRequest, path: string): Promise<RenderedFile> {
   const response = await render(new Request(`${RENDER_ORIGIN}${path}`));
+  const location = response.headers.get("location");
   return {
     status: response.status,
     contentType: response.headers.get("content-type") ?? "application/octet-stream",
     body: Buffer.from(await response.arrayBuffer()),
+    ...(isRedirect(response.status) && location ? { location } : {}),
   };
 }
 
@@ -43,6 +49,8 @@ export async function renderPage(render: RenderRequest, pagePath: string): Promi
   const data = await fetchFile(render, dataPath(pagePath));
   // The prerenderer asks for the page with a trailing slash; the answer is the same either way.
   const raw = await fetchFile(render, pagePath === "/" ? "/" : `${pagePath}/`);
+  // A page that moved is a redirect with no page to finish.
+  if (isRedirect(raw.status)) return { data, html: raw };
   const finished = finishPage(raw.body.toString("utf8"), pagePath, "public");
   return {
     data,

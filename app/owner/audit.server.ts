@@ -59,7 +59,9 @@ export type AuditAction =
   | "export-payments"
   | "kept-record-downloaded"
   | "business-facts-published"
-  | "site-page-published";
+  | "site-page-published"
+  | "site-page-taken-down"
+  | "site-page-moved";
 
 export interface AuditEntry {
   actor?: string | null;

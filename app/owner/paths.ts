@@ -68,5 +68,7 @@ export const faqCategoryEditorPath = (category: string) => `${faqEditorPath}/${c
 export const servicePageEditorPath = (slug: string) => `${sitePath}/services/${slug}`;
 /** An article's words, sections and blocks. */
 export const articleEditorPath = (slug: string) => `${sitePath}/articles/${slug}`;
+/** 'Take this article off the site' posts here: see `routes/owner.site-article-take-down.ts`. */
+export const articleTakeDownPath = (slug: string) => `${articleEditorPath(slug)}/take-down`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

@@ -16,6 +16,8 @@ export interface HistoryEntry {
   restoredFrom: number | null;
   /** What it was or changed, in words. */
   changes: string;
+  /** False for a version with nothing to put back (one that took a page off the site). */
+  restorable?: boolean;
 }
 
 const restoredWords = (version: number) =>
@@ -73,7 +75,7 @@ export function VersionHistory({
                   {entry.restoredFrom !== null ? restoredWords(entry.restoredFrom) : entry.changes}
                 </p>
               </div>
-              {entry.version === liveVersion ? null : (
+              {entry.version === liveVersion || entry.restorable === false ? null : (
                 <Form method="post">
                   <input type="hidden" name="version" value={entry.version} />
                   <input type="hidden" name="basedOn" value={liveVersion} />

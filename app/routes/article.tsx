@@ -2,7 +2,7 @@
  * An article: badges, author, date and read time, the hero picture, an
  * at-a-glance box, the Markdown body rendered at build time, a call to action and related services.
  */
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { firstPicture } from "~/ui/first-picture.server";
@@ -15,15 +15,30 @@ import { EstimateButton } from "~/leads/estimate-button";
 import { articleJsonLd, breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
+import { articlePath } from "~/route-registry";
 import type { Route } from "./+types/article";
 
 /** How wide the article's picture is drawn; its preload link says the same. */
 const ARTICLE_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const { liveArticle } = await import("~/site-pages/site-pages-source.server");
+  const { articleElsewhere, liveArticle } = await import("~/site-pages/site-pages-source.server");
   const article = liveArticle(params.slug);
-  if (!article) throw data("Article not found", { status: 404, statusText: "Not Found" });
+  if (!article) {
+    // An old address keeps its readers and its links' worth: a moved article's answers with a
+    // permanent redirect, a taken-down one with 410 so search engines drop it.
+    const elsewhere = articleElsewhere(params.slug);
+    if (elsewhere === "gone")
+      return data(
+        {
+          gone: true as const,
+          seo: [{ title: "This article has been taken down" }, { name: "robots", content: "noindex" }],
+        },
+        { status: 410 },
+      );
+    if (elsewhere) throw redirect(articlePath(elsewhere.movedTo), 301);
+    throw data("Article not found", { status: 404, statusText: "Not Found" });
+  }
   const { markdown: _markdown, ...a } = article;
   const image = imageFallbackUrl(a.image);
   const seo = pageMeta({
@@ -49,7 +64,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     .map(({ slug, link, icon, title }) => ({ slug, link, icon, title }));
   // The article's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
   const picture = firstPicture(a.image, ARTICLE_IMAGE_SIZES);
-  return { article: a, related, phoneCopy: picture.phoneCopy, seo: [...seo, picture.preload] };
+  return { gone: false as const, article: a, related, phoneCopy: picture.phoneCopy, seo: [...seo, picture.preload] };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -61,8 +76,23 @@ const glanceLabels = [
   ["cost", "Cost", "dollar"],
 ] as const;
 
+function Gone() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold text-navy-900">This article has been taken down</h1>
+      <p className="mt-4 text-lg">We have taken this article off the site.</p>
+      <p className="mt-6">
+        <Link to="/blog" className="font-semibold text-sea-600 underline">
+          Read our other articles
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const facts = useFacts();
+  if (loaderData.gone) return <Gone />;
   const a = loaderData.article;
   const { related } = loaderData;
   return (

@@ -4,27 +4,31 @@
  * removing a section or one of its parts come back as the form with the change made, nothing
  * stored; 'Publish' stores the whole article as a new version. A publish refused comes back as typed
  * with a message at each field; one made while another owner published the article comes back with
- * what is live now.
+ * what is live now. A new address moves the article, and this page with it; an article taken off
+ * the site shows its history here, to put a version back.
  */
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { headline, type ChangeAnswer } from "~/forms/change-answer";
+import { carryAnswer, takeCarriedAnswer } from "~/infra/carried-answer.server";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { Notice } from "~/owner/desk-frame";
-import { sitePath } from "~/owner/paths";
+import { articleEditorPath, articleTakeDownPath, sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { ArticleEditor } from "~/site-pages/article-editor";
-import { articleEditorState, isLiveArticle, publishArticle } from "~/site-pages/article-edits.server";
+import { ARTICLE_CARRIED, articleEditorState, articleStatus, publishArticle } from "~/site-pages/article-edits.server";
 import { articleValuesFrom, flatArticleValues, isSectionKind, MOST_ARTICLE_FIELDS } from "~/site-pages/article-form";
 import { markChoices } from "~/site-pages/marked-text";
 import { answerRestore } from "~/site-pages/page-restore.server";
 import { splitIntent } from "~/site-pages/question-edits";
 import { editArticle, type SectionEdit } from "~/site-pages/section-edits";
 import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
+import { TakeDownForm } from "~/site-pages/take-down-form";
+import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-article";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -43,18 +47,44 @@ const notFound = () => data("No such article.", { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  if (!isLiveArticle(params.slug)) throw notFound();
-  const [state, history] = await Promise.all([
-    articleEditorState(db, params.slug),
-    pageHistoryEntries(db, "article", params.slug),
-  ]);
-  return { ...state, history, markChoices: markChoices(answerLinkGroups()) };
+  const { slug } = params;
+  const carried = takeCarriedAnswer(request, articleEditorPath(slug), [ARTICLE_CARRIED]);
+  const headers = { headers: carried.headers };
+  const status = await articleStatus(db, slug);
+  if (!status) throw notFound();
+  if (status.on === "moved") throw redirect(articleEditorPath(status.to));
+  if (status.on === "gone") {
+    const { takenDown } = status;
+    return data(
+      {
+        onSite: false as const,
+        title: slug,
+        answer: carried.answer,
+        takenDown: { by: takenDown.publishedBy, at: takenDown.publishedAt.toISOString(), version: takenDown.version },
+        history: await pageHistoryEntries(db, "article", slug),
+      },
+      headers,
+    );
+  }
+  const [state, history] = await Promise.all([articleEditorState(db, slug), pageHistoryEntries(db, "article", slug)]);
+  return data(
+    {
+      onSite: true as const,
+      ...state,
+      answer: carried.answer,
+      history,
+      markChoices: markChoices(answerLinkGroups()),
+    },
+    headers,
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const slug = params.slug;
-  if (!isLiveArticle(slug)) throw notFound();
+  const status = await articleStatus(db, slug);
+  // An article taken down is put back by 'Restore', the one thing its page offers.
+  if (!status || status.on === "moved") throw notFound();
   const form = await readSmallForm(request, MOST_ARTICLE_FIELDS, MOST_FORM_BYTES);
   const get = (field: string) => String(form.get(field) ?? "");
   const values = articleValuesFrom(get);
@@ -82,9 +112,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           stale: STALE_SAYS,
         }),
       publish: async () => {
-        if (values.basedOn < 0)
+        if (values.basedOn < 0 || status.on !== "site")
           return answerRefused(intent, 400, { form: "The form is incomplete: open the article again." });
         const outcome = await publishArticle(db, actor, slug, values, answerLinkPlaces(), new Date());
+        if (outcome.ok && outcome.movedTo) {
+          // The editor's address moved with the article: its page there shows the answer.
+          const to = articleEditorPath(outcome.movedTo);
+          const done = answerDone(
+            intent,
+            `Moved to /blog/${outcome.movedTo}. The old address sends readers here. ${PUBLISHED_SAYS}`,
+          );
+          throw redirect(to, { status: 303, headers: carryAnswer(request, done.data, ARTICLE_CARRIED, to) });
+        }
         if (outcome.ok)
           return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
             values: await live(),
@@ -107,17 +146,34 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ArticleEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const answer: ChangeAnswer | undefined = actionData;
+  const answer: ChangeAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
   const shown = headline(answer);
+  const back = (
+    <p>
+      <Link to={sitePath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
+        Site
+      </Link>
+    </p>
+  );
+  if (!loaderData.onSite) {
+    const { takenDown } = loaderData;
+    return (
+      <>
+        {back}
+        <h1 className="text-2xl font-bold text-navy-900">{`Article: /blog/${loaderData.title}`}</h1>
+        <p className="mt-1">
+          {`Off the site: taken down by ${takenDown.by} on ${formatDateTime(takenDown.at)}. Its address tells readers it has been taken down. Restore a version below to put it back.`}
+        </p>
+        {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+        <VersionHistory id="page-history" entries={loaderData.history} liveVersion={takenDown.version} busy={busy} />
+      </>
+    );
+  }
   const values = answer?.values?.basedOn !== undefined ? answer.values : loaderData.values;
   const { live } = loaderData;
   return (
     <>
-      <p>
-        <Link to={sitePath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
-          Site
-        </Link>
-      </p>
+      {back}
       <h1 className="text-2xl font-bold text-navy-900">{`Article: ${loaderData.title}`}</h1>
       <LiveVersionLine live={live} built="the words the site was built with" />
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
@@ -129,6 +185,7 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
         services={loaderData.services}
         busy={busy}
       />
+      <TakeDownForm action={articleTakeDownPath(loaderData.slug)} basedOn={live.version} busy={busy} />
       <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
     </>
   );

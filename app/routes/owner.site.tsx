@@ -21,7 +21,7 @@ import {
   servicePageEditorPath,
   sitePath,
 } from "~/owner/paths";
-import { liveArticles } from "~/site-pages/site-pages-source.server";
+import { articleAddressesSource, liveArticles } from "~/site-pages/site-pages-source.server";
 import { services } from "~/content/services";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
@@ -79,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       answer: carried.answer,
       autoAsk,
       articles: liveArticles().map((a) => ({ slug: a.slug, title: a.title })),
+      takenDown: readLive(articleAddressesSource).gone,
       linkTargets: noticeLinkTargets(
         readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
       ),
@@ -257,6 +258,23 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {loaderData.takenDown.length ? (
+          <>
+            <h3 className="mt-4 font-semibold text-navy-900">Taken off the site</h3>
+            <ul className="mt-1">
+              {loaderData.takenDown.map((slug) => (
+                <li key={slug}>
+                  <Link
+                    to={articleEditorPath(slug)}
+                    className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
+                  >
+                    {`/blog/${slug}`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
       <section aria-labelledby="notice-heading" className="mt-6">
         <h2 id="notice-heading" className="text-lg font-bold text-navy-900">

@@ -35,14 +35,23 @@ function Word({
   values,
   errors,
   long = false,
+  hint,
 }: {
   word: ArticleWord;
   values: Readonly<Record<string, string>>;
   errors: Errors;
   long?: boolean;
+  hint?: string;
 }) {
   const rule = wordRules[word];
-  const common = { id: idOf(word), name: word, label: rule.label, defaultValue: values[word], error: errors[word] };
+  const common = {
+    id: idOf(word),
+    name: word,
+    label: rule.label,
+    hint,
+    defaultValue: values[word],
+    error: errors[word],
+  };
   return long ? (
     <DeskTextarea {...common} rows={word === "keywords" ? 5 : 3} />
   ) : (
@@ -202,6 +211,12 @@ export function ArticleEditor({
         <legend className={legendClass}>On the blog</legend>
         <div className="grid gap-4">
           <Word word="title" values={values} errors={errors} />
+          <Word
+            word="slug"
+            values={values}
+            errors={errors}
+            hint="A new address moves the article: the old one sends readers and search engines to it."
+          />
           <Word word="category" values={values} errors={errors} />
           <Word word="excerpt" values={values} errors={errors} long />
           <Word word="imageAlt" values={values} errors={errors} long />

@@ -5,23 +5,50 @@
  */
 import type { Kysely } from "kysely";
 import { services, serviceSlugs } from "~/content/services";
+import type { CarriedForms } from "~/forms/carried-answer";
 import type { Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { dayOf } from "~/time/business-time";
 import { articleProblems, flatArticleValues, wordRules, ARTICLE_WORDS, type ArticleFormValues } from "./article-form";
 import { articleMarkdown, articleValues } from "./article-file.server";
-import { liveFiles, liveSummaryOf, readPublishedPage, type LiveSummary } from "./site-pages-source.server";
-import { publishSitePage } from "./site-pages-store.server";
+import { pageKinds } from "./page-kinds";
+import {
+  isOffSite,
+  liveSummaryOf,
+  readPublishedPage,
+  type LiveSummary,
+  type PublishedPage,
+} from "./site-pages-source.server";
+import { moveSitePage, publishSitePage } from "./site-pages-store.server";
 
-/** Whether an article of this slug is live: the editor edits only those. */
-export const isLiveArticle = (slug: string) => Object.hasOwn(liveFiles("article"), slug);
+export type ArticleStatus =
+  | { on: "site"; published: PublishedPage | undefined; markdown: string }
+  | { on: "moved"; to: string }
+  | { on: "gone"; takenDown: PublishedPage };
+
+/**
+ * Where an article stands, read from the database rather than the pages in force, which follow a
+ * publish a moment later: on the site (its newest version, or the repository's file), moved to
+ * another address, taken down, or unknown.
+ */
+export async function articleStatus(db: Kysely<Database>, slug: string): Promise<ArticleStatus | undefined> {
+  const published = await readPublishedPage(db, "article", slug);
+  if (published && isOffSite(published))
+    return published.movedTo ? { on: "moved", to: published.movedTo } : { on: "gone", takenDown: published };
+  const markdown = published?.markdown ?? pageKinds.article.repository[slug];
+  return markdown === undefined ? undefined : { on: "site", published, markdown };
+}
+
+/** Which answers the editor takes back from a redirect: a move's, and a take-down's. */
+export const ARTICLE_CARRIED: CarriedForms = { intents: ["publish", "take-down"], fields: [] };
 
 async function currentFile(db: Kysely<Database>, slug: string) {
-  const published = await readPublishedPage(db, "article", slug);
-  return { published, markdown: published?.markdown ?? liveFiles("article")[slug] ?? "" };
+  const status = await articleStatus(db, slug);
+  return status?.on === "site" ? status : { published: undefined, markdown: "" };
 }
 
 export interface ArticleEditorState {
+  slug: string;
   title: string;
   /** Every field's value, as the form posts them. */
   values: Record<string, string>;
@@ -35,6 +62,7 @@ export async function articleEditorState(db: Kysely<Database>, slug: string): Pr
   const { published, markdown } = await currentFile(db, slug);
   const values = articleValues(markdown, published?.version ?? 0);
   return {
+    slug,
     title: values.words.title,
     values: flatArticleValues(values),
     live: liveSummaryOf(published),
@@ -44,6 +72,7 @@ export async function articleEditorState(db: Kysely<Database>, slug: string): Pr
 
 const frontMatterWord: Readonly<Record<string, string>> = {
   title: "title",
+  slug: "slug",
   excerpt: "excerpt",
   description: "description",
   category: "category",
@@ -72,7 +101,7 @@ function problemsAtFields(problems: readonly string[]): Record<string, string> {
 }
 
 export type ArticlePublishOutcome =
-  | { ok: true; version: number }
+  | { ok: true; version: number; movedTo?: string }
   | { ok: false; reason: "invalid"; errors: Record<string, string> }
   | { ok: false; reason: "stale" | "unchanged" };
 
@@ -97,13 +126,20 @@ export async function publishArticle(
   // rather than storing the same article written out again.
   const unchanged = written === articleMarkdown(before, articleValues(before, values.basedOn), day);
   const markdown = unchanged ? before : written;
-  const outcome = await publishSitePage(
-    db,
-    actor,
-    { kind: "article", name: slug, markdown, basedOn: values.basedOn },
-    now,
-  );
-  if (outcome.ok) return { ok: true, version: outcome.version };
+  const to = values.words.slug;
+  const outcome =
+    to === slug
+      ? await publishSitePage(db, actor, { kind: "article", name: slug, markdown, basedOn: values.basedOn }, now)
+      : await moveSitePage(
+          db,
+          actor,
+          { kind: "article", name: slug, to, markdown: written, basedOn: values.basedOn },
+          now,
+        );
+  if (outcome.ok)
+    return to === slug ? { ok: true, version: outcome.version } : { ok: true, version: outcome.version, movedTo: to };
+  if (outcome.reason === "taken")
+    return { ok: false, reason: "invalid", errors: { slug: "Another article is at this address: choose another." } };
   if (outcome.reason === "invalid") return { ok: false, reason: "invalid", errors: problemsAtFields(outcome.problems) };
   return { ok: false, reason: outcome.reason };
 }

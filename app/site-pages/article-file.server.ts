@@ -129,6 +129,7 @@ export function articleValues(markdown: string, basedOn: number): ArticleFormVal
   const keywords = Array.isArray(fm.keywords) ? fm.keywords.map(text) : [];
   const words: ArticleWords = {
     title: text(fm.title),
+    slug: text(fm.slug),
     category: text(fm.category),
     excerpt: text(fm.excerpt),
     imageAlt: text(fm.imageAlt),
@@ -163,6 +164,7 @@ export function articleMarkdown(before: string, values: ArticleFormValues, modif
     body !== articleBody(articleBlocks(parts?.body ?? ""));
   Object.assign(fm, {
     title: words.title,
+    slug: words.slug,
     excerpt: words.excerpt,
     description: words.description,
     category: words.category,

@@ -56,6 +56,7 @@ export const isSectionKind = (value: string): value is SectionKind =>
 /** The article's words outside its body, each one field. */
 export const ARTICLE_WORDS = [
   "title",
+  "slug",
   "category",
   "excerpt",
   "imageAlt",
@@ -89,6 +90,7 @@ export const HEADING_MAX = 120;
 /** Each word's label, the most characters it takes, and the fewest (from the blog's rules). */
 export const wordRules: Readonly<Record<ArticleWord, { label: string; most: number; fewest: number }>> = {
   title: { label: "Title", most: 120, fewest: 10 },
+  slug: { label: "Address: /blog/ and these words", most: 80, fewest: 3 },
   category: { label: "Category", most: 60, fewest: 3 },
   excerpt: { label: "Summary on the blog", most: 300, fewest: 40 },
   imageAlt: { label: "Picture description (for screen readers and search)", most: 300, fewest: 10 },
@@ -271,6 +273,8 @@ export function articleProblems(
     const problem = lineProblem(words[word], rule.label, rule.most, rule.fewest);
     if (problem) errors[word] = problem;
   }
+  if (!errors.slug && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(words.slug))
+    errors.slug = "Use lower-case letters, digits and dashes between words, as in storm-ready-decks.";
   const keywords = keywordsOf(words.keywords);
   if (keywords.length < 3) errors.keywords = "Write at least three search phrases, one per line.";
   else if (keywords.some((k) => k.length < 2 || k.length > 80))

@@ -5,6 +5,7 @@
  * Added to the one `Database` that every query is typed with: infra imports no feature, so each
  * module declares its own tables beside its code (see `infra/schema.server.ts`).
  */
+import type { ColumnType } from "kysely";
 import type { Timestamp } from "~/infra/schema.server";
 import type { PageKind } from "./page-kinds";
 
@@ -13,12 +14,17 @@ export interface SitePageVersionsTable {
   /** The file's name without `.md`: the service's slug, the category's anchor, the article's slug. */
   name: string;
   version: number;
-  /** The page's whole Markdown file, front matter and body, as the build reads it. */
+  /**
+   * The page's whole Markdown file, front matter and body, as the build reads it; empty when the
+   * version took the page off the site.
+   */
   markdown: string;
   published_by: string;
   published_at: Timestamp;
   /** The version 'Restore' published again, when this publish was one. */
   restored_from: number | null;
+  /** For a version that took the page off the site to a new address (an article's slug): that address's name. */
+  moved_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 declare module "~/infra/schema.server" {

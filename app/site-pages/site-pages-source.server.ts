@@ -30,7 +30,12 @@ export interface PublishedPage {
   markdown: string;
   publishedBy: string;
   publishedAt: Date;
+  /** Set when this version moved the page to another name; its Markdown is then empty. */
+  movedTo: string | null;
 }
+
+/** Whether a version took its page off the site (taken down, or moved to a new address). */
+export const isOffSite = (page: Pick<PublishedPage, "markdown">) => page.markdown === "";
 
 const publishedPageOf = (row: Selectable<SitePageVersionsTable>): PublishedPage => ({
   name: row.name,
@@ -38,6 +43,7 @@ const publishedPageOf = (row: Selectable<SitePageVersionsTable>): PublishedPage 
   markdown: row.markdown,
   publishedBy: row.published_by,
   publishedAt: toDate(row.published_at),
+  movedTo: row.moved_to ?? null,
 });
 
 /** The newest version of each page of a kind the owner has published, by name. */
@@ -62,13 +68,18 @@ export async function readPublishedPages(db: Kysely<Database>, kind: PageKind): 
 }
 
 /**
- * A kind's files with the published pages in place of the repository's. The repository's own object
- * while nothing is published: pages read from it were already read once, when the bundle loaded.
+ * A kind's files with the published pages in place of the repository's, and without the pages taken
+ * off the site. The repository's own object while nothing is published: pages read from it were
+ * already read once, when the bundle loaded.
  */
 export function filesWith(kind: PageKind, published: readonly PublishedPage[]): PageFiles {
   const { repository } = pageKinds[kind];
   if (published.length === 0) return repository;
-  return { ...repository, ...Object.fromEntries(published.map((p) => [p.name, p.markdown])) };
+  const files: Record<string, string> = { ...repository };
+  for (const page of published)
+    if (isOffSite(page)) delete files[page.name];
+    else files[page.name] = page.markdown;
+  return files;
 }
 
 /** What the desk says is live of a page: its version (0, the repository's file) and who published it when. */
@@ -120,8 +131,33 @@ export const articlesSource: LiveSource<PageFiles> = {
       .map(articlePath),
 };
 
+/** The addresses of articles no longer on the site: taken down, or moved to another slug. */
+export interface ArticleAddresses {
+  gone: readonly string[];
+  moved: Readonly<Record<string, string>>;
+}
+
+export const articleAddressesSource: LiveSource<ArticleAddresses> = {
+  name: "article-addresses",
+  empty: { gone: [], moved: {} },
+  load: async (db) => {
+    const off = (await readPublishedPages(db, "article")).filter(isOffSite);
+    return {
+      value: {
+        gone: off.filter((p) => !p.movedTo).map((p) => p.name),
+        moved: Object.fromEntries(off.flatMap((p) => (p.movedTo ? [[p.name, p.movedTo]] : []))),
+      },
+    };
+  },
+};
+
 /** The written pages' sources, for the live layer's composition. */
-export const sitePageSources: readonly LiveSource<PageFiles>[] = [servicePagesSource, faqSource, articlesSource];
+export const sitePageSources: readonly LiveSource<unknown>[] = [
+  servicePagesSource,
+  faqSource,
+  articlesSource,
+  articleAddressesSource,
+];
 
 /** The files of a kind of page in force: what public pages read. */
 export const liveFiles = (kind: PageKind): PageFiles =>
@@ -138,3 +174,20 @@ export const liveFaqCategories = (): readonly FaqCategory[] => faqCategoriesFor(
 export const liveArticles = (): readonly Article[] => articlesFor(liveFiles("article"), liveFacts());
 
 export const liveArticle = (slug: string): Article | undefined => liveArticles().find((a) => a.slug === slug);
+
+/** The most moves followed from an old address: more would be a loop. */
+const MOST_MOVES = 20;
+
+/**
+ * Where an address that holds no article now sends its readers: the article it moved to (following
+ * later moves), "gone" when it was taken down, or undefined when it never held one.
+ */
+export function articleElsewhere(slug: string): { movedTo: string } | "gone" | undefined {
+  const { gone, moved } = readLive(articleAddressesSource);
+  let at = slug;
+  for (let hop = 0; hop < MOST_MOVES && moved[at] !== undefined; hop++) {
+    at = moved[at] ?? at;
+    if (liveArticle(at)) return { movedTo: at };
+  }
+  return at !== slug || gone.includes(slug) ? "gone" : undefined;
+}

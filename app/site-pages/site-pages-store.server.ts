@@ -21,7 +21,9 @@ import { deskChange } from "~/owner/desk-change.server";
 import type { HistoryEntry } from "~/owner/version-history";
 import { pageProblems } from "./copy-check.server";
 import { pageKinds, type PageKind } from "./page-kinds";
-import { filesWith, readPublishedPages } from "./site-pages-source.server";
+import { filesWith, isOffSite, liveFiles, readPublishedPages } from "./site-pages-source.server";
+import { PAGE_KINDS } from "./page-kinds";
+import { kebabCase } from "~/content/markdown";
 import "./site-page-tables";
 
 /** The largest page file a publish takes: the longest article is about 16 KB. */
@@ -32,6 +34,13 @@ export type PagePublishOutcome =
   | { ok: false; reason: "stale" | "unchanged"; version: number }
   | { ok: false; reason: "invalid"; problems: string[] };
 
+/** A move to a name that holds a page on the site. */
+class Taken extends Error {
+  constructor(readonly version: number) {
+    super("taken");
+  }
+}
+
 class Refused extends Error {
   constructor(readonly outcome: Extract<PagePublishOutcome, { ok: false }>) {
     super(outcome.reason);
@@ -41,7 +50,7 @@ class Refused extends Error {
 async function newestVersion(db: Kysely<Database>, kind: PageKind, name: string) {
   return db
     .selectFrom("site_page_versions")
-    .select(["version", "markdown"])
+    .select(["version", "markdown", "moved_to"])
     .where("kind", "=", kind)
     .where("name", "=", name)
     .orderBy("version", "desc")
@@ -86,7 +95,7 @@ export async function publishSitePage(
       const newest = await newestVersion(trx, kind, name);
       const version = Number(newest?.version ?? 0);
       if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
-      const before = newest?.markdown ?? pageKinds[kind].repository[name];
+      const before = newest ? newest.markdown : pageKinds[kind].repository[name];
       if (before === markdown) throw new Refused({ ok: false, reason: "unchanged", version });
       // Read inside the change, after the live version's row is held, beside the kind's other pages
       // as published now: the FAQ's anchors and orders span its categories.
@@ -123,13 +132,30 @@ export async function publishSitePage(
   }
 }
 
-/** A page's history as the desk lists it: its versions, then what the site was built with. */
+/** What a version did, in the history's words. */
+const changesOf = (v: PageVersion) =>
+  v.offSite ? (v.movedTo ? `moved to the address ${v.movedTo}` : "taken off the site") : "published from the desk";
+
+/**
+ * A page's history as the desk lists it: its versions, then what the site was built with when the
+ * repository has the page. A version that took the page off the site has nothing to restore.
+ */
 export async function pageHistoryEntries(db: Kysely<Database>, kind: PageKind, name: string): Promise<HistoryEntry[]> {
   const versions = await pageHistory(db, kind, name);
   if (versions.length === 0) return [];
+  const built: HistoryEntry[] = Object.hasOwn(pageKinds[kind].repository, name)
+    ? [{ version: 0, publishedBy: null, publishedAt: null, restoredFrom: null, changes: "the words in the repository" }]
+    : [];
   return [
-    ...versions.map((v) => ({ ...v, publishedAt: v.publishedAt.toISOString(), changes: "published from the desk" })),
-    { version: 0, publishedBy: null, publishedAt: null, restoredFrom: null, changes: "the words in the repository" },
+    ...versions.map((v) => ({
+      version: v.version,
+      publishedBy: v.publishedBy,
+      publishedAt: v.publishedAt.toISOString(),
+      restoredFrom: v.restoredFrom,
+      changes: changesOf(v),
+      restorable: !v.offSite,
+    })),
+    ...built,
   ];
 }
 
@@ -141,13 +167,17 @@ export interface PageVersion {
   publishedBy: string;
   publishedAt: Date;
   restoredFrom: number | null;
+  /** Whether this version took the page off the site, and the name it moved to if it moved. */
+  offSite: boolean;
+  movedTo: string | null;
 }
 
 /** A page's newest versions, newest first. */
 export async function pageHistory(db: Kysely<Database>, kind: PageKind, name: string): Promise<PageVersion[]> {
   const rows = await db
     .selectFrom("site_page_versions")
-    .select(["version", "published_by", "published_at", "restored_from"])
+    .select(["version", "published_by", "published_at", "restored_from", "moved_to"])
+    .select((eb) => eb(eb.fn("length", ["markdown"]), "=", 0).as("off_site"))
     .where("kind", "=", kind)
     .where("name", "=", name)
     .orderBy("version", "desc")
@@ -158,6 +188,8 @@ export async function pageHistory(db: Kysely<Database>, kind: PageKind, name: st
     publishedBy: row.published_by,
     publishedAt: toDate(row.published_at),
     restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+    offSite: Boolean(row.off_site),
+    movedTo: row.moved_to ?? null,
   }));
 }
 
@@ -197,4 +229,124 @@ export async function restoreSitePage(
     { kind: input.kind, name: input.name, markdown, basedOn: input.basedOn, restoredFrom: input.version },
     now,
   );
+}
+
+/** The most characters of an article's address after /blog/. */
+export const MAX_ADDRESS = 80;
+
+/** Pages of the site whose words link to `path`, as the desk names them. */
+function pagesLinkingTo(path: string, except: { kind: PageKind; name: string }): string[] {
+  const link = new RegExp(`\\]\\(${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[#?][^)]*)?\\)`);
+  return PAGE_KINDS.flatMap((kind) =>
+    Object.entries(liveFiles(kind))
+      .filter(([name, markdown]) => !(kind === except.kind && name === except.name) && link.test(markdown))
+      .map(([name]) => pageKinds[kind].label(name)),
+  );
+}
+
+/**
+ * Takes a page the owner may add (an article) off the site, as the version after `basedOn`: its
+ * address answers 410 from then on, and 'Restore' puts an earlier version back. Refused while
+ * another page of the site links to it, since that link would lead nowhere.
+ */
+export async function takeDownSitePage(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: { kind: PageKind; name: string; path: string; basedOn: number },
+  now: Date = new Date(),
+): Promise<PagePublishOutcome> {
+  const { kind, name } = input;
+  if (!pageKinds[kind].open) return { ok: false, reason: "invalid", problems: ["this page cannot be taken down"] };
+  const linking = pagesLinkingTo(input.path, input);
+  if (linking.length)
+    return {
+      ok: false,
+      reason: "invalid",
+      problems: [`${linking.join(", ")} ${linking.length === 1 ? "links" : "link"} to it: change that link first`],
+    };
+  try {
+    return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
+      await markLive();
+      const newest = await newestVersion(trx, kind, name);
+      const version = Number(newest?.version ?? 0);
+      if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
+      if (newest ? isOffSite(newest) : !Object.hasOwn(pageKinds[kind].repository, name))
+        throw new Refused({ ok: false, reason: "unchanged", version });
+      const next = version + 1;
+      await trx
+        .insertInto("site_page_versions")
+        .values({
+          kind,
+          name,
+          version: next,
+          markdown: "",
+          published_by: actor.email,
+          published_at: timestamp(now),
+          restored_from: null,
+        })
+        .execute();
+      await audit("site-page-taken-down", `${pageKinds[kind].label(name)}, version ${next}`);
+      return { ok: true as const, version: next };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    if (isKeyClash(error))
+      return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
+    throw error;
+  }
+}
+
+export type PageMoveOutcome = PagePublishOutcome | { ok: false; reason: "taken"; version: number };
+
+/**
+ * Publishes a page the owner may add (an article) under a new name, `markdown` naming it so, and
+ * takes the old name off the site as moved there, in one change: the old address then answers with
+ * a permanent redirect. The new name must hold no page on the site; one taken down before may be
+ * used again, its versions going on from its last.
+ */
+export async function moveSitePage(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: { kind: PageKind; name: string; to: string; markdown: string; basedOn: number },
+  now: Date = new Date(),
+): Promise<PageMoveOutcome> {
+  const { kind, name, to } = input;
+  const markdown = normalized(input.markdown);
+  if (!pageKinds[kind].open) return { ok: false, reason: "invalid", problems: ["this page cannot move"] };
+  if (!kebabCase.test(to) || to.length > MAX_ADDRESS)
+    return { ok: false, reason: "invalid", problems: ["the address takes lower-case letters, digits and dashes"] };
+  const problems = fileProblems(kind, to, markdown);
+  if (problems.length) return { ok: false, reason: "invalid", problems };
+  try {
+    return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
+      await markLive();
+      const newest = await newestVersion(trx, kind, name);
+      const version = Number(newest?.version ?? 0);
+      if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
+      const published = await readPublishedPages(trx, kind);
+      const files = filesWith(kind, published);
+      if (!Object.hasOwn(files, name)) throw new Refused({ ok: false, reason: "stale", version });
+      if (Object.hasOwn(files, to)) throw new Taken(version);
+      const { [name]: _moved, ...others } = files;
+      const unreadable = pageProblems(kind, { ...others, [to]: markdown }, currentFacts());
+      if (unreadable.length) throw new Refused({ ok: false, reason: "invalid", problems: unreadable });
+      const targetVersion = Number((await newestVersion(trx, kind, to))?.version ?? 0) + 1;
+      const row = { kind, published_by: actor.email, published_at: timestamp(now), restored_from: null };
+      await trx
+        .insertInto("site_page_versions")
+        .values([
+          { ...row, name, version: version + 1, markdown: "", moved_to: to },
+          { ...row, name: to, version: targetVersion, markdown },
+        ])
+        .execute();
+      await audit("site-page-moved", `${pageKinds[kind].label(name)} moved to ${to}, version ${targetVersion} there`);
+      return { ok: true as const, version: targetVersion };
+    });
+  } catch (error) {
+    if (error instanceof Taken) return { ok: false, reason: "taken", version: error.version };
+    if (error instanceof Refused) return error.outcome;
+    if (isKeyClash(error))
+      return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
+    throw error;
+  }
 }
