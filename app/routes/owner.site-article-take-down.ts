@@ -12,6 +12,7 @@ import { articleEditorPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { articlePath } from "~/route-registry";
 import { ARTICLE_CARRIED, articleStatus } from "~/site-pages/article-edits.server";
+import { addressesMovedTo } from "~/site-pages/site-pages-source.server";
 import { takeDownSitePage } from "~/site-pages/site-pages-store.server";
 import type { Route } from "./+types/owner.site-article-take-down";
 
@@ -29,7 +30,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const outcome = await takeDownSitePage(
         db,
         actor,
-        { kind: "article", name: slug, path: articlePath(slug), basedOn: Number(posted) },
+        {
+          kind: "article",
+          name: slug,
+          paths: [slug, ...addressesMovedTo(slug)].map(articlePath),
+          basedOn: Number(posted),
+        },
         new Date(),
       );
       if (outcome.ok)

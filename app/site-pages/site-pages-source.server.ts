@@ -191,3 +191,14 @@ export function articleElsewhere(slug: string): { movedTo: string } | "gone" | u
   }
   return at !== slug || gone.includes(slug) ? "gone" : undefined;
 }
+
+/** The old addresses that lead to an article by moves, each followed to its end: its links still count. */
+export function addressesMovedTo(slug: string): string[] {
+  const { moved } = readLive(articleAddressesSource);
+  const ends = (from: string) => {
+    let at = from;
+    for (let hop = 0; hop < MOST_MOVES && moved[at] !== undefined; hop++) at = moved[at] ?? at;
+    return at;
+  };
+  return Object.keys(moved).filter((from) => ends(from) === slug);
+}

@@ -234,9 +234,10 @@ export async function restoreSitePage(
 /** The most characters of an article's address after /blog/. */
 export const MAX_ADDRESS = 80;
 
-/** Pages of the site whose words link to `path`, as the desk names them. */
-function pagesLinkingTo(path: string, except: { kind: PageKind; name: string }): string[] {
-  const link = new RegExp(`\\]\\(${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:[#?][^)]*)?\\)`);
+/** Pages of the site whose words link to one of `paths`, as the desk names them. */
+function pagesLinkingTo(paths: readonly string[], except: { kind: PageKind; name: string }): string[] {
+  const escaped = paths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const link = new RegExp(`\\]\\((?:${escaped.join("|")})(?:[#?][^)]*)?\\)`);
   return PAGE_KINDS.flatMap((kind) =>
     Object.entries(liveFiles(kind))
       .filter(([name, markdown]) => !(kind === except.kind && name === except.name) && link.test(markdown))
@@ -252,18 +253,12 @@ function pagesLinkingTo(path: string, except: { kind: PageKind; name: string }):
 export async function takeDownSitePage(
   db: Kysely<Database>,
   actor: Actor,
-  input: { kind: PageKind; name: string; path: string; basedOn: number },
+  /** `paths`: the page's address, and the old addresses that lead to it. */
+  input: { kind: PageKind; name: string; paths: readonly string[]; basedOn: number },
   now: Date = new Date(),
 ): Promise<PagePublishOutcome> {
   const { kind, name } = input;
   if (!pageKinds[kind].open) return { ok: false, reason: "invalid", problems: ["this page cannot be taken down"] };
-  const linking = pagesLinkingTo(input.path, input);
-  if (linking.length)
-    return {
-      ok: false,
-      reason: "invalid",
-      problems: [`${linking.join(", ")} ${linking.length === 1 ? "links" : "link"} to it: change that link first`],
-    };
   try {
     return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
       await markLive();
@@ -272,6 +267,13 @@ export async function takeDownSitePage(
       if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
       if (newest ? isOffSite(newest) : !Object.hasOwn(pageKinds[kind].repository, name))
         throw new Refused({ ok: false, reason: "unchanged", version });
+      const linking = pagesLinkingTo(input.paths, input);
+      if (linking.length)
+        throw new Refused({
+          ok: false,
+          reason: "invalid",
+          problems: [`${linking.join(", ")} ${linking.length === 1 ? "links" : "link"} to it: change that link first`],
+        });
       const next = version + 1;
       await trx
         .insertInto("site_page_versions")
