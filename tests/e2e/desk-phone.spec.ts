@@ -95,6 +95,7 @@ test.describe("the desk at 375 px with touch", () => {
       "/owner/site/faq",
       "/owner/site/faq/decks-stairs",
       "/owner/site/services/decks-and-stairs",
+      "/owner/site/articles/drywall-patching-guide",
       "/owner/reviews",
       "/owner/projects",
       `/owner/projects/${projectId}`,
