@@ -27,6 +27,7 @@ import { businessFacts } from "./migrations/0018_business_facts";
 import { sentMailWithoutLinks } from "./migrations/0019_sent_mail_without_links";
 import { sitePages } from "./migrations/0020_site_pages";
 import { movedPages } from "./migrations/0021_moved_pages";
+import { pageDrafts } from "./migrations/0022_page_drafts";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -61,6 +62,7 @@ export const migrations: readonly Migration[] = [
   sentMailWithoutLinks,
   sitePages,
   movedPages,
+  pageDrafts,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

@@ -61,7 +61,8 @@ export type AuditAction =
   | "business-facts-published"
   | "site-page-published"
   | "site-page-taken-down"
-  | "site-page-moved";
+  | "site-page-moved"
+  | "site-page-draft-discarded";
 
 export interface AuditEntry {
   actor?: string | null;

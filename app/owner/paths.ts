@@ -68,6 +68,10 @@ export const faqCategoryEditorPath = (category: string) => `${faqEditorPath}/${c
 export const servicePageEditorPath = (slug: string) => `${sitePath}/services/${slug}`;
 /** An article's words, sections and blocks. */
 export const articleEditorPath = (slug: string) => `${sitePath}/articles/${slug}`;
+/** A written page's history ('Restore') and draft ('Discard') post here: see `routes/owner.site-page-versions.ts`. */
+export const pageVersionsPath = (kind: string, name: string) => `${sitePath}/pages/${kind}/${name}`;
+/** The real page drawn from a written page's draft. */
+export const pagePreviewPath = (kind: string, name: string) => `${sitePath}/preview/${kind}/${name}`;
 /** 'Take this article off the site' posts here: see `routes/owner.site-article-take-down.ts`. */
 export const articleTakeDownPath = (slug: string) => `${articleEditorPath(slug)}/take-down`;
 export const deskProjectsPath = "/owner/projects";

@@ -45,9 +45,12 @@ export function VersionHistory({
   entries,
   liveVersion,
   busy,
+  action,
 }: {
   /** The heading's id, unique on the page. */
   id: string;
+  /** Where 'Restore' posts, when not to the page itself. */
+  action?: string;
   entries: readonly HistoryEntry[];
   liveVersion: number;
   busy: boolean;
@@ -76,7 +79,7 @@ export function VersionHistory({
                 </p>
               </div>
               {entry.version === liveVersion || entry.restorable === false ? null : (
-                <Form method="post">
+                <Form method="post" action={action}>
                   <input type="hidden" name="version" value={entry.version} />
                   <input type="hidden" name="basedOn" value={liveVersion} />
                   <button

@@ -11,7 +11,8 @@ import { readSmallForm } from "~/infra/uploads.server";
 import { articleEditorPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { articlePath } from "~/route-registry";
-import { ARTICLE_CARRIED, articleStatus } from "~/site-pages/article-edits.server";
+import { articleStatus } from "~/site-pages/article-edits.server";
+import { PAGE_CARRIED } from "~/site-pages/page-editors.server";
 import { addressesMovedTo } from "~/site-pages/site-pages-source.server";
 import { takeDownSitePage } from "~/site-pages/site-pages-store.server";
 import type { Route } from "./+types/owner.site-article-take-down";
@@ -55,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The editor's page shows the answer, with or without the script.
   if (answered instanceof Response) return answered;
   const page = articleEditorPath(slug);
-  return redirect(page, { status: 303, headers: carryAnswer(request, answered.data, ARTICLE_CARRIED, page) });
+  return redirect(page, { status: 303, headers: carryAnswer(request, answered.data, PAGE_CARRIED, page) });
 }
 
 /** A GET has nothing to show: the article's editor holds the form. */

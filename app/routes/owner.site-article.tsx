@@ -2,15 +2,16 @@
  * /owner/site/articles/:slug: one article's words, sections and blocks, edited on the phone and
  * published to /blog, the article's page, its structured data and the feed. Adding, moving and
  * removing a section or one of its parts come back as the form with the change made, nothing
- * stored; 'Publish' stores the whole article as a new version. A publish refused comes back as typed
- * with a message at each field; one made while another owner published the article comes back with
- * what is live now. A new address moves the article, and this page with it; an article taken off
- * the site shows its history here, to put a version back.
+ * stored; 'Save draft' keeps the form as the article's draft, to preview and come back to; 'Publish'
+ * stores the whole article as a new version. A publish refused comes back as typed with a message at
+ * each field, and one made while another owner published keeps the words too. A new address moves
+ * the article, and this page with it; an article taken off the site shows its history here, to put
+ * a version back. Its history and draft post to their own route.
  */
 import { data, Link, redirect, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { headline, type ChangeAnswer } from "~/forms/change-answer";
-import { carryAnswer, takeCarriedAnswer } from "~/infra/carried-answer.server";
+import { carryAnswer } from "~/infra/carried-answer.server";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -20,13 +21,19 @@ import { requireOwner } from "~/owner/sessions.server";
 import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { ArticleEditor } from "~/site-pages/article-editor";
-import { ARTICLE_CARRIED, articleEditorState, articleStatus, publishArticle } from "~/site-pages/article-edits.server";
+import { articleEditorState, articleStatus, publishArticle } from "~/site-pages/article-edits.server";
 import { articleValuesFrom, flatArticleValues, isSectionKind, MOST_ARTICLE_FIELDS } from "~/site-pages/article-form";
 import { markChoices } from "~/site-pages/marked-text";
-import { answerRestore } from "~/site-pages/page-restore.server";
+import { DraftLine } from "~/site-pages/draft-line";
+import {
+  answerSaveDraft,
+  answerStalePublish,
+  dropPublishedDraft,
+  postedRevision,
+} from "~/site-pages/page-draft-answers.server";
+import { editorPageData, PAGE_CARRIED } from "~/site-pages/page-editors.server";
 import { splitIntent } from "~/site-pages/question-edits";
 import { editArticle, type SectionEdit } from "~/site-pages/section-edits";
-import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
 import { TakeDownForm } from "~/site-pages/take-down-form";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-article";
@@ -40,42 +47,38 @@ export const meta: Route.MetaFunction = ({ data }) => [
 const MOST_FORM_BYTES = 512 * 1024;
 
 const PUBLISHED_SAYS = "The blog, the article's page and the feed show it within a few seconds.";
-const STALE_SAYS =
-  "Another owner published this article while it was open here. Here is what is live now: make your change again.";
 
 const notFound = () => data("No such article.", { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   const { slug } = params;
-  const carried = takeCarriedAnswer(request, articleEditorPath(slug), [ARTICLE_CARRIED]);
-  const headers = { headers: carried.headers };
   const status = await articleStatus(db, slug);
   if (!status) throw notFound();
   if (status.on === "moved") throw redirect(articleEditorPath(status.to));
+  const page = await editorPageData(request, db, "article", slug);
   if (status.on === "gone") {
     const { takenDown } = status;
     return data(
       {
         onSite: false as const,
         title: slug,
-        answer: carried.answer,
+        ...page.shared,
         takenDown: { by: takenDown.publishedBy, at: takenDown.publishedAt.toISOString(), version: takenDown.version },
-        history: await pageHistoryEntries(db, "article", slug),
       },
-      headers,
+      { headers: page.headers },
     );
   }
-  const [state, history] = await Promise.all([articleEditorState(db, slug), pageHistoryEntries(db, "article", slug)]);
+  const state = await articleEditorState(db, slug);
   return data(
     {
       onSite: true as const,
       ...state,
-      answer: carried.answer,
-      history,
+      ...page.shared,
+      values: page.draftFields ?? { ...state.values, draftRevision: "0" },
       markChoices: markChoices(answerLinkGroups()),
     },
-    headers,
+    { headers: page.headers },
   );
 }
 
@@ -105,12 +108,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "move-up": edit,
       "move-down": edit,
       remove: edit,
-      restore: () =>
-        answerRestore(db, actor, { kind: "article", name: slug }, form, {
-          liveValues: live,
-          publishedSays: PUBLISHED_SAYS,
-          stale: STALE_SAYS,
-        }),
+      save: () =>
+        answerSaveDraft(
+          db,
+          actor,
+          { kind: "article", name: slug },
+          {
+            fields: flatArticleValues(values),
+            basedOn: values.basedOn,
+            revision: postedRevision(get("draftRevision")),
+          },
+        ),
       publish: async () => {
         if (values.basedOn < 0 || status.on !== "site")
           return answerRefused(intent, 400, { form: "The form is incomplete: open the article again." });
@@ -122,12 +130,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             intent,
             `Moved to /blog/${outcome.movedTo}. The old address sends readers here. ${PUBLISHED_SAYS}`,
           );
-          throw redirect(to, { status: 303, headers: carryAnswer(request, done.data, ARTICLE_CARRIED, to) });
+          // The draft it was made from goes with the old address.
+          await dropPublishedDraft(db, actor, { kind: "article", name: slug }, postedRevision(get("draftRevision")));
+          throw redirect(to, { status: 303, headers: carryAnswer(request, done.data, PAGE_CARRIED, to) });
         }
-        if (outcome.ok)
+        if (outcome.ok) {
+          await dropPublishedDraft(db, actor, { kind: "article", name: slug }, postedRevision(get("draftRevision")));
           return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
             values: await live(),
           });
+        }
         if (outcome.reason === "invalid")
           return answerRefused(
             intent,
@@ -135,7 +147,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             { form: "Nothing was published: see the fields marked below.", ...outcome.errors },
             flatArticleValues(values),
           );
-        if (outcome.reason === "stale") return answerRefused(intent, 409, { form: STALE_SAYS }, await live());
+        if (outcome.reason === "stale")
+          return answerStalePublish(db, { kind: "article", name: slug }, flatArticleValues(values));
         return answerDone(intent, "Nothing was published: the article is the same as the live one.", {
           values: await live(),
         });
@@ -165,17 +178,32 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
           {`Off the site: taken down by ${takenDown.by} on ${formatDateTime(takenDown.at)}. Its address tells readers it has been taken down. Restore a version below to put it back.`}
         </p>
         {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
-        <VersionHistory id="page-history" entries={loaderData.history} liveVersion={takenDown.version} busy={busy} />
+        <VersionHistory
+          id="page-history"
+          entries={loaderData.history}
+          liveVersion={takenDown.version}
+          busy={busy}
+          action={loaderData.versionsPath}
+        />
       </>
     );
   }
-  const values = answer?.values?.basedOn !== undefined ? answer.values : loaderData.values;
+  const values =
+    answer?.values?.basedOn !== undefined
+      ? { draftRevision: loaderData.values.draftRevision ?? "0", ...answer.values }
+      : loaderData.values;
   const { live } = loaderData;
   return (
     <>
       {back}
       <h1 className="text-2xl font-bold text-navy-900">{`Article: ${loaderData.title}`}</h1>
       <LiveVersionLine live={live} built="the words the site was built with" />
+      <DraftLine
+        draft={loaderData.draft}
+        previewPath={loaderData.previewPath}
+        versionsPath={loaderData.versionsPath}
+        busy={busy}
+      />
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       <ArticleEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}
@@ -186,7 +214,13 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
         busy={busy}
       />
       <TakeDownForm action={articleTakeDownPath(loaderData.slug)} basedOn={live.version} busy={busy} />
-      <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
+      <VersionHistory
+        id="page-history"
+        entries={loaderData.history}
+        liveVersion={live.version}
+        busy={busy}
+        action={loaderData.versionsPath}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * /owner/site/faq/:category: one FAQ category's questions, edited on the phone and published to
  * /faq and its structured data. Adding, moving and removing a question come back as the form with
- * the change made, nothing stored; 'Publish' stores the whole category as a new version. A publish
- * refused comes back as typed with a message at each field; one made while another owner published
- * the category comes back with what is live now.
+ * the change made, nothing stored; 'Save draft' keeps the form as the category's draft, to preview
+ * and come back to; 'Publish' stores the whole category as a new version. A publish refused comes
+ * back as typed with a message at each field, and one made while another owner published keeps the
+ * words too. Its history and draft post to their own route (`owner.site-page-versions.ts`).
  */
 import { data, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
@@ -17,11 +18,17 @@ import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { FaqEditor } from "~/site-pages/faq-editor";
 import { faqEditorState, isFaqCategory, publishFaqCategory } from "~/site-pages/faq-edits.server";
-import { answerRestore } from "~/site-pages/page-restore.server";
+import { DraftLine } from "~/site-pages/draft-line";
+import {
+  answerSaveDraft,
+  answerStalePublish,
+  dropPublishedDraft,
+  postedRevision,
+} from "~/site-pages/page-draft-answers.server";
+import { editorPageData } from "~/site-pages/page-editors.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
-import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
 import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
-import { flatValues, formValuesFrom, MOST_LINKS, MOST_QUESTIONS } from "~/site-pages/faq-form";
+import { flatValues, formValuesFrom, MOST_CATEGORY_FIELDS, MOST_QUESTIONS } from "~/site-pages/faq-form";
 import type { Route } from "./+types/owner.site-faq-category";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -29,28 +36,33 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The most fields a post holds: each question's four, its links' two each, and the form's own. */
-const MOST_FIELDS = (MOST_QUESTIONS + 1) * (3 + 2 * MOST_LINKS) + 4;
-
 const PUBLISHED_SAYS = "The FAQ page and its structured data show it within a few seconds.";
 
 const notFound = () => data("No such FAQ category.", { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  if (!isFaqCategory(params.category)) throw notFound();
-  const [state, history] = await Promise.all([
-    faqEditorState(db, params.category),
-    pageHistoryEntries(db, "faq", params.category),
-  ]);
-  return { ...state, history, groups: answerLinkGroups() };
+  const name = params.category;
+  if (!isFaqCategory(name)) throw notFound();
+  const [state, page] = await Promise.all([faqEditorState(db, name), editorPageData(request, db, "faq", name)]);
+  const draft = page.draftFields;
+  return data(
+    {
+      ...state,
+      ...page.shared,
+      values: draft ? formValuesFrom((field) => draft[field] ?? "") : state.values,
+      draftRevision: draft?.draftRevision ?? "0",
+      groups: answerLinkGroups(),
+    },
+    { headers: page.headers },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const name = params.category;
   if (!isFaqCategory(name)) throw notFound();
-  const form = await readSmallForm(request, MOST_FIELDS);
+  const form = await readSmallForm(request, MOST_CATEGORY_FIELDS);
   const get = (field: string) => String(form.get(field) ?? "");
   const values = formValuesFrom(get);
   const { intent, at } = splitIntent(get("intent"));
@@ -68,21 +80,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "move-up": edit,
       "move-down": edit,
       remove: edit,
-      restore: () =>
-        answerRestore(db, actor, { kind: "faq", name: name }, form, {
-          liveValues: async () => flatValues((await faqEditorState(db, name)).values),
-          publishedSays: PUBLISHED_SAYS,
-          stale:
-            "Another owner published these questions while this page was open. Here is what is live now: make your change again.",
-        }),
+      save: () =>
+        answerSaveDraft(
+          db,
+          actor,
+          { kind: "faq", name },
+          { fields: flatValues(values), basedOn: values.basedOn, revision: postedRevision(get("draftRevision")) },
+        ),
       publish: async () => {
         if (values.basedOn < 0)
           return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
         const outcome = await publishFaqCategory(db, actor, name, values, answerLinkPlaces(), new Date());
-        if (outcome.ok)
+        if (outcome.ok) {
+          await dropPublishedDraft(db, actor, { kind: "faq", name }, postedRevision(get("draftRevision")));
           return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
             values: flatValues(outcome.values),
           });
+        }
         if (outcome.reason === "invalid")
           return answerRefused(
             intent,
@@ -90,16 +104,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             { form: "Nothing was published: see the fields marked below.", ...outcome.errors },
             flatValues(values),
           );
+        if (outcome.reason === "stale") return answerStalePublish(db, { kind: "faq", name }, flatValues(values));
         const live = await faqEditorState(db, name);
-        if (outcome.reason === "stale")
-          return answerRefused(
-            intent,
-            409,
-            {
-              form: "Another owner published these questions while this page was open. Here is what is live now: make your change again.",
-            },
-            flatValues(live.values),
-          );
         return answerDone(intent, "Nothing was published: the questions are the same as the live ones.", {
           values: flatValues(live.values),
         });
@@ -110,9 +116,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function FaqCategoryPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const answer: ChangeAnswer | undefined = actionData;
+  const answer: ChangeAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
   const shown = headline(answer);
-  const values = answer?.values?.count ? formValuesFrom((field) => answer.values?.[field] ?? "") : loaderData.values;
+  const answered = answer?.values?.count ? answer.values : undefined;
+  const values = answered ? formValuesFrom((field) => answered[field] ?? "") : loaderData.values;
   const { live } = loaderData;
   return (
     <>
@@ -123,15 +130,28 @@ export default function FaqCategoryPage({ loaderData, actionData }: Route.Compon
       </p>
       <h1 className="text-2xl font-bold text-navy-900">{`FAQ: ${loaderData.title}`}</h1>
       <LiveVersionLine live={live} built="the questions the site was built with" />
+      <DraftLine
+        draft={loaderData.draft}
+        previewPath={loaderData.previewPath}
+        versionsPath={loaderData.versionsPath}
+        busy={busy}
+      />
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       <FaqEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}
         values={values}
+        draftRevision={answered?.draftRevision ?? loaderData.draftRevision}
         errors={answer && !answer.ok ? answer.errors : {}}
         groups={loaderData.groups}
         busy={busy}
       />
-      <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
+      <VersionHistory
+        id="page-history"
+        entries={loaderData.history}
+        liveVersion={live.version}
+        busy={busy}
+        action={loaderData.versionsPath}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * /owner/site/services/:slug: one service page's words and questions, edited on the phone and
  * published to the page, its alias and its structured data. Adding, moving and removing a question
- * come back as the form with the change made, nothing stored; 'Publish' stores the whole page as a
- * new version. A publish refused comes back as typed with a message at each field; one made while
- * another owner published the page comes back with what is live now.
+ * come back as the form with the change made, nothing stored; 'Save draft' keeps the form as the
+ * page's draft, to preview and come back to; 'Publish' stores the whole page as a new version. A
+ * publish refused comes back as typed with a message at each field, and one made while another owner
+ * published keeps the words too. Its history and draft post to their own route.
  */
 import { data, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
@@ -16,9 +17,15 @@ import { sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { flatValues, formValuesFrom, MOST_PAGE_QUESTIONS } from "~/site-pages/faq-form";
-import { answerRestore } from "~/site-pages/page-restore.server";
+import { DraftLine } from "~/site-pages/draft-line";
+import {
+  answerSaveDraft,
+  answerStalePublish,
+  dropPublishedDraft,
+  postedRevision,
+} from "~/site-pages/page-draft-answers.server";
+import { editorPageData } from "~/site-pages/page-editors.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
-import { pageHistoryEntries } from "~/site-pages/site-pages-store.server";
 import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { ServicePageEditor } from "~/site-pages/service-page-editor";
 import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
@@ -38,12 +45,21 @@ const notFound = () => data("No such service page.", { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  if (!isServicePage(params.slug)) throw notFound();
-  const [state, history] = await Promise.all([
-    servicePageEditorState(db, params.slug),
-    pageHistoryEntries(db, "service", params.slug),
+  const slug = params.slug;
+  if (!isServicePage(slug)) throw notFound();
+  const [state, page] = await Promise.all([
+    servicePageEditorState(db, slug),
+    editorPageData(request, db, "service", slug),
   ]);
-  return { ...state, history, linkGroups: answerLinkGroups() };
+  return data(
+    {
+      ...state,
+      ...page.shared,
+      values: page.draftFields ?? { ...state.values, draftRevision: "0" },
+      linkGroups: answerLinkGroups(),
+    },
+    { headers: page.headers },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -74,13 +90,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "move-up": edit,
       "move-down": edit,
       remove: edit,
-      restore: () =>
-        answerRestore(db, actor, { kind: "service", name: slug }, form, {
-          liveValues: live,
-          publishedSays: PUBLISHED_SAYS,
-          stale:
-            "Another owner published this page while it was open here. Here is what is live now: make your change again.",
-        }),
+      save: () =>
+        answerSaveDraft(
+          db,
+          actor,
+          { kind: "service", name: slug },
+          { fields: held(), basedOn, revision: postedRevision(get("draftRevision")) },
+        ),
       publish: async () => {
         if (basedOn < 0) return answerRefused(intent, 400, { form: "The form is incomplete: open the page again." });
         const outcome = await publishServicePage(
@@ -91,10 +107,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           answerLinkPlaces(),
           new Date(),
         );
-        if (outcome.ok)
+        if (outcome.ok) {
+          await dropPublishedDraft(db, actor, { kind: "service", name: slug }, postedRevision(get("draftRevision")));
           return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
             values: await live(),
           });
+        }
         if (outcome.reason === "invalid")
           return answerRefused(
             intent,
@@ -102,15 +120,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             { form: "Nothing was published: see the fields marked below.", ...outcome.errors },
             held(),
           );
-        if (outcome.reason === "stale")
-          return answerRefused(
-            intent,
-            409,
-            {
-              form: "Another owner published this page while it was open here. Here is what is live now: make your change again.",
-            },
-            await live(),
-          );
+        if (outcome.reason === "stale") return answerStalePublish(db, { kind: "service", name: slug }, held());
         return answerDone(intent, "Nothing was published: the page is the same as the live one.", {
           values: await live(),
         });
@@ -121,9 +131,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ServicePageEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const answer: ChangeAnswer | undefined = actionData;
+  const answer: ChangeAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
   const shown = headline(answer);
-  const values = answer?.values?.basedOn !== undefined ? answer.values : loaderData.values;
+  const values =
+    answer?.values?.basedOn !== undefined
+      ? { draftRevision: loaderData.values.draftRevision ?? "0", ...answer.values }
+      : loaderData.values;
   const { live } = loaderData;
   return (
     <>
@@ -134,6 +147,12 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
       </p>
       <h1 className="text-2xl font-bold text-navy-900">{`${loaderData.title} page`}</h1>
       <LiveVersionLine live={live} built="the words the site was built with" />
+      <DraftLine
+        draft={loaderData.draft}
+        previewPath={loaderData.previewPath}
+        versionsPath={loaderData.versionsPath}
+        busy={busy}
+      />
       {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
       <ServicePageEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}
@@ -145,7 +164,13 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
         linkGroups={loaderData.linkGroups}
         busy={busy}
       />
-      <VersionHistory id="page-history" entries={loaderData.history} liveVersion={live.version} busy={busy} />
+      <VersionHistory
+        id="page-history"
+        entries={loaderData.history}
+        liveVersion={live.version}
+        busy={busy}
+        action={loaderData.versionsPath}
+      />
     </>
   );
 }

@@ -29,7 +29,8 @@ const liveSources: readonly LiveSource<unknown>[] = [
 const liveResources: readonly string[] = ["/sitemap.xml", "/blog/rss.xml"];
 
 const LIVE_KEY = "__causewayLiveSite";
-const liveShared = globalThis as typeof globalThis & { [LIVE_KEY]?: LiveSite };
+const RENDER_KEY = "__causewayLiveRender";
+const liveShared = globalThis as typeof globalThis & { [LIVE_KEY]?: LiveSite; [RENDER_KEY]?: RenderRequest };
 
 /**
  * Starts keeping the public pages in step with the database and renders them once from it; rejects
@@ -53,6 +54,7 @@ export async function startLiveSite(options: {
     resources: liveResources,
   });
   liveShared[LIVE_KEY] = site;
+  liveShared[RENDER_KEY] = options.render;
   await site.refresh();
 }
 
@@ -70,4 +72,12 @@ export async function stopLiveSite(): Promise<void> {
 /** The live answer for a URL path, when what the owner published changed it. */
 export function liveFile(urlPath: string) {
   return liveShared[LIVE_KEY]?.file(urlPath);
+}
+
+/**
+ * Renders a public page through the server build, as the live layer does, for the desk's preview of
+ * a draft; undefined in development, where no build renders.
+ */
+export function renderPublicPage(path: string): Promise<Response> | undefined {
+  return liveShared[RENDER_KEY]?.(new Request(`http://localhost${path}`));
 }

@@ -7,7 +7,8 @@
  */
 import { Form } from "react-router";
 import { DeskField, DeskInput, DeskTextarea, hintClass } from "~/owner/desk-field";
-import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
+import { dangerButton, inputClass, secondaryButton } from "~/owner/desk-frame";
+import { DraftRevisionField, PublishButtons } from "./draft-line";
 import {
   articleValuesFrom,
   blockName,
@@ -196,14 +197,11 @@ export function ArticleEditor({
 }) {
   const article = articleValuesFrom((name) => values[name] ?? "");
   const { sections } = article;
-  const publish = (
-    <button type="submit" name="intent" value="publish" className={primaryButton} disabled={busy}>
-      Publish
-    </button>
-  );
+  const publish = <PublishButtons busy={busy} />;
   return (
     <Form method="post" className="mt-4" aria-label="Article">
       <input type="hidden" name="basedOn" value={values.basedOn ?? ""} />
+      <DraftRevisionField revision={values.draftRevision} />
       <input type="hidden" name="sections" value={sections.length} />
       {/* First in the form, so Enter in a field publishes rather than pressing a section's Move down. */}
       {publish}

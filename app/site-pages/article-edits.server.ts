@@ -5,7 +5,6 @@
  */
 import type { Kysely } from "kysely";
 import { services, serviceSlugs } from "~/content/services";
-import type { CarriedForms } from "~/forms/carried-answer";
 import type { Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { dayOf } from "~/time/business-time";
@@ -38,9 +37,6 @@ export async function articleStatus(db: Kysely<Database>, slug: string): Promise
   const markdown = published?.markdown ?? pageKinds.article.repository[slug];
   return markdown === undefined ? undefined : { on: "site", published, markdown };
 }
-
-/** Which answers the editor takes back from a redirect: a move's, and a take-down's. */
-export const ARTICLE_CARRIED: CarriedForms = { intents: ["publish", "take-down"], fields: [] };
 
 async function currentFile(db: Kysely<Database>, slug: string) {
   const status = await articleStatus(db, slug);
@@ -98,6 +94,17 @@ function problemsAtFields(problems: readonly string[]): Record<string, string> {
   }
   if (general.length) errors.form = `Nothing was published: ${general.join("; ")}.`;
   return errors;
+}
+
+/** The article's file with the posted fields, at its present address, as a preview of the draft shows it. */
+export async function articleDraftFile(
+  db: Kysely<Database>,
+  slug: string,
+  values: ArticleFormValues,
+  now: Date,
+): Promise<string> {
+  const { markdown } = await currentFile(db, slug);
+  return articleMarkdown(markdown, { ...values, words: { ...values.words, slug } }, dayOf(now));
 }
 
 export type ArticlePublishOutcome =

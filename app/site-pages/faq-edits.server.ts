@@ -75,6 +75,16 @@ function problemsAtFields(problems: readonly string[]): FieldMessages {
   return errors;
 }
 
+/** The category's file with these questions, each with its anchor, as a publish (or a preview) writes it. */
+export function faqCategoryFile(
+  name: string,
+  values: FaqFormValues,
+): { questions: QuestionValues[]; markdown: string } {
+  const questions = withAnchors(name, values.questions);
+  // The name, icon and place of a category are the repository's: the editor changes its questions.
+  return { questions, markdown: categoryMarkdown(frontMatterOf(pageKinds.faq.repository[name] ?? ""), questions) };
+}
+
 export type FaqPublishOutcome =
   | { ok: true; version: number; values: FaqFormValues }
   | { ok: false; reason: "invalid"; errors: FieldMessages }
@@ -91,9 +101,7 @@ export async function publishFaqCategory(
 ): Promise<FaqPublishOutcome> {
   const errors = questionProblems(values.questions, allowedLinks);
   if (Object.keys(errors).length > 0) return { ok: false, reason: "invalid", errors };
-  const questions = withAnchors(name, values.questions);
-  // The name, icon and place of a category are the repository's: the editor changes its questions.
-  const markdown = categoryMarkdown(frontMatterOf(pageKinds.faq.repository[name] ?? ""), questions);
+  const { questions, markdown } = faqCategoryFile(name, values);
   const outcome = await publishSitePage(db, actor, { kind: "faq", name, markdown, basedOn: values.basedOn }, now);
   if (outcome.ok) return { ok: true, version: outcome.version, values: { basedOn: outcome.version, questions } };
   if (outcome.reason === "invalid") return { ok: false, reason: "invalid", errors: problemsAtFields(outcome.problems) };

@@ -50,6 +50,9 @@ export const MOST_LINKS = 4;
 export const QUESTION_MAX = 200;
 export const ANSWER_MAX = 3000;
 
+/** The most fields a category's post holds: each question's four, its links' two each, and the form's own five. */
+export const MOST_CATEGORY_FIELDS = (MOST_QUESTIONS + 1) * (3 + 2 * MOST_LINKS) + 5;
+
 export const fieldName = {
   question: (i: number) => `question-${i}`,
   answer: (i: number) => `answer-${i}`,

@@ -6,7 +6,7 @@
  */
 import { Form } from "react-router";
 import { DeskInput, DeskTextarea, hintClass } from "~/owner/desk-field";
-import { primaryButton } from "~/owner/desk-frame";
+import { DraftRevisionField, PublishButtons } from "./draft-line";
 import { formValuesFrom, type LinkChoiceGroup } from "./faq-form";
 import type { WordGroup } from "./page-words";
 import { QuestionList, type QuestionErrors } from "./question-list";
@@ -34,10 +34,9 @@ export function ServicePageEditor({
   return (
     <Form method="post" className="mt-4" aria-label="Page">
       <input type="hidden" name="basedOn" value={values.basedOn ?? ""} />
+      <DraftRevisionField revision={values.draftRevision} />
       {/* First in the form, so Enter in a field publishes rather than pressing a question's Move down. */}
-      <button type="submit" name="intent" value="publish" className={primaryButton} disabled={busy}>
-        Publish
-      </button>
+      <PublishButtons busy={busy} />
       {groups.map((group) => (
         <fieldset key={group.legend} className="mt-4 rounded-xl border border-slate-300 bg-white p-4">
           <legend className="px-1 font-bold text-navy-900">{group.legend}</legend>
@@ -77,9 +76,7 @@ export function ServicePageEditor({
         </section>
       ) : null}
       <div className="mt-4">
-        <button type="submit" name="intent" value="publish" className={primaryButton} disabled={busy}>
-          Publish
-        </button>
+        <PublishButtons busy={busy} />
       </div>
       <p className={hintClass}>
         Write {"{phone}"} or {"{email}"} for the business's, so a new one reaches this page. Nothing changes on the

@@ -16,6 +16,7 @@ import type { Actor } from "~/owner/actor";
 import {
   fieldName,
   flatValues,
+  formValuesFrom,
   MOST_PAGE_QUESTIONS,
   questionProblems,
   questionsMarkdown,
@@ -117,6 +118,19 @@ export function servicePageMarkdown(
   const yaml = yamlText(withWords(frontMatter, words), { lineWidth: 0 });
   const body = questions.length ? `\n${questionsMarkdown(questions, false)}\n` : "";
   return `---\n${yaml}---\n${body}`;
+}
+
+/** The page's file with the posted words and questions, as a preview of the draft shows it. */
+export async function servicePageDraftFile(
+  db: Kysely<Database>,
+  slug: ServiceSlug,
+  get: (name: string) => string,
+): Promise<string> {
+  const { file } = await currentFile(db, slug);
+  const words = Object.fromEntries(
+    wordGroups(file.frontMatter).flatMap((g) => g.fields.map((f) => [f.name, get(f.name).trim()])),
+  );
+  return servicePageMarkdown(file.frontMatter, words, file.hasQuestions ? formValuesFrom(get).questions : []);
 }
 
 export type ServicePagePublishOutcome =

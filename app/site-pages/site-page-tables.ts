@@ -1,6 +1,6 @@
 /**
- * The written pages' table: every publish of a service page, a FAQ category or an article, the
- * newest of each page in force.
+ * The written pages' tables: every publish of a service page, a FAQ category or an article, the
+ * newest of each page in force; and each page's draft, until it is published or discarded.
  *
  * Added to the one `Database` that every query is typed with: infra imports no feature, so each
  * module declares its own tables beside its code (see `infra/schema.server.ts`).
@@ -27,8 +27,22 @@ export interface SitePageVersionsTable {
   moved_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface SitePageDraftsTable {
+  kind: PageKind;
+  name: string;
+  /** The editor's fields as saved, as JSON: one string per field. */
+  fields: string;
+  /** The version of the page the draft was begun on. */
+  based_on: number;
+  /** Moved by each save: a save on an older one is refused rather than overwriting. */
+  revision: number;
+  saved_by: string;
+  saved_at: Timestamp;
+}
+
 declare module "~/infra/schema.server" {
   interface Database {
     site_page_versions: SitePageVersionsTable;
+    site_page_drafts: SitePageDraftsTable;
   }
 }

@@ -7,6 +7,7 @@
  * Every public reader takes them from here (the pages, the sitemap, the feed, the notices' links),
  * so what the owner publishes reaches all of them with one render per change, on every instance.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely, Selectable } from "kysely";
 import { articlesFor, type Article } from "~/content/articles.server";
 import { faqCategoriesFor } from "~/content/faq.server";
@@ -159,9 +160,26 @@ export const sitePageSources: readonly LiveSource<unknown>[] = [
   articleAddressesSource,
 ];
 
-/** The files of a kind of page in force: what public pages read. */
-export const liveFiles = (kind: PageKind): PageFiles =>
+const publishedFiles = (kind: PageKind): PageFiles =>
   readLive(kind === "service" ? servicePagesSource : kind === "faq" ? faqSource : articlesSource);
+
+/** A draft in place of its page's published file, for the one render of the desk's preview. */
+const previewing = new AsyncLocalStorage<{ kind: PageKind; files: PageFiles }>();
+
+/**
+ * Runs `render` with the draft's file in place of its page's, for every reader the render calls:
+ * the preview shows the real page, its lists and its structured data, as publishing it would.
+ */
+export function withDraftPage<T>(draft: { kind: PageKind; name: string; markdown: string }, render: () => T): T {
+  const files = { ...publishedFiles(draft.kind), [draft.name]: draft.markdown };
+  return previewing.run({ kind: draft.kind, files }, render);
+}
+
+/** The files of a kind of page in force: what public pages read (or, in a preview, the draft's). */
+export function liveFiles(kind: PageKind): PageFiles {
+  const draft = previewing.getStore();
+  return draft?.kind === kind ? draft.files : publishedFiles(kind);
+}
 
 /** A service page as published, with the facts in force. */
 export const liveServicePage = (slug: ServiceSlug): ServicePage =>

@@ -120,3 +120,16 @@ export function sendTo(origin: string) {
       body: body ? new URLSearchParams(body) : undefined,
     });
 }
+
+/**
+ * The page a desk form's redirect leads to, read as a browser would: the answer rides to it in the
+ * sealed cookie the redirect sets.
+ */
+export async function followAnswer(site: BuiltSite, answer: Response): Promise<string> {
+  const location = answer.headers.get("location") ?? "";
+  const carried = (answer.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const page = await fetch(`${site.origins[0] ?? ""}${location}`, {
+    headers: { cookie: carried ? `${site.cookie}; ${carried}` : site.cookie },
+  });
+  return page.text();
+}

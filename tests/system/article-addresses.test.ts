@@ -12,7 +12,14 @@ import { faqFiles } from "~/content/faq.server";
 import { articleValues } from "~/site-pages/article-file.server";
 import { flatArticleValues } from "~/site-pages/article-form";
 import { publishSitePage } from "~/site-pages/site-pages-store.server";
-import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor, type BuiltSite } from "../support/system";
+import {
+  builtSites,
+  followAnswer,
+  postgresForThisFile,
+  stopAfterEachTest,
+  waitFor,
+  type BuiltSite,
+} from "../support/system";
 
 const site = builtSites(stopAfterEachTest(), postgresForThisFile());
 
@@ -34,14 +41,6 @@ const post = (s: BuiltSite, path: string, body: Record<string, string>) =>
     headers: { cookie: s.cookie, Origin: s.origins[0] ?? "" },
   });
 
-/** Follows a desk redirect as a browser does: the answer rides in a cookie to the page. */
-async function follow(s: BuiltSite, answer: Response): Promise<string> {
-  const location = answer.headers.get("location") ?? "";
-  const carried = (answer.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const page = await fetch(`${s.origins[0] ?? ""}${location}`, { headers: { cookie: `${s.cookie}; ${carried}` } });
-  return page.text();
-}
-
 const text = async (s: BuiltSite, path: string) => (await fetch(`${s.origins[0] ?? ""}${path}`)).text();
 const status = async (s: BuiltSite, path: string) =>
   (await fetch(`${s.origins[0] ?? ""}${path}`, { redirect: "manual" })).status;
@@ -62,7 +61,7 @@ describe.each(["sqlite", "postgres"] as const)("an article's address on %s", (ba
     const moved = await post(s, editor(OLD), form(NEW));
     expect(moved.status).toBe(303);
     expect(moved.headers.get("location")).toBe(editor(NEW));
-    expect(await follow(s, moved)).toContain(`Moved to /blog/${NEW}. The old address sends readers here.`);
+    expect(await followAnswer(s, moved)).toContain(`Moved to /blog/${NEW}. The old address sends readers here.`);
     await waitFor(async () => (await status(s, `/blog/${OLD}`)) === 301);
     const old = await fetch(`${origin}/blog/${OLD}`, { redirect: "manual" });
     expect(old.headers.get("location")).toBe(`/blog/${NEW}`);
@@ -80,7 +79,7 @@ describe.each(["sqlite", "postgres"] as const)("an article's address on %s", (ba
     // The FAQ links to the old address, which leads here: taking it down would break that link.
     const linked = await post(s, `${editor(NEW)}/take-down`, { intent: "take-down", basedOn: "1" });
     expect(linked.status).toBe(303);
-    expect(await follow(s, linked)).toContain(
+    expect(await followAnswer(s, linked)).toContain(
       "It stays on the site: the FAQ&#x27;s general questions links to it: change that link first.",
     );
     const general = (faqFiles.general ?? "").replace(
@@ -93,7 +92,7 @@ describe.each(["sqlite", "postgres"] as const)("an article's address on %s", (ba
     await waitFor(async () => !(await text(s, "/faq")).includes(`href="/blog/${OLD}"`));
 
     const takenDown = await post(s, `${editor(NEW)}/take-down`, { intent: "take-down", basedOn: "1" });
-    const page = await follow(s, takenDown);
+    const page = await followAnswer(s, takenDown);
     expect(page).toContain("Taken off the site.");
     expect(page).toContain("Off the site: taken down by pat@causeway.test");
     await waitFor(async () => (await status(s, `/blog/${NEW}`)) === 410);
@@ -103,11 +102,15 @@ describe.each(["sqlite", "postgres"] as const)("an article's address on %s", (ba
     expect(await text(s, "/blog/rss.xml")).not.toContain("Drywall Patching Guide");
     expect(await text(s, "/sitemap.xml")).not.toContain("/blog/drywall");
     const again = await post(s, `${editor(NEW)}/take-down`, { intent: "take-down", basedOn: "2" });
-    expect(await follow(s, again)).toContain("It is off the site already.");
+    expect(await followAnswer(s, again)).toContain("It is off the site already.");
 
-    const restored = await post(s, editor(NEW), { intent: "restore", version: "1", basedOn: "2" });
-    expect(restored.status).toBe(200);
-    expect(await restored.text()).toContain("Restored version 1 as version 3.");
+    const restored = await post(s, `/owner/site/pages/article/${NEW}`, {
+      intent: "restore",
+      version: "1",
+      basedOn: "2",
+    });
+    expect(restored.headers.get("location")).toBe(editor(NEW));
+    expect(await followAnswer(s, restored)).toContain("Restored version 1 as version 3.");
     // The old address is a page the build made, rendered again with the rest once the change is in.
     await waitFor(async () => (await status(s, `/blog/${OLD}`)) === 301);
     expect(await status(s, `/blog/${NEW}`)).toBe(200);
@@ -146,10 +149,10 @@ describe("taking an article down", () => {
       headers: { cookie: s.cookie, Origin: "https://evil.example" },
     });
     expect(foreign.status).toBe(403);
-    expect(await follow(s, await post(s, path, { intent: "take-down", basedOn: "3" }))).toContain(
+    expect(await followAnswer(s, await post(s, path, { intent: "take-down", basedOn: "3" }))).toContain(
       "Another owner changed this article while it was open here",
     );
-    expect(await follow(s, await post(s, path, { intent: "take-down", basedOn: "" }))).toContain(
+    expect(await followAnswer(s, await post(s, path, { intent: "take-down", basedOn: "" }))).toContain(
       "The form is incomplete: open the article again.",
     );
     expect(

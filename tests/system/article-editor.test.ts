@@ -13,7 +13,14 @@ import { articleValues } from "~/site-pages/article-file.server";
 import { flatArticleValues, type ArticleFormValues } from "~/site-pages/article-form";
 import { BOLD } from "~/site-pages/marked-text";
 import { dayOf } from "~/time/business-time";
-import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor, type BuiltSite } from "../support/system";
+import {
+  builtSites,
+  followAnswer,
+  postgresForThisFile,
+  stopAfterEachTest,
+  waitFor,
+  type BuiltSite,
+} from "../support/system";
 
 const site = builtSites(stopAfterEachTest(), postgresForThisFile());
 
@@ -169,7 +176,11 @@ describe("the article editor", () => {
     expect((await post(s, form(editedValues()))).status).toBe(200);
     const stale = await post(s, form(editedValues(), { "s0-heading": "Know your joint compound" }));
     expect(stale.status).toBe(409);
-    expect(await stale.text()).toContain("Another owner published this article while it was open here.");
+    const staleText = await stale.text();
+    expect(staleText).toContain("Another owner published this page while it was open here. Your words are kept below");
+    // The words typed are kept, on the version now live, so a second publish is a knowing one.
+    expect(staleText).toContain('value="Know your joint compound"');
+    expect(staleText).toContain('name="basedOn" value="1"');
     expect(await versions(s)).toBe(1);
   });
 
@@ -177,8 +188,12 @@ describe("the article editor", () => {
     const s = await site("sqlite");
     const origin = s.origins[0] ?? "";
     expect((await post(s, form(editedValues()))).status).toBe(200);
-    const restored = await post(s, { intent: "restore", version: "0", basedOn: "1" });
-    expect(await restored.text()).toContain("Restored what the site was built with as version 2.");
+    const restored = await post(
+      s,
+      { intent: "restore", version: "0", basedOn: "1" },
+      `/owner/site/pages/article/${SLUG}`,
+    );
+    expect(await followAnswer(s, restored)).toContain("Restored what the site was built with as version 2.");
     await waitFor(async () =>
       (await (await fetch(`${origin}/blog/${SLUG}`)).text()).includes(
         "Drywall Patching Guide for Shore Homes: Nail Pops, Holes and Water Damage</h1>",

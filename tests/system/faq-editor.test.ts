@@ -133,7 +133,9 @@ describe.each(["sqlite", "postgres"] as const)("the FAQ editor on %s", (backend)
     expect((await post(s, editedForm())).status).toBe(200);
     const stale = await post(s, { ...editedForm(), "answer-1": "Filled before the other publish." });
     expect(stale.status).toBe(409);
-    expect(await stale.text()).toContain("Another owner published these questions while this page was open.");
+    const staleText = await stale.text();
+    expect(staleText).toContain("Another owner published this page while it was open here. Your words are kept below");
+    expect(staleText).toContain("Filled before the other publish.");
     expect(await versions(s)).toBe(1);
   });
 

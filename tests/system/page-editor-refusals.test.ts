@@ -11,7 +11,7 @@ import { faqFiles } from "~/content/faq.server";
 import { parseFaqCategory } from "~/content/faq-schema";
 import { serviceFiles } from "~/content/service-pages.server";
 import { readKeepingTokens } from "~/content/tokens";
-import { flatValues, MOST_LINKS, MOST_QUESTIONS, questionValues } from "~/site-pages/faq-form";
+import { flatValues, MOST_CATEGORY_FIELDS, questionValues } from "~/site-pages/faq-form";
 import { pathOf, wordAt, wordGroups } from "~/site-pages/page-words";
 import { readPageFile } from "~/site-pages/service-page-edits.server";
 import { signedInOwner } from "../support/owner";
@@ -47,7 +47,7 @@ const SERVICE_EDITOR = `/owner/site/services/${SLUG}`;
 /** A question of the category, which only the editor's data carries besides the public page. */
 const QUESTION = "Why does the hardware matter so much at the shore?";
 /** The most fields each editor reads, counted as the routes count them. */
-const FAQ_MOST_FIELDS = (MOST_QUESTIONS + 1) * (3 + 2 * MOST_LINKS) + 4;
+const FAQ_MOST_FIELDS = MOST_CATEGORY_FIELDS;
 const SERVICE_MOST_FIELDS = 400;
 
 /** The category's form on version `basedOn`, with the first answer rewritten: a publish that would land. */

@@ -10,7 +10,14 @@ import { serviceFiles } from "~/content/service-pages.server";
 import { flatValues } from "~/site-pages/faq-form";
 import { pathOf, wordAt, wordGroups } from "~/site-pages/page-words";
 import { readPageFile } from "~/site-pages/service-page-edits.server";
-import { builtSites, postgresForThisFile, stopAfterEachTest, waitFor, type BuiltSite } from "../support/system";
+import {
+  builtSites,
+  followAnswer,
+  postgresForThisFile,
+  stopAfterEachTest,
+  waitFor,
+  type BuiltSite,
+} from "../support/system";
 
 const site = builtSites(stopAfterEachTest(), postgresForThisFile());
 
@@ -102,7 +109,9 @@ describe.each(["sqlite", "postgres"] as const)("the service page editor on %s", 
     expect((await post(s, editedForm())).status).toBe(200);
     const stale = await post(s, { ...editedForm(), "w.sections.0.eyebrow": "Decks" });
     expect(stale.status).toBe(409);
-    expect(await stale.text()).toContain("Another owner published this page while it was open here.");
+    expect(await stale.text()).toContain(
+      "Another owner published this page while it was open here. Your words are kept below",
+    );
     expect(await versions(s)).toBe(1);
   });
 
@@ -118,24 +127,22 @@ describe.each(["sqlite", "postgres"] as const)("the service page editor on %s", 
     expect(editor).toContain('aria-label="Restore version 1"');
     expect(editor).toContain('aria-label="Restore what the site was built with"');
 
-    const restore = (version: string, basedOn: string) => post(s, { intent: "restore", version, basedOn });
-    const restored = await restore("1", "2");
-    expect(restored.status).toBe(200);
-    expect(await restored.text()).toContain("Restored version 1 as version 3.");
+    // 'Restore' posts to the page's history route, which answers on the editor.
+    const restore = async (version: string, basedOn: string) =>
+      followAnswer(s, await post(s, { intent: "restore", version, basedOn }, `/owner/site/pages/service/${SLUG}`));
+    expect(await restore("1", "2")).toContain("Restored version 1 as version 3.");
     await waitFor(async () => (await pageText()).includes("Decks in PVC, composite or wood"));
     // Filled before that restore: it would undo it unseen.
-    expect((await restore("2", "2")).status).toBe(409);
+    expect(await restore("2", "2")).toContain("Another owner published this page while it was open here");
     for (const [version, basedOn] of [
       ["99", "3"],
       ["abc", "3"],
       ["-1", "3"],
       ["", "3"],
     ] as const)
-      expect((await restore(version, basedOn)).status, version).toBe(404);
+      expect(await restore(version, basedOn), version).toContain("That version is not kept.");
 
-    const first = await restore("0", "3");
-    expect(first.status).toBe(200);
-    expect(await first.text()).toContain("Restored what the site was built with as version 4.");
+    expect(await restore("0", "3")).toContain("Restored what the site was built with as version 4.");
     await waitFor(async () =>
       (await pageText()).includes(">Decks and stairs for raised shore homes, built to take the weather</h1>"),
     );
