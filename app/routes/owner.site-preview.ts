@@ -22,7 +22,7 @@ const PREVIEW_HEADERS = {
   "Cache-Control": "no-store",
   // The page's own pictures and styles; no script runs in a preview, and only the desk may frame it.
   "Content-Security-Policy":
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
 };
 
 /** A short desk page when there is no page to show: no draft, or one that does not read yet. */
@@ -65,8 +65,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return message(503, "No preview here", "The preview is drawn by the built server (npm start).", editor);
   const page = await rendered;
   const banner =
-    `<div role="status" class="bg-sunset-500 px-4 py-3 text-navy-950"><p class="mx-auto max-w-7xl font-semibold">` +
+    `<aside aria-label="Draft preview" class="bg-sunset-500 px-4 py-3 text-navy-950"><p class="mx-auto max-w-7xl font-semibold">` +
     `Preview of the draft saved by ${escapeHtml(draft.savedBy)} on ${escapeHtml(formatDateTime(draft.savedAt))}: ` +
-    `not on the site until it is published. <a class="underline" href="${escapeHtml(editor)}">Back to the editor</a></p></div>`;
+    `not on the site until it is published. <a class="underline" href="${escapeHtml(editor)}">Back to the editor</a></p></aside>`;
   return new Response(asPreview(await page.text(), banner), { status: page.status, headers: PREVIEW_HEADERS });
 }

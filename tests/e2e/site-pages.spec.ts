@@ -1,0 +1,99 @@
+/**
+ * The owner rewrites the decks page from a phone (375 × 800, touch): the first section's heading is
+ * saved as a draft, previewed as the real page while the public page is unchanged, then published
+ * and seen by a visitor; an article's step gets a list and is published to the article; 'Restore'
+ * brings the decks page the site was built with back. Each desk page passes axe and never scrolls
+ * sideways.
+ */
+import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
+import { axeViolations } from "../support/axe";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { expect, test } from "../support/e2e";
+import { gotoHydrated } from "../support/hydration";
+import { signedInOwner } from "../support/owner";
+
+const phone = { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true };
+const BUILT_HEADING = "Decks and stairs for raised shore homes, built to take the weather";
+const HEADING = "Decks in PVC, composite or wood for raised shore homes";
+
+test.describe("the site's pages, written from the owner's phone", () => {
+  let server: BuiltServer;
+  let handle: DatabaseHandle;
+
+  test.beforeAll(async () => {
+    server = await startBuiltServer();
+    handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+  });
+  test.afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+  });
+
+  test("a draft of the decks page is previewed, published and restored; an article gets a list", async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const context = await browser.newContext(phone);
+    const signedIn = await signedInOwner(handle.db, server.origin);
+    await context.addCookies([{ ...signedIn.browserCookie, url: server.origin }]);
+    const desk = await context.newPage();
+    const fits = async () =>
+      expect(await desk.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await gotoHydrated(desk, `${server.origin}/owner/site`);
+    await desk.getByRole("link", { name: "Decks & Stairs" }).tap();
+    await expect(desk.getByRole("heading", { name: "Decks & Stairs page", level: 1 })).toBeVisible();
+    const section = desk.getByRole("group", { name: "Section 1: top of the page" });
+    await section.getByLabel("Heading", { exact: true }).fill(HEADING);
+    await desk.getByRole("button", { name: "Save draft" }).first().tap();
+    await expect(desk.getByRole("status")).toContainText("Draft saved.");
+    await expect(desk.getByRole("region", { name: "Draft" })).toContainText("Draft saved by");
+    expect(await axeViolations(desk)).toEqual([]);
+    await fits();
+
+    // The preview is the real page drawn from the draft; the public page is still the built one.
+    await desk.getByRole("link", { name: "Preview the draft" }).tap();
+    await expect(desk.getByRole("heading", { level: 1 })).toHaveText(HEADING);
+    await expect(desk.getByRole("complementary", { name: "Draft preview" })).toContainText(
+      "not on the site until it is published",
+    );
+    await fits();
+    expect(await (await fetch(`${server.origin}/services/decks-and-stairs`)).text()).toContain(BUILT_HEADING);
+    await desk.getByRole("link", { name: "Back to the editor" }).tap();
+
+    await expect(desk.getByLabel("Heading", { exact: true }).first()).toHaveValue(HEADING);
+    await desk.getByRole("button", { name: "Publish" }).first().tap();
+    await expect(desk.getByRole("status")).toContainText("Published version 1.");
+    await expect(desk.getByRole("region", { name: "Draft" })).toHaveCount(0);
+    const visitor = await browser.newPage(phone);
+    await expect
+      .poll(async () => (await fetch(`${server.origin}/services/decks-and-stairs`)).text(), { timeout: 10_000 })
+      .toContain(`${HEADING}</h1>`);
+    await gotoHydrated(visitor, `${server.origin}/services/decks-and-stairs`);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(HEADING);
+
+    // An article's step gets a list of two items, published to the article.
+    await gotoHydrated(desk, `${server.origin}/owner/site/articles/drywall-patching-guide`);
+    const step = desk.getByRole("group", { name: "Step 1 of 7" });
+    await step
+      .getByLabel("Text", { exact: true })
+      .fill("Lay down a drop cloth first.\n- Move the furniture away\n- Take the outlet covers off");
+    expect(await axeViolations(desk)).toEqual([]);
+    await fits();
+    await desk.getByRole("button", { name: "Publish" }).first().tap();
+    await expect(desk.getByRole("status")).toContainText("Published version 1.");
+    await expect
+      .poll(async () => (await fetch(`${server.origin}/blog/drywall-patching-guide`)).text(), { timeout: 10_000 })
+      .toContain("<li>Take the outlet covers off</li>");
+
+    // Restore what the site was built with, from the decks page's history.
+    await gotoHydrated(desk, `${server.origin}/owner/site/services/decks-and-stairs`);
+    await desk.getByRole("button", { name: "Restore what the site was built with" }).tap();
+    await expect(desk.getByRole("status")).toContainText("Restored what the site was built with as version 2.");
+    await expect
+      .poll(async () => (await fetch(`${server.origin}/services/decks-and-stairs`)).text(), { timeout: 10_000 })
+      .toContain(BUILT_HEADING);
+    await context.close();
+    await visitor.close();
+  });
+});
