@@ -25,7 +25,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const answered = await dispatchIntent(form, {
     restore: () =>
       answerRestore(db, actor, { kind, name }, form, {
-        liveValues: async () => ({}),
         publishedSays: PUBLISHED_SAYS,
         stale: "Another owner published this page while it was open here: look at its history again.",
       }),

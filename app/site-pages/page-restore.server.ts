@@ -1,6 +1,7 @@
 /**
- * 'Restore' on a page editor's history: the version named is published again as a new one, and
- * the editor answers with what is live after it. Shared by the FAQ and the service page editors.
+ * 'Restore' on a page editor's history: the version named is published again as a new one. Posted
+ * to the pages' history route for every editor (`routes/owner.site-page-versions.ts`), which shows
+ * the answer on the editor; the editor then reads what is live.
  */
 import type { Kysely } from "kysely";
 import type { IntentForm } from "~/infra/intents.server";
@@ -17,7 +18,7 @@ export async function answerRestore(
   actor: Actor,
   page: { kind: PageKind; name: string },
   form: IntentForm,
-  after: { liveValues: () => Promise<Record<string, string>>; publishedSays: string; stale: string },
+  after: { publishedSays: string; stale: string },
 ): Promise<Answered> {
   const number = (field: string) => {
     const value = form.get(field);
@@ -33,14 +34,11 @@ export async function answerRestore(
     return answerDone(
       "restore",
       `Restored ${versionWords(version)} as version ${outcome.version}. ${after.publishedSays}`,
-      { values: await after.liveValues() },
     );
   if (outcome.reason === "invalid")
     return answerRefused("restore", 400, {
       form: `Nothing was published: ${versionWords(version)} no longer reads with the facts in force (${outcome.problems[0] ?? ""}).`,
     });
-  if (outcome.reason === "stale") return answerRefused("restore", 409, { form: after.stale }, await after.liveValues());
-  return answerDone("restore", `Nothing was published: ${versionWords(version)} is what is live already.`, {
-    values: await after.liveValues(),
-  });
+  if (outcome.reason === "stale") return answerRefused("restore", 409, { form: after.stale });
+  return answerDone("restore", `Nothing was published: ${versionWords(version)} is what is live already.`);
 }
