@@ -79,6 +79,31 @@ describe("reading a form with files", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it("refuses a body sent without its length once it passes the ceiling, as one that declares it", async () => {
+    // One field that never ends: past its own bound it is cut short, and the body is still read.
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("name="));
+      },
+      pull(controller) {
+        sent += chunk.byteLength;
+        // Far past the ceiling (the total plus room for part headers) if nothing stops it.
+        if (sent > 8 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const chunked = new Request("http://localhost/estimate", {
+      method: "POST",
+      body: endless,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    await expect(parseFormRequest(chunked, limits())).rejects.toMatchObject({ reason: "total-too-large" });
+    expect(sent).toBeLessThan(8 * 1024 * 1024);
+  });
+
   it("writes nothing for a form without files or with files under other names", async () => {
     const form = await parseFormRequest(post([{ name: "x.txt", bytes: Buffer.from("x") }], "other"), limits());
     expect(form.files).toEqual([]);

@@ -178,7 +178,10 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
 
     source.on("data", (chunk: Buffer) => {
       bytesRead += chunk.length;
-      if (settled && bytesRead > bodyCeiling) source.destroy();
+      if (bytesRead <= bodyCeiling) return;
+      // A body sent without its length is held to the same ceiling as one that declares it.
+      if (settled) source.destroy();
+      else fail(new FormParseError("total-too-large"));
     });
     // After a refusal the stream may still error (client gave up); nobody is waiting for it any more.
     source.on("error", (error) => fail(new FormParseError("malformed", undefined, error)));
