@@ -55,6 +55,7 @@ export default [
     route("site/faq/:category", "routes/owner.site-faq-category.tsx"),
     route("site/services/:slug", "routes/owner.site-service.tsx"),
     route("site/articles/:slug", "routes/owner.site-article.tsx"),
+    route("site/preview-wide/:kind/:name", "routes/owner.site-preview-wide.tsx"),
     route("leads/:id/quote", "routes/owner.quote.tsx"),
     route("jobs", "routes/owner.jobs.tsx"),
     route("jobs/:id", "routes/owner.job.tsx"),

@@ -21,7 +21,9 @@ export function contentSecurityPolicy(options: {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
-    `frame-src ${chatOrigin || "'none'"}`,
+    // The site's own pages only where they allow it (the desk's wide preview of a draft; every other
+    // answer refuses to be framed), and the chat's.
+    `frame-src 'self'${chatOrigin ? ` ${chatOrigin}` : ""}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -108,6 +108,8 @@ export async function removeStaleUploads(dir: string = os.tmpdir(), now: number 
 
 /** Room for part headers and boundaries when judging a Content-Length before reading anything. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+/** How much of a body past its ceiling is read and dropped before the connection is cut. */
+const DRAINED_BYTES = 8 * 1024 * 1024;
 /** Browsers send an empty part for a file input left empty; allow a few beyond `maxFiles`. */
 const EMPTY_FILE_PARTS_ALLOWED = 10;
 
@@ -179,9 +181,11 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
     source.on("data", (chunk: Buffer) => {
       bytesRead += chunk.length;
       if (bytesRead <= bodyCeiling) return;
-      // A body sent without its length is held to the same ceiling as one that declares it.
-      if (settled) source.destroy();
-      else fail(new FormParseError("total-too-large"));
+      // A body sent without its length is held to the same ceiling as one that declares it. The
+      // rest is read and dropped for a while, so the sender hears the refusal rather than a reset
+      // connection; one that keeps on sending is cut off.
+      if (!settled) fail(new FormParseError("total-too-large"));
+      else if (bytesRead > bodyCeiling + DRAINED_BYTES) source.destroy();
     });
     // After a refusal the stream may still error (client gave up); nobody is waiting for it any more.
     source.on("error", (error) => fail(new FormParseError("malformed", undefined, error)));
@@ -193,7 +197,7 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
       source.unpipe(parser);
       parser.removeAllListeners("close");
       parser.on("error", () => undefined);
-      if (bytesRead > bodyCeiling) source.destroy();
+      if (bytesRead > bodyCeiling + DRAINED_BYTES) source.destroy();
       else source.resume();
       for (const output of outputs) output.destroy();
       // Deleted before the caller hears of the refusal, so a refused upload never outlives it.

@@ -72,6 +72,8 @@ export const articleEditorPath = (slug: string) => `${sitePath}/articles/${slug}
 export const pageVersionsPath = (kind: string, name: string) => `${sitePath}/pages/${kind}/${name}`;
 /** The real page drawn from a written page's draft. */
 export const pagePreviewPath = (kind: string, name: string) => `${sitePath}/preview/${kind}/${name}`;
+/** The same, 1280 px wide in a frame on the desk. */
+export const widePreviewPath = (kind: string, name: string) => `${sitePath}/preview-wide/${kind}/${name}`;
 /** 'Take this article off the site' posts here: see `routes/owner.site-article-take-down.ts`. */
 export const articleTakeDownPath = (slug: string) => `${articleEditorPath(slug)}/take-down`;
 export const deskProjectsPath = "/owner/projects";

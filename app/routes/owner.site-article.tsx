@@ -201,6 +201,7 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
       <DraftLine
         draft={loaderData.draft}
         previewPath={loaderData.previewPath}
+        widePreviewPath={loaderData.widePreviewPath}
         versionsPath={loaderData.versionsPath}
         busy={busy}
       />

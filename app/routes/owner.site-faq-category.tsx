@@ -133,6 +133,7 @@ export default function FaqCategoryPage({ loaderData, actionData }: Route.Compon
       <DraftLine
         draft={loaderData.draft}
         previewPath={loaderData.previewPath}
+        widePreviewPath={loaderData.widePreviewPath}
         versionsPath={loaderData.versionsPath}
         busy={busy}
       />

@@ -20,6 +20,8 @@ import type { Route } from "./+types/owner.site-preview";
 const PREVIEW_HEADERS = {
   "Content-Type": "text/html; charset=utf-8",
   "Cache-Control": "no-store",
+  // Framed by the desk's wide preview only.
+  "X-Frame-Options": "SAMEORIGIN",
   // The page's own pictures and styles; no script runs in a preview, and only the desk may frame it.
   "Content-Security-Policy":
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
@@ -37,11 +39,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/gi;
 
 /** The rendered page as a preview: no script, kept out of search, a banner saying whose draft it is. */
 function asPreview(html: string, banner: string): string {
-  return html
-    .replace(SCRIPT, "")
-    .replace(MODULE_PRELOAD, "")
-    .replace(/<head>/, '<head><meta name="robots" content="noindex, nofollow">')
-    .replace(/(<body[^>]*>)/, `$1${banner}`);
+  return (
+    html
+      .replace(SCRIPT, "")
+      .replace(MODULE_PRELOAD, "")
+      .replace(/<head>/, '<head><meta name="robots" content="noindex, nofollow">')
+      // At the top of the page's main content, after the skip link that leads to it.
+      .replace(/(<main\b[^>]*>)/, `$1${banner}`)
+  );
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -65,8 +70,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return message(503, "No preview here", "The preview is drawn by the built server (npm start).", editor);
   const page = await rendered;
   const banner =
-    `<aside aria-label="Draft preview" class="bg-sunset-500 px-4 py-3 text-navy-950"><p class="mx-auto max-w-7xl font-semibold">` +
+    `<section aria-label="Draft preview" class="bg-sunset-500 px-4 py-3 text-navy-950"><p class="mx-auto max-w-7xl font-semibold">` +
     `Preview of the draft saved by ${escapeHtml(draft.savedBy)} on ${escapeHtml(formatDateTime(draft.savedAt))}: ` +
-    `not on the site until it is published. <a class="underline" href="${escapeHtml(editor)}">Back to the editor</a></p></aside>`;
+    `not on the site until it is published. <a class="underline" href="${escapeHtml(editor)}">Back to the editor</a></p></section>`;
   return new Response(asPreview(await page.text(), banner), { status: page.status, headers: PREVIEW_HEADERS });
 }

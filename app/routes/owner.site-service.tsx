@@ -150,6 +150,7 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
       <DraftLine
         draft={loaderData.draft}
         previewPath={loaderData.previewPath}
+        widePreviewPath={loaderData.widePreviewPath}
         versionsPath={loaderData.versionsPath}
         busy={busy}
       />

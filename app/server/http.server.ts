@@ -59,6 +59,14 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     if (req.path === SERVICE_WORKER_PATH) res.setHeader("Service-Worker-Allowed", SERVICE_WORKER_SCOPE);
   }
 
+  /** The headers a desk route's own value replaces rather than adds to. */
+  const REPLACED_ON_THE_DESK = new Set([
+    "cache-control",
+    "referrer-policy",
+    "content-security-policy",
+    "x-frame-options",
+  ]);
+
   function setSecurityHeaders(req: Request, res: Response): void {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     setDeskHeaders(req, res);
@@ -101,13 +109,12 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
     setSecurityHeaders(req, res);
     if (services.isDeskPath(req.path)) {
       // React Router appends a route's headers to ours; a desk route that names its own caching
-      // (a photo's `private, no-store`) or its referrer policy (the setup link's page, whose token is
-      // in its address) replaces the default instead of adding a second header.
+      // (a photo's `private, no-store`), its referrer policy (the setup link's page, whose token is
+      // in its address) or its framing and content policy (a draft's preview, framed by the desk and
+      // running no script) replaces the default instead of adding a second header.
       const append = res.append.bind(res);
       res.append = (field: string, value?: string | string[]) => {
-        const name = field.toLowerCase();
-        if ((name === "cache-control" || name === "referrer-policy") && value !== undefined)
-          return res.setHeader(field, value);
+        if (REPLACED_ON_THE_DESK.has(field.toLowerCase()) && value !== undefined) return res.setHeader(field, value);
         return append(field, value);
       };
     }

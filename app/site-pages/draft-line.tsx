@@ -3,7 +3,7 @@
  * and, when a draft is kept, a line saying whose it is and from when, with 'Preview the draft' (the
  * real page drawn from it) and 'Discard draft'. Shared by the FAQ, service page and article editors.
  */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { dangerButton, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { formatDateTime } from "~/time/business-time";
 
@@ -37,11 +37,13 @@ export function PublishButtons({ busy }: { busy: boolean }) {
 export function DraftLine({
   draft,
   previewPath,
+  widePreviewPath,
   versionsPath,
   busy,
 }: {
   draft: DraftSummary | null;
   previewPath: string;
+  widePreviewPath: string;
   versionsPath: string;
   busy: boolean;
 }) {
@@ -57,6 +59,9 @@ export function DraftLine({
         <a href={previewPath} className={secondaryButton}>
           Preview the draft
         </a>
+        <Link to={widePreviewPath} className={secondaryButton}>
+          Preview it wide
+        </Link>
         <Form method="post" action={versionsPath}>
           <input type="hidden" name="draftRevision" value={draft.revision} />
           <button type="submit" name="intent" value="discard-draft" className={dangerButton} disabled={busy}>

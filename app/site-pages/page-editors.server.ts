@@ -13,6 +13,7 @@ import {
   pagePreviewPath,
   pageVersionsPath,
   servicePageEditorPath,
+  widePreviewPath,
 } from "~/owner/paths";
 import { articlePath } from "~/route-registry";
 import { articleValuesFrom } from "./article-form";
@@ -90,6 +91,7 @@ export async function editorPageData(request: Request, db: Kysely<Database>, kin
       history,
       draft: summary,
       previewPath: pagePreviewPath(kind, name),
+      widePreviewPath: widePreviewPath(kind, name),
       versionsPath: pageVersionsPath(kind, name),
     },
   };

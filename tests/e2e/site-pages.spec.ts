@@ -1,6 +1,7 @@
 /**
  * The owner rewrites the decks page from a phone (375 × 800, touch): the first section's heading is
- * saved as a draft, previewed as the real page while the public page is unchanged, then published
+ * saved as a draft, previewed as the real page (at the phone's width, and 1280 px wide in a frame)
+ * while the public page is unchanged, then published
  * and seen by a visitor; an article's step gets a list and is published to the article; 'Restore'
  * brings the decks page the site was built with back. Each desk page passes axe and never scrolls
  * sideways.
@@ -51,12 +52,24 @@ test.describe("the site's pages, written from the owner's phone", () => {
     expect(await axeViolations(desk)).toEqual([]);
     await fits();
 
+    // Wide, in a frame the phone pans across: the page's wide layout, drawn from the draft.
+    await desk.getByRole("link", { name: "Preview it wide" }).tap();
+    await expect(desk.getByRole("heading", { name: "Draft preview, wide", level: 1 })).toBeVisible();
+    const frame = desk.frameLocator('iframe[title="The draft at a wide screen\'s width"]');
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText(HEADING);
+    expect(await frame.locator("body").evaluate((body) => body.clientWidth)).toBe(1280);
+    // The framed page is the public page, checked on its own below; the desk around it here.
+    expect(await axeViolations(desk, ["iframe"])).toEqual([]);
+    await fits();
+    await desk.getByRole("link", { name: "Back to the editor" }).tap();
+
     // The preview is the real page drawn from the draft; the public page is still the built one.
     await desk.getByRole("link", { name: "Preview the draft" }).tap();
     await expect(desk.getByRole("heading", { level: 1 })).toHaveText(HEADING);
-    await expect(desk.getByRole("complementary", { name: "Draft preview" })).toContainText(
+    await expect(desk.getByRole("region", { name: "Draft preview" })).toContainText(
       "not on the site until it is published",
     );
+    expect(await axeViolations(desk)).toEqual([]);
     await fits();
     expect(await (await fetch(`${server.origin}/services/decks-and-stairs`)).text()).toContain(BUILT_HEADING);
     await desk.getByRole("link", { name: "Back to the editor" }).tap();

@@ -20,6 +20,7 @@ import { bookVisit, insertLeadWithEverything } from "../support/leads";
 import { signedInOwner } from "../support/owner";
 import { addClosedDay } from "~/closed-days/closed-days.server";
 import { publishNotice } from "~/notices/notices.server";
+import { saveDraft } from "~/site-pages/page-drafts.server";
 import { publishedReview } from "../support/reviews";
 
 /** One row in each table that holds records; the list must name every table the database has. */
@@ -163,6 +164,19 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     basedOn: 0,
   });
   if (!published.ok) throw new Error("the decks page was not published");
+  // A draft of a page, saved and not yet published.
+  const draft = await saveDraft(
+    db,
+    { ...actor, email: owner.email },
+    {
+      kind: "faq",
+      name: "general",
+      fields: { basedOn: "0", count: "0" },
+      basedOn: 0,
+      revision: 0,
+    },
+  );
+  if (!draft.ok) throw new Error("the draft was not saved");
   // A review request and the review written with it.
   await publishedReview(db);
   // A project with a photo and one of its encoded files, and the address of one taken down.
