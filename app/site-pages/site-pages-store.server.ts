@@ -17,13 +17,12 @@ import { currentFacts } from "~/facts/facts-source.server";
 import type { Database } from "~/infra/schema.server";
 import { timestamp, toDate } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
-import { deskChange } from "~/owner/desk-change.server";
+import { deskChange, type DeskChange } from "~/owner/desk-change.server";
 import type { HistoryEntry } from "~/owner/version-history";
 import { pageProblems } from "./copy-check.server";
-import { pageKinds, type PageKind } from "./page-kinds";
-import { filesWith, isOffSite, liveFiles, readPublishedPages } from "./site-pages-source.server";
-import { PAGE_KINDS } from "./page-kinds";
 import { kebabCase } from "~/content/markdown";
+import { PAGE_KINDS, pageKinds, type PageKind } from "./page-kinds";
+import { filesWith, isOffSite, liveFiles, readPublishedPages } from "./site-pages-source.server";
 import "./site-page-tables";
 
 /** The largest page file a publish takes: the longest article is about 16 KB. */
@@ -42,7 +41,7 @@ class Taken extends Error {
 }
 
 class Refused extends Error {
-  constructor(readonly outcome: Extract<PagePublishOutcome, { ok: false }>) {
+  constructor(readonly outcome: Refusal) {
     super(outcome.reason);
   }
 }
@@ -58,8 +57,45 @@ async function newestVersion(db: Kysely<Database>, kind: PageKind, name: string)
     .executeTakeFirst();
 }
 
+type NewestVersion = NonNullable<Awaited<ReturnType<typeof newestVersion>>>;
+
 const isKeyClash = (error: unknown) =>
   error instanceof Error && /unique|primary key|duplicate key/i.test(error.message);
+
+type Refusal = Extract<PagePublishOutcome, { ok: false }>;
+
+/**
+ * One change to a page's versions, made on the version the owner's form showed: the live version
+ * moves with it, and it is refused as stale when another change landed on the page in between. A
+ * `Refused` thrown inside rolls the change back and is its answer; two changes racing on the same
+ * version clash on the table's key, and the second is answered as stale.
+ */
+async function changeOnVersion<T>(
+  db: Kysely<Database>,
+  actor: Actor | null,
+  now: Date,
+  page: { kind: PageKind; name: string; basedOn: number },
+  change: (at: DeskChange & { newest: NewestVersion | undefined; version: number }) => Promise<T>,
+): Promise<T | Refusal> {
+  try {
+    return await deskChange(db, actor, now, async (desk) => {
+      await desk.markLive();
+      const newest = await newestVersion(desk.trx, page.kind, page.name);
+      const version = Number(newest?.version ?? 0);
+      if (version !== page.basedOn) throw new Refused({ ok: false, reason: "stale", version });
+      return change({ ...desk, newest, version });
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    if (isKeyClash(error))
+      return {
+        ok: false,
+        reason: "stale",
+        version: Number((await newestVersion(db, page.kind, page.name))?.version ?? 0),
+      };
+    throw error;
+  }
+}
 
 /** Line endings as the repository's files have them, so a phone's CRLF is no change. */
 const normalized = (markdown: string) => markdown.replace(/\r\n?/g, "\n");
@@ -89,47 +125,36 @@ export async function publishSitePage(
   const markdown = normalized(input.markdown);
   const problems = fileProblems(kind, name, markdown);
   if (problems.length) return { ok: false, reason: "invalid", problems };
-  try {
-    return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
-      await markLive();
-      const newest = await newestVersion(trx, kind, name);
-      const version = Number(newest?.version ?? 0);
-      if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
-      const before = newest ? newest.markdown : pageKinds[kind].repository[name];
-      if (before === markdown) throw new Refused({ ok: false, reason: "unchanged", version });
-      // Read inside the change, after the live version's row is held, beside the kind's other pages
-      // as published now: the FAQ's anchors and orders span its categories.
-      const files = { ...filesWith(kind, await readPublishedPages(trx, kind)), [name]: markdown };
-      const unreadable = pageProblems(kind, files, currentFacts());
-      if (unreadable.length) throw new Refused({ ok: false, reason: "invalid", problems: unreadable });
-      const next = version + 1;
-      await trx
-        .insertInto("site_page_versions")
-        .values({
-          kind,
-          name,
-          version: next,
-          markdown,
-          published_by: actor?.email ?? "the command line",
-          published_at: timestamp(now),
-          restored_from: input.restoredFrom ?? null,
-        })
-        .execute();
-      const label = pageKinds[kind].label(name);
-      await audit(
-        "site-page-published",
-        input.restoredFrom
-          ? `${label}, version ${next}, restoring version ${input.restoredFrom}`
-          : `${label}, version ${next}`,
-      );
-      return { ok: true as const, version: next };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.outcome;
-    if (isKeyClash(error))
-      return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
-    throw error;
-  }
+  return changeOnVersion(db, actor, now, input, async ({ trx, audit, newest, version }) => {
+    const before = newest ? newest.markdown : pageKinds[kind].repository[name];
+    if (before === markdown) throw new Refused({ ok: false, reason: "unchanged", version });
+    // Read inside the change, after the live version's row is held, beside the kind's other pages
+    // as published now: the FAQ's anchors and orders span its categories.
+    const files = { ...filesWith(kind, await readPublishedPages(trx, kind)), [name]: markdown };
+    const unreadable = pageProblems(kind, files, currentFacts());
+    if (unreadable.length) throw new Refused({ ok: false, reason: "invalid", problems: unreadable });
+    const next = version + 1;
+    await trx
+      .insertInto("site_page_versions")
+      .values({
+        kind,
+        name,
+        version: next,
+        markdown,
+        published_by: actor?.email ?? "the command line",
+        published_at: timestamp(now),
+        restored_from: input.restoredFrom ?? null,
+      })
+      .execute();
+    const label = pageKinds[kind].label(name);
+    await audit(
+      "site-page-published",
+      input.restoredFrom
+        ? `${label}, version ${next}, restoring version ${input.restoredFrom}`
+        : `${label}, version ${next}`,
+    );
+    return { ok: true as const, version: next };
+  });
 }
 
 /** What a version did, in the history's words. */
@@ -259,43 +284,32 @@ export async function takeDownSitePage(
 ): Promise<PagePublishOutcome> {
   const { kind, name } = input;
   if (!pageKinds[kind].open) return { ok: false, reason: "invalid", problems: ["this page cannot be taken down"] };
-  try {
-    return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
-      await markLive();
-      const newest = await newestVersion(trx, kind, name);
-      const version = Number(newest?.version ?? 0);
-      if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
-      if (newest ? isOffSite(newest) : !Object.hasOwn(pageKinds[kind].repository, name))
-        throw new Refused({ ok: false, reason: "unchanged", version });
-      const linking = pagesLinkingTo(input.paths, input);
-      if (linking.length)
-        throw new Refused({
-          ok: false,
-          reason: "invalid",
-          problems: [`${linking.join(", ")} ${linking.length === 1 ? "links" : "link"} to it: change that link first`],
-        });
-      const next = version + 1;
-      await trx
-        .insertInto("site_page_versions")
-        .values({
-          kind,
-          name,
-          version: next,
-          markdown: "",
-          published_by: actor.email,
-          published_at: timestamp(now),
-          restored_from: null,
-        })
-        .execute();
-      await audit("site-page-taken-down", `${pageKinds[kind].label(name)}, version ${next}`);
-      return { ok: true as const, version: next };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.outcome;
-    if (isKeyClash(error))
-      return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
-    throw error;
-  }
+  return changeOnVersion(db, actor, now, input, async ({ trx, audit, newest, version }) => {
+    if (newest ? isOffSite(newest) : !Object.hasOwn(pageKinds[kind].repository, name))
+      throw new Refused({ ok: false, reason: "unchanged", version });
+    const linking = pagesLinkingTo(input.paths, input);
+    if (linking.length)
+      throw new Refused({
+        ok: false,
+        reason: "invalid",
+        problems: [`${linking.join(", ")} ${linking.length === 1 ? "links" : "link"} to it: change that link first`],
+      });
+    const next = version + 1;
+    await trx
+      .insertInto("site_page_versions")
+      .values({
+        kind,
+        name,
+        version: next,
+        markdown: "",
+        published_by: actor.email,
+        published_at: timestamp(now),
+        restored_from: null,
+      })
+      .execute();
+    await audit("site-page-taken-down", `${pageKinds[kind].label(name)}, version ${next}`);
+    return { ok: true as const, version: next };
+  });
 }
 
 export type PageMoveOutcome = PagePublishOutcome | { ok: false; reason: "taken"; version: number };
@@ -320,11 +334,7 @@ export async function moveSitePage(
   const problems = fileProblems(kind, to, markdown);
   if (problems.length) return { ok: false, reason: "invalid", problems };
   try {
-    return await deskChange(db, actor, now, async ({ trx, markLive, audit }) => {
-      await markLive();
-      const newest = await newestVersion(trx, kind, name);
-      const version = Number(newest?.version ?? 0);
-      if (version !== input.basedOn) throw new Refused({ ok: false, reason: "stale", version });
+    return await changeOnVersion(db, actor, now, input, async ({ trx, audit, version }) => {
       const published = await readPublishedPages(trx, kind);
       const files = filesWith(kind, published);
       if (!Object.hasOwn(files, name)) throw new Refused({ ok: false, reason: "stale", version });
@@ -346,9 +356,6 @@ export async function moveSitePage(
     });
   } catch (error) {
     if (error instanceof Taken) return { ok: false, reason: "taken", version: error.version };
-    if (error instanceof Refused) return error.outcome;
-    if (isKeyClash(error))
-      return { ok: false, reason: "stale", version: Number((await newestVersion(db, kind, name))?.version ?? 0) };
     throw error;
   }
 }
