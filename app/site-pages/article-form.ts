@@ -6,8 +6,8 @@
  * Each text is typed as `marked-text.ts` reads it: plain text, lists, and marks on its words.
  */
 import { hiddenCharacterError } from "~/forms/plain-text";
-import { atLineStart, EMAIL_ADDRESS, markdownText, WEB_ADDRESS } from "./faq-form";
-import { BOLD, blockMarkdown, placeMarks, runsOf, type TextBlock } from "./marked-text";
+import { EMAIL_ADDRESS, WEB_ADDRESS } from "./faq-form";
+import { atLineStart, BOLD, blockMarkdown, markdownText, placeMarks, runsOf, type TextBlock } from "./marked-text";
 
 /** A part of a section under its own small heading: a step, a problem, a question. */
 export interface SectionItem extends TextBlock {

@@ -9,6 +9,7 @@ import type { Paragraph } from "~/content/markdown";
 import type { FaqQuestion } from "~/content/faq-schema";
 import { FACT_LINKS } from "~/content/fact-links";
 import { hiddenCharacterError } from "~/forms/plain-text";
+import { atLineStart, markdownText, markedRuns, placeMarks } from "./marked-text";
 
 /** A link inside an answer: the words it sits on, and where it leads (a path, or a fact's link). */
 export interface AnswerLink {
@@ -110,28 +111,6 @@ const paragraphsOf = (answer: string) =>
     )
     .filter(Boolean);
 
-/** Where each link sits: its paragraph and offset, each on words no earlier link took. */
-function placeLinks(paragraphs: readonly string[], links: readonly AnswerLink[]) {
-  const taken: { p: number; start: number; end: number }[] = [];
-  return links.map((link) => {
-    for (const [p, text] of paragraphs.entries()) {
-      let from = 0;
-      for (;;) {
-        const start = text.indexOf(link.words, from);
-        if (start < 0) break;
-        const end = start + link.words.length;
-        if (!taken.some((t) => t.p === p && start < t.end && t.start < end)) {
-          const place = { p, start, end };
-          taken.push(place);
-          return place;
-        }
-        from = start + 1;
-      }
-    }
-    return undefined;
-  });
-}
-
 export const WEB_ADDRESS = /\b(?:https?:\/\/|www\.)\S/i;
 export const EMAIL_ADDRESS = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
 
@@ -171,7 +150,7 @@ export function questionProblems(
               ? "Take the email address out: write {email} for the business's, or link words to it below."
               : hiddenCharacterError(q.answer, "The answer", true);
     if (answerError) errors[fieldName.answer(i)] = answerError;
-    const places = placeLinks(paragraphsOf(q.answer), q.links);
+    const places = placeMarks(paragraphsOf(q.answer), q.links);
     for (const [j, link] of q.links.entries()) {
       if (link.words === "") errors[fieldName.linkWords(i, j)] = "Write the words of the answer the link sits on.";
       else if (!answerError && !places[j])
@@ -186,34 +165,9 @@ export function questionProblems(
   return errors;
 }
 
-/** Text as Markdown that shows exactly these characters; the facts' tokens (`{phone}`) stay tokens. */
-export function markdownText(text: string): string {
-  return text.replace(/[\\`*_[\]<>~|#!]/g, "\\$&").replace(/&(?=#?\w+;)/g, "\\&");
-}
-
-/** A paragraph's first characters, escaped where a line's start would make them a heading, list or rule. */
-export const atLineStart = (line: string) => line.replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
-
 function answerMarkdown(q: QuestionValues): string {
-  const paragraphs = paragraphsOf(q.answer);
-  const places = placeLinks(paragraphs, q.links);
-  return paragraphs
-    .map((text, p) => {
-      const here = q.links
-        .map((link, j) => ({ link, place: places[j] }))
-        .filter((l) => l.place?.p === p)
-        .sort((a, b) => (a.place?.start ?? 0) - (b.place?.start ?? 0));
-      let out = "";
-      let at = 0;
-      for (const { link, place } of here) {
-        if (!place) continue;
-        out += markdownText(text.slice(at, place.start));
-        out += `[${markdownText(link.words)}](${link.to})`;
-        at = place.end;
-      }
-      return atLineStart(out + markdownText(text.slice(at)));
-    })
-    .join("\n\n");
+  const links = q.links.map((link) => ({ words: link.words, does: link.to, nth: 0 }));
+  return markedRuns(paragraphsOf(q.answer), links).map(atLineStart).join("\n\n");
 }
 
 /**

@@ -1,11 +1,20 @@
 /**
- * Text as the owner types it in the article editor, with marks on its words, and as Markdown. A
+ * Text as the owner types it in the article editor, with marks on its words, and as Markdown (the
+ * FAQ's answers and their links are written the same way). A
  * blank line starts a new paragraph and a line starting with "- " is an item of a list; every other
  * character Markdown would read as markup is escaped, so what is typed is what the page shows. Bold
  * words and links are marks: the words, copied from the text, and what they do (bold, or lead to a
  * place picked from the list), so no brackets or stars are typed.
  */
-import { atLineStart, markdownText, type LinkChoiceGroup } from "./faq-form";
+import type { LinkChoiceGroup } from "./faq-form";
+
+/** Text as Markdown that shows exactly these characters; the facts' tokens (`{phone}`) stay tokens. */
+export function markdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>~|#!]/g, "\\$&").replace(/&(?=#?\w+;)/g, "\\&");
+}
+
+/** A paragraph's first characters, escaped where a line's start would make them a heading, list or rule. */
+export const atLineStart = (line: string) => line.replace(/^([-+=])/, "\\$1").replace(/^(\d+)([.)])/, "$1\\$2");
 
 /** What a mark does to its words: makes them bold, or links them to a place of the site. */
 export const BOLD = "bold";
@@ -82,12 +91,15 @@ export const nthAt = (runs: readonly string[], words: string, place: { p: number
  * Where each mark sits: on the time its words appear that it names when that one is free, or else
  * on the first appearance no earlier mark took.
  */
-export function placeMarks(runs: readonly string[], marks: readonly Mark[]): (Place | undefined)[] {
+export function placeMarks(
+  runs: readonly string[],
+  marks: readonly { words: string; nth?: number }[],
+): (Place | undefined)[] {
   const taken: Place[] = [];
   const free = (o: Place) => !taken.some((t) => t.p === o.p && o.start < t.end && t.start < o.end);
   return marks.map((mark) => {
     const found = occurrences(runs, mark.words);
-    const named = mark.nth > 0 ? found[mark.nth - 1] : undefined;
+    const named = mark.nth ? found[mark.nth - 1] : undefined;
     const place = named && free(named) ? named : found.find(free);
     if (place) taken.push(place);
     return place;
@@ -106,21 +118,25 @@ function withMarks(text: string, marks: readonly { mark: Mark; start: number; en
   return out + markdownText(text.slice(at));
 }
 
-/** A block's text as Markdown: its paragraphs and lists, with bold words and links where marked. */
-export function blockMarkdown(block: TextBlock): string {
-  const pieces = piecesOf(block.text);
-  const runs = runsOf(block.text);
-  const places = placeMarks(runs, block.marks);
-  const marked = runs.map((text, r) =>
+/** Each run (a paragraph, a list item) as Markdown, its text escaped and its marked words bold or linked. */
+export function markedRuns(runs: readonly string[], marks: readonly Mark[]): string[] {
+  const places = placeMarks(runs, marks);
+  return runs.map((text, r) =>
     withMarks(
       text,
-      block.marks
+      marks
         .map((mark, k) => ({ mark, place: places[k] }))
         .filter((m) => m.place?.p === r)
         .map((m) => ({ mark: m.mark, start: m.place?.start ?? 0, end: m.place?.end ?? 0 }))
         .sort((a, b) => a.start - b.start),
     ),
   );
+}
+
+/** A block's text as Markdown: its paragraphs and lists, with bold words and links where marked. */
+export function blockMarkdown(block: TextBlock): string {
+  const pieces = piecesOf(block.text);
+  const marked = markedRuns(runsOf(block.text), block.marks);
   let r = 0;
   return pieces
     .map((piece) =>
