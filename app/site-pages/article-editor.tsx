@@ -9,6 +9,7 @@ import { Form } from "react-router";
 import { DeskField, DeskInput, DeskTextarea, hintClass } from "~/owner/desk-field";
 import { dangerButton, inputClass, secondaryButton } from "~/owner/desk-frame";
 import { DraftRevisionField, PublishButtons } from "./draft-line";
+import { LinkChoiceOptions } from "./link-choice-options";
 import {
   articleValuesFrom,
   blockName,
@@ -96,16 +97,7 @@ function MarkRows({
               <DeskField id={idOf(does)} label={`Mark ${k + 1}: what it does`} error={errors[does]}>
                 {(control) => (
                   <select {...control} name={does} defaultValue={mark.does} className={inputClass}>
-                    <option value="">Nothing</option>
-                    {choices.map((group) => (
-                      <optgroup key={group.label} label={group.label}>
-                        {group.choices.map((choice) => (
-                          <option key={choice.to} value={choice.to}>
-                            {choice.title}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
+                    <LinkChoiceOptions none="Nothing" groups={choices} />
                   </select>
                 )}
               </DeskField>

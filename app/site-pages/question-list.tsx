@@ -6,6 +6,7 @@
  */
 import { DeskField, DeskInput, DeskTextarea, hintClass } from "~/owner/desk-field";
 import { dangerButton, inputClass, secondaryButton } from "~/owner/desk-frame";
+import { LinkChoiceOptions } from "./link-choice-options";
 import { fieldName, MOST_LINKS, type LinkChoiceGroup, type QuestionValues } from "./faq-form";
 
 export type QuestionErrors = Partial<Record<string, string>>;
@@ -41,16 +42,7 @@ function LinkRow({
       <DeskField id={idOf(to)} label={`Link ${j + 1}: leads to`} error={errors[to]}>
         {(control) => (
           <select {...control} name={to} defaultValue={link.to} className={inputClass}>
-            <option value="">No link</option>
-            {groups.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                {group.choices.map((choice) => (
-                  <option key={choice.to} value={choice.to}>
-                    {choice.title}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <LinkChoiceOptions none="No link" groups={groups} />
           </select>
         )}
       </DeskField>
