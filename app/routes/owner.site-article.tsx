@@ -18,13 +18,12 @@ import { readSmallForm } from "~/infra/uploads.server";
 import { Notice } from "~/owner/desk-frame";
 import { articleEditorPath, articleTakeDownPath, sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
-import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
+import { VersionHistory } from "~/owner/version-history";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { ArticleEditor } from "~/site-pages/article-editor";
 import { articleEditorState, articleStatus, publishArticle } from "~/site-pages/article-edits.server";
 import { articleValuesFrom, flatArticleValues, isSectionKind, MOST_ARTICLE_FIELDS } from "~/site-pages/article-form";
 import { markChoices } from "~/site-pages/marked-text";
-import { DraftLine } from "~/site-pages/draft-line";
 import {
   answerSaveDraft,
   answerStalePublish,
@@ -36,6 +35,7 @@ import { splitIntent } from "~/site-pages/question-edits";
 import { editArticle, type SectionEdit } from "~/site-pages/section-edits";
 import { TakeDownForm } from "~/site-pages/take-down-form";
 import { formatDateTime } from "~/time/business-time";
+import { EditorFrame } from "~/site-pages/editor-frame";
 import type { Route } from "./+types/owner.site-article";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -194,18 +194,15 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
       : loaderData.values;
   const { live } = loaderData;
   return (
-    <>
-      {back}
-      <h1 className="text-2xl font-bold text-navy-900">{`Article: ${loaderData.title}`}</h1>
-      <LiveVersionLine live={live} built="the words the site was built with" />
-      <DraftLine
-        draft={loaderData.draft}
-        previewPath={loaderData.previewPath}
-        widePreviewPath={loaderData.widePreviewPath}
-        versionsPath={loaderData.versionsPath}
-        busy={busy}
-      />
-      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+    <EditorFrame
+      back={{ to: sitePath, label: "Site" }}
+      title={`Article: ${loaderData.title}`}
+      live={live}
+      built="the words the site was built with"
+      shared={loaderData}
+      answer={answer}
+      busy={busy}
+    >
       <ArticleEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}
         values={values}
@@ -215,13 +212,6 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
         busy={busy}
       />
       <TakeDownForm action={articleTakeDownPath(loaderData.slug)} basedOn={live.version} busy={busy} />
-      <VersionHistory
-        id="page-history"
-        entries={loaderData.history}
-        liveVersion={live.version}
-        busy={busy}
-        action={loaderData.versionsPath}
-      />
-    </>
+    </EditorFrame>
   );
 }

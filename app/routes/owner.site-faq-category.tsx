@@ -6,19 +6,17 @@
  * back as typed with a message at each field, and one made while another owner published keeps the
  * words too. Its history and draft post to their own route (`owner.site-page-versions.ts`).
  */
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { headline, type ChangeAnswer } from "~/forms/change-answer";
+import type { ChangeAnswer } from "~/forms/change-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { Notice } from "~/owner/desk-frame";
 import { faqEditorPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { FaqEditor } from "~/site-pages/faq-editor";
 import { faqEditorState, isFaqCategory, publishFaqCategory } from "~/site-pages/faq-edits.server";
-import { DraftLine } from "~/site-pages/draft-line";
 import {
   answerSaveDraft,
   answerStalePublish,
@@ -27,8 +25,8 @@ import {
 } from "~/site-pages/page-draft-answers.server";
 import { editorPageData } from "~/site-pages/page-editors.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
-import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { flatValues, formValuesFrom, MOST_CATEGORY_FIELDS, MOST_QUESTIONS } from "~/site-pages/faq-form";
+import { EditorFrame } from "~/site-pages/editor-frame";
 import type { Route } from "./+types/owner.site-faq-category";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -117,27 +115,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function FaqCategoryPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const answer: ChangeAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
-  const shown = headline(answer);
   const answered = answer?.values?.count ? answer.values : undefined;
   const values = answered ? formValuesFrom((field) => answered[field] ?? "") : loaderData.values;
   const { live } = loaderData;
   return (
-    <>
-      <p>
-        <Link to={faqEditorPath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
-          FAQ
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold text-navy-900">{`FAQ: ${loaderData.title}`}</h1>
-      <LiveVersionLine live={live} built="the questions the site was built with" />
-      <DraftLine
-        draft={loaderData.draft}
-        previewPath={loaderData.previewPath}
-        widePreviewPath={loaderData.widePreviewPath}
-        versionsPath={loaderData.versionsPath}
-        busy={busy}
-      />
-      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+    <EditorFrame
+      back={{ to: faqEditorPath, label: "FAQ" }}
+      title={`FAQ: ${loaderData.title}`}
+      live={live}
+      built="the questions the site was built with"
+      shared={loaderData}
+      answer={answer}
+      busy={busy}
+    >
       <FaqEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}
         values={values}
@@ -146,13 +136,6 @@ export default function FaqCategoryPage({ loaderData, actionData }: Route.Compon
         groups={loaderData.groups}
         busy={busy}
       />
-      <VersionHistory
-        id="page-history"
-        entries={loaderData.history}
-        liveVersion={live.version}
-        busy={busy}
-        action={loaderData.versionsPath}
-      />
-    </>
+    </EditorFrame>
   );
 }

@@ -6,18 +6,16 @@
  * publish refused comes back as typed with a message at each field, and one made while another owner
  * published keeps the words too. Its history and draft post to their own route.
  */
-import { data, Link, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
-import { headline, type ChangeAnswer } from "~/forms/change-answer";
+import type { ChangeAnswer } from "~/forms/change-answer";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { readSmallForm } from "~/infra/uploads.server";
-import { Notice } from "~/owner/desk-frame";
 import { sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { flatValues, formValuesFrom, MOST_PAGE_QUESTIONS } from "~/site-pages/faq-form";
-import { DraftLine } from "~/site-pages/draft-line";
 import {
   answerSaveDraft,
   answerStalePublish,
@@ -26,9 +24,9 @@ import {
 } from "~/site-pages/page-draft-answers.server";
 import { editorPageData } from "~/site-pages/page-editors.server";
 import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/question-edits";
-import { LiveVersionLine, VersionHistory } from "~/owner/version-history";
 import { ServicePageEditor } from "~/site-pages/service-page-editor";
 import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
+import { EditorFrame } from "~/site-pages/editor-frame";
 import type { Route } from "./+types/owner.site-service";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -132,29 +130,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ServicePageEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const answer: ChangeAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
-  const shown = headline(answer);
   const values =
     answer?.values?.basedOn !== undefined
       ? { draftRevision: loaderData.values.draftRevision ?? "0", ...answer.values }
       : loaderData.values;
   const { live } = loaderData;
   return (
-    <>
-      <p>
-        <Link to={sitePath} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
-          Site
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold text-navy-900">{`${loaderData.title} page`}</h1>
-      <LiveVersionLine live={live} built="the words the site was built with" />
-      <DraftLine
-        draft={loaderData.draft}
-        previewPath={loaderData.previewPath}
-        widePreviewPath={loaderData.widePreviewPath}
-        versionsPath={loaderData.versionsPath}
-        busy={busy}
-      />
-      {shown ? <Notice tone={shown.ok ? "ok" : "error"}>{shown.text}</Notice> : null}
+    <EditorFrame
+      back={{ to: sitePath, label: "Site" }}
+      title={`${loaderData.title} page`}
+      live={live}
+      built="the words the site was built with"
+      shared={loaderData}
+      answer={answer}
+      busy={busy}
+    >
       <ServicePageEditor
         key={answer ? JSON.stringify(answer) : `live-${live.version}`}
         groups={loaderData.groups}
@@ -165,13 +155,6 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
         linkGroups={loaderData.linkGroups}
         busy={busy}
       />
-      <VersionHistory
-        id="page-history"
-        entries={loaderData.history}
-        liveVersion={live.version}
-        busy={busy}
-        action={loaderData.versionsPath}
-      />
-    </>
+    </EditorFrame>
   );
 }
