@@ -128,6 +128,28 @@ describe("drafts", () => {
     expect(discarded.headers.get("location")).toBe(EDITOR);
     expect(await followAnswer(s, discarded)).toContain("Draft discarded: the editor shows the page as it is live.");
     expect(await drafts(s)).toEqual([]);
+    // A stranger, another site's page, and the wide preview without a session are refused.
+    const origin = s.origins[0] ?? "";
+    const strangerPost = await fetch(`${origin}${versions}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ intent: "discard-draft", draftRevision: "1" }),
+      headers: { Origin: origin },
+    });
+    expect(strangerPost.headers.get("location") ?? "").toContain("/owner/sign-in");
+    const foreign = await fetch(`${origin}${versions}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ intent: "discard-draft", draftRevision: "1" }),
+      headers: { cookie: s.cookie, Origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    for (const path of [`/owner/site/preview-wide/service/${SLUG}`, `/owner/site/preview-wide/service/${SLUG}.data`])
+      expect((await get(s, path, "")).status, path).not.toBe(200);
+    expect((await get(s, `/owner/site/preview-wide/service/${SLUG}`, "")).headers.get("location") ?? "").toContain(
+      "/owner/sign-in",
+    );
+    expect((await get(s, "/owner/site/preview-wide/menu/x")).status).toBe(404);
     for (const path of ["/owner/site/pages/service/roofing", "/owner/site/pages/menu/decks-and-stairs"])
       expect((await post(s, { intent: "discard-draft", draftRevision: "1" }, path)).status, path).toBe(404);
     expect((await get(s, "/owner/site/preview/service/roofing")).status).toBe(404);
