@@ -121,6 +121,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/site/facts": "the desk: the business facts (phone, email, address, hours) and their history",
   "/owner/site/faq": "the desk: the FAQ's categories, each to edit",
   "/owner/site/closed-days": "the desk: where the Site page's closed-day forms post; a visit goes to the Site page",
+  "/owner/site/photos": "the desk: where the page editors' script sends a photo; a visit goes to the Site page",
   "/owner/projects": "the desk: finished projects, drafts and published",
   "/owner/jobs": "the desk: jobs scheduled, under way and done, beside the site visits",
   "/owner/digest": "the desk's switch for the morning digest, not a page",

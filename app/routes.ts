@@ -35,6 +35,8 @@ export default [
   route("projects", "routes/projects.tsx"),
   route("projects/*", "routes/projects.tsx", { id: "projects-lists" }),
   route("projects/photos/:name", "routes/project-photo.ts"),
+  // A written page's photo (a service page's, an article's), under its hashed name.
+  route("site-photos/:name", "routes/site-photo.ts"),
   route("projects/:slug", "routes/project.tsx"),
   route("api/estimate", "routes/api.estimate.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
@@ -73,6 +75,7 @@ export default [
   route("owner/jobs/:id/link", "routes/owner.job-link.ts"),
   route("owner/jobs/:id/money", "routes/owner.job-money.ts"),
   route("owner/projects/:id/photos", "routes/owner.project-photos.ts"),
+  route("owner/site/photos", "routes/owner.site-photos.ts"),
   route("owner/leads/:id/visit", "routes/owner.lead-visit.ts"),
   route("owner/leads/:id/record", "routes/owner.lead-record.ts"),
   route("owner/site/closed-days", "routes/owner.site-closed-days.ts"),

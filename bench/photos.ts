@@ -12,7 +12,7 @@ import { openMigratedDatabase } from "../app/infra/db.server";
 import { AVIF_OPTIONS } from "../app/infra/picture-encoding";
 import { markLiveChange } from "../app/live/version.server";
 import { createProject } from "../app/projects/projects.server";
-import { encodePhoto, type EncodedPhoto } from "../app/projects/project-photos.server";
+import { encodePhoto, photoFileRows, type EncodedPhoto } from "../app/infra/photo-encoding.server";
 import { startBuiltServer } from "../tests/support/built-server";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { cameraLikePhoto } from "../tests/support/project-photo";
@@ -125,18 +125,8 @@ export async function photosBenchmark(say: (line?: string) => void): Promise<voi
             created_at: new Date().toISOString(),
           })
           .execute();
-        for (const file of encoded.files)
-          await trx
-            .insertInto("project_photo_files")
-            .values({
-              name: file.name,
-              photo_id: photoId,
-              format: file.format,
-              width: file.width,
-              bytes: file.data.length,
-              data: file.data,
-            })
-            .execute();
+        for (const row of photoFileRows(photoId, encoded.files))
+          await trx.insertInto("project_photo_files").values(row).execute();
         await trx
           .updateTable("projects")
           .set({ status: "published", ever_published: 1, published_at: new Date().toISOString() })

@@ -28,6 +28,7 @@ import { sentMailWithoutLinks } from "./migrations/0019_sent_mail_without_links"
 import { sitePages } from "./migrations/0020_site_pages";
 import { movedPages } from "./migrations/0021_moved_pages";
 import { pageDrafts } from "./migrations/0022_page_drafts";
+import { sitePhotos } from "./migrations/0023_site_photos";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -63,6 +64,7 @@ export const migrations: readonly Migration[] = [
   sitePages,
   movedPages,
   pageDrafts,
+  sitePhotos,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

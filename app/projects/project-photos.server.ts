@@ -1,100 +1,57 @@
 /**
  * A project's photos made into the site's pictures by the scheduler's `project-photos` job, one
- * photo at a time: upright, metadata (EXIF, GPS) gone, AVIF and WebP at the photos' widths
- * (`PHOTO_WIDTHS`, which fit phones) and qualities (`infra/picture-encoding.ts`), named by content
- * hash. The original, taken in by `photo-intake.server.ts`, is dropped once its files exist. Also
- * serves the files by name.
+ * photo at a time, as every owner's photo is made (`infra/photo-encoding.server.ts`): upright,
+ * metadata (EXIF, GPS) gone, AVIF and WebP at the photos' widths, named by content hash. The
+ * original, taken in by `photo-intake.server.ts`, is dropped once its files exist. Also serves the
+ * files by name.
  */
-import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import sharp from "sharp";
-import { outputWidths, PHOTO_WIDTHS } from "~/ui/image-sizes";
-import { ImageDecodeError, MAX_FRAME_PIXELS } from "~/infra/images.server";
+import { ImageDecodeError } from "~/infra/images.server";
 import { describeError, log } from "~/infra/log.server";
-import { AVIF_OPTIONS, WEBP_OPTIONS } from "~/infra/picture-encoding";
+import {
+  claimFirst,
+  encodePhoto,
+  PHOTO_CLAIM_MS,
+  photoFileRows,
+  processWithin,
+  type EncodedPhoto,
+} from "~/infra/photo-encoding.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { markLiveChange } from "~/live/version.server";
 import { inTransaction } from "~/infra/transaction.server";
 
-export interface EncodedFile {
-  name: string;
-  format: "avif" | "webp";
-  width: number;
-  data: Buffer;
-}
-
-export interface EncodedPhoto {
-  hash: string;
-  width: number;
-  height: number;
-  files: EncodedFile[];
-}
-
-/** The long edge photos are made at: the build's widest picture. */
-const MAX_EDGE = 1920;
-
-/**
- * The site's pictures of one photo. Decoded once (JPEG shrinks while it decodes) into pixels at
- * most MAX_EDGE wide, upright; each width and format is encoded from those pixels, so at most one
- * decoded photo and one encode are held at a time. sharp writes no metadata unless asked.
- */
-export async function encodePhoto(
-  original: Buffer,
-  photoId: string,
-  avif: { quality: number; effort: number } = AVIF_OPTIONS,
-): Promise<EncodedPhoto> {
-  const { data: pixels, info } = await sharp(original, { failOn: "error", limitInputPixels: MAX_FRAME_PIXELS })
-    .rotate()
-    .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  // The photo's id as well as its pixels: the same picture in two projects gets files of each.
-  const hash = createHash("sha256").update(pixels).update(photoId).digest("hex").slice(0, 16);
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const files: EncodedFile[] = [];
-  for (const width of outputWidths(info.width, PHOTO_WIDTHS)) {
-    for (const format of ["avif", "webp"] as const) {
-      const resized = sharp(pixels, raw).resize({ width });
-      const data =
-        format === "avif" ? await resized.avif(avif).toBuffer() : await resized.webp(WEBP_OPTIONS).toBuffer();
-      files.push({ name: `${hash}-${width}.${format}`, format, width, data });
-    }
-  }
-  return { hash, width: info.width, height: info.height, files };
-}
-
 export type ProcessOutcome = { photoId: string; state: "ready" | "refused"; ms: number };
-
-/** Longer than any photo takes: a claim older than this belongs to an instance that stopped. */
-const CLAIM_MS = 5 * 60 * 1000;
 
 /**
  * Claims the oldest waiting photo for this instance: one conditional update, so of instances racing
  * for it one wins. Undefined when none waits unclaimed; finding none writes nothing.
  */
-async function claimNextPhoto(db: Kysely<Database>, now: Date): Promise<string | undefined> {
+function claimNextPhoto(db: Kysely<Database>, now: Date): Promise<string | undefined> {
   const free = (eb: ExpressionBuilder<Database, "project_photos">) =>
     eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", timestamp(now))]);
-  for (;;) {
-    const next = await db
-      .selectFrom("project_photos")
-      .select("id")
-      .where("state", "=", "waiting")
-      .where(free)
-      .orderBy("created_at")
-      .limit(1)
-      .executeTakeFirst();
-    if (!next) return undefined;
-    const claimed = await db
-      .updateTable("project_photos")
-      .set({ claimed_until: timestamp(new Date(now.getTime() + CLAIM_MS)) })
-      .where("id", "=", next.id)
-      .where("state", "=", "waiting")
-      .where(free)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) return next.id;
-  }
+  return claimFirst(
+    async () =>
+      (
+        await db
+          .selectFrom("project_photos")
+          .select("id")
+          .where("state", "=", "waiting")
+          .where(free)
+          .orderBy("created_at")
+          .limit(1)
+          .executeTakeFirst()
+      )?.id,
+    async (id) => {
+      const claimed = await db
+        .updateTable("project_photos")
+        .set({ claimed_until: timestamp(new Date(now.getTime() + PHOTO_CLAIM_MS)) })
+        .where("id", "=", id)
+        .where("state", "=", "waiting")
+        .where(free)
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+  );
 }
 
 /**
@@ -143,17 +100,10 @@ export async function processNextPhoto(
       .executeTakeFirst();
     // Removed meanwhile, or finished by an instance whose claim had run out.
     if (Number(claimed.numUpdatedRows) === 0) return false;
-    for (const file of done.files)
+    for (const row of photoFileRows(next.id, done.files))
       await trx
         .insertInto("project_photo_files")
-        .values({
-          name: file.name,
-          photo_id: next.id,
-          format: file.format,
-          width: file.width,
-          bytes: file.data.length,
-          data: file.data,
-        })
+        .values(row)
         .onConflict((oc) => oc.column("name").doNothing())
         .execute();
     const project = await trx
@@ -171,15 +121,8 @@ export async function processNextPhoto(
 }
 
 /** Processes waiting photos one after another until none waits or `budgetMs` has passed. */
-export async function processWaitingPhotos(db: Kysely<Database>, budgetMs = 50_000): Promise<ProcessOutcome[]> {
-  const started = performance.now();
-  const outcomes: ProcessOutcome[] = [];
-  while (performance.now() - started < budgetMs) {
-    const outcome = await processNextPhoto(db);
-    if (!outcome) break;
-    outcomes.push(outcome);
-  }
-  return outcomes;
+export function processWaitingPhotos(db: Kysely<Database>, budgetMs = 50_000): Promise<ProcessOutcome[]> {
+  return processWithin(budgetMs, () => processNextPhoto(db));
 }
 
 /** A photo's file for the public site, by its content-hashed name. */

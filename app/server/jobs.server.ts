@@ -23,10 +23,30 @@ import { pruneKeptRecords } from "~/invoices/kept-records.server";
 import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
 import { sendDueReviewRequests } from "~/reviews/review-requests.server";
 import { processWaitingPhotos } from "~/projects/project-photos.server";
+import { processWaitingSitePhotos } from "~/site-pages/site-photos.server";
 import { refreshLiveSite } from "./live.server";
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/** A photo pipeline's job: with none waiting, a run is one read and writes nothing. */
+function photoJob(
+  name: string,
+  logged: string,
+  processWaiting: (budgetMs: number) => Promise<readonly { ms: number }[]>,
+): Job {
+  return {
+    name,
+    scope: "every-instance",
+    everyMs: 2_000,
+    jitterMs: 200,
+    runAtStart: true,
+    async run() {
+      const done = await processWaiting(60_000);
+      if (done.length > 0) log("info", logged, { photos: done.length, ms: done.reduce((sum, d) => sum + d.ms, 0) });
+    },
+  };
+}
 
 export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
   return [
@@ -41,21 +61,11 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
         await refreshLiveSite();
       },
     },
-    {
-      // Project photos are made into the site's pictures here, off the owner's request, one at a time
-      // per instance (each photo claimed by one): the memory of one decoded photo at most, however
-      // many are uploaded. With none waiting, a run is one read and writes nothing.
-      name: "project-photos",
-      scope: "every-instance",
-      everyMs: 2_000,
-      jitterMs: 200,
-      runAtStart: true,
-      async run() {
-        const done = await processWaitingPhotos(db, 60_000);
-        if (done.length > 0)
-          log("info", "project photos processed", { photos: done.length, ms: done.reduce((sum, d) => sum + d.ms, 0) });
-      },
-    },
+    // Each kind of the owner's photos is made into the site's pictures here, off the owner's request,
+    // one at a time per instance (each photo claimed by one): the memory of one decoded photo at
+    // most, however many are uploaded. A job per kind, so neither waits behind the other's queue.
+    photoJob("project-photos", "project photos processed", (budgetMs) => processWaitingPhotos(db, budgetMs)),
+    photoJob("site-photos", "site photos processed", (budgetMs) => processWaitingSitePhotos(db, budgetMs)),
     {
       // A reminder goes out within a minute of falling due.
       name: "reminders",

@@ -231,6 +231,35 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     })
     .execute();
   await db.insertInto("gone_projects").values({ slug: "old-porch", gone_at: now }).execute();
+  // A photo for the written pages, made ready, with one of its files.
+  await db
+    .insertInto("site_photos")
+    .values({
+      id: "harness-site-photo",
+      upload_key: "harness-site-upload",
+      state: "ready",
+      original: null,
+      original_format: null,
+      width: 480,
+      height: 320,
+      hash: "def456",
+      phone_copy: "data:image/avif;base64,AAAA",
+      problem: null,
+      uploaded_by: owner.email,
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("site_photo_files")
+    .values({
+      name: "def456-480.avif",
+      photo_id: "harness-site-photo",
+      format: "avif",
+      width: 480,
+      bytes: 3,
+      data: Buffer.from("def"),
+    })
+    .execute();
 }
 
 describe.each(backends)("the harness on %s", (backend) => {

@@ -75,6 +75,7 @@ describe.each(backends)("the scheduler on %s", (backend) => {
     expect(scheduler?.jobs()).toEqual([
       "live-pages",
       "project-photos",
+      "site-photos",
       "reminders",
       "morning-digest",
       "quote-reminders",
