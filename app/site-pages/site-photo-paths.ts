@@ -5,10 +5,11 @@
  * A photo's files are named by content hash (`<hash>-<width>.<avif|webp>`) at the widths every
  * owner's photo is made at (`PHOTO_WIDTHS`), as a project's photos are.
  */
+import { ID_SOURCE } from "~/forms/ids";
 import { outputWidths, PHOTO_WIDTHS } from "~/ui/image-sizes";
 
-/** How a page's Markdown names an owner's photo: `photo-<its id>`, as an image's address. */
-export const SITE_PHOTO_REF = /^photo-([0-9a-f-]{36})$/;
+/** How a page's Markdown names an owner's photo: `photo-<its id>`, as an image's address; the id is group 1. */
+export const SITE_PHOTO_REF = new RegExp(`^photo-(${ID_SOURCE})$`);
 
 export const sitePhotoRef = (id: string) => `photo-${id}`;
 
