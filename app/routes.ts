@@ -82,6 +82,7 @@ export default [
   route("owner/site/articles/:slug/take-down", "routes/owner.site-article-take-down.ts"),
   route("owner/site/pages/:kind/:name", "routes/owner.site-page-versions.ts"),
   route("owner/site/preview/:kind/:name", "routes/owner.site-preview.ts"),
+  route("owner/site/photos/:ref", "routes/owner.site-photo-state.ts"),
   route("owner/export/leads.csv", "routes/owner.export-leads.ts"),
   route("owner/export/subscribers.csv", "routes/owner.export-subscribers.ts"),
   route("owner/export/invoices.csv", "routes/owner.export-invoices.ts"),

@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { iconNames } from "./icon-names";
+import { OWNER_PHOTO_REF } from "./owner-photos";
 import { ContentError, parseQuestions, readContentFile, type Question } from "./markdown";
 import { profile } from "./profile";
 import { serviceSlugs, type ServiceSlug } from "./services";
@@ -37,18 +38,29 @@ const icon = z.enum(iconNames);
 
 const card = z.strictObject({ icon, title: line, text: prose });
 
-const hero = z.strictObject({
-  kind: z.literal("hero"),
-  eyebrow: line,
-  /** the page's h1 */
-  heading,
-  intro: prose,
-  estimateButton: line,
-  /** a second button that dials the business, e.g. "Call {phone}" */
-  callButton: line.optional(),
-  /** show the business's review rating under the buttons */
-  rating: z.boolean().optional(),
-});
+/** A photo the owner put on the page from the desk, by its name there; drawn from the live layer. */
+const ownerPhoto = z.string().regex(OWNER_PHOTO_REF, "must name a photo put on the site from the desk");
+
+const hero = z
+  .strictObject({
+    kind: z.literal("hero"),
+    eyebrow: line,
+    /** the page's h1 */
+    heading,
+    intro: prose,
+    estimateButton: line,
+    /** a second button that dials the business, e.g. "Call {phone}" */
+    callButton: line.optional(),
+    /** show the business's review rating under the buttons */
+    rating: z.boolean().optional(),
+    /** The owner's photo behind the heading, in place of the service's illustration; with its description. */
+    photo: ownerPhoto.optional(),
+    photoAlt: prose.optional(),
+  })
+  .refine((h) => (h.photo === undefined) === (h.photoAlt === undefined), {
+    message: "a photo at the top has a description, and a description a photo",
+    path: ["photoAlt"],
+  });
 
 const banner = z.strictObject({ kind: z.literal("banner"), icon, heading, text: prose });
 
@@ -93,9 +105,13 @@ const gallery = (slug: ServiceSlug) =>
     items: z
       .array(
         z.strictObject({
+          // The build's pictures of the service, or the owner's photos.
           image: z
             .string()
-            .regex(new RegExp(`^gallery-${slug}-\\d+$`), `must be named gallery-${slug}-<n> in images/src`),
+            .regex(
+              new RegExp(`^(?:gallery-${slug}-\\d+|${OWNER_PHOTO_REF.source.slice(1, -1)})$`),
+              `must be named gallery-${slug}-<n> in images/src, or name a photo put on the site from the desk`,
+            ),
           alt: prose,
           caption: line,
         }),

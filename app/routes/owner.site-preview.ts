@@ -14,6 +14,7 @@ import { pageProblems } from "~/site-pages/copy-check.server";
 import { readDraft } from "~/site-pages/page-drafts.server";
 import { draftFile, isPageKind, pageEditorPath, pageExists, publicPagePath } from "~/site-pages/page-editors.server";
 import { liveFiles, withDraftPage } from "~/site-pages/site-pages-source.server";
+import { draftPhotos } from "~/site-pages/site-photos-source.server";
 import { formatDateTime } from "~/time/business-time";
 import type { Route } from "./+types/owner.site-preview";
 
@@ -65,7 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       `It would not publish as it is: ${problems.join("; ")}. Correct it on the editor and save it again.`,
       editor,
     );
-  const rendered = withDraftPage({ kind, name, markdown }, () => renderPublicPage(publicPagePath(kind, name)));
+  const photos = await draftPhotos(db, markdown);
+  const rendered = withDraftPage({ kind, name, markdown, photos }, () => renderPublicPage(publicPagePath(kind, name)));
   if (!rendered)
     return message(503, "No preview here", "The preview is drawn by the built server (npm start).", editor);
   const page = await rendered;

@@ -27,6 +27,8 @@ import { editQuestions, splitIntent, type QuestionEdit } from "~/site-pages/ques
 import { ServicePageEditor } from "~/site-pages/service-page-editor";
 import { isServicePage, publishServicePage, servicePageEditorState } from "~/site-pages/service-page-edits.server";
 import { EditorFrame } from "~/site-pages/editor-frame";
+import { photoPreviews } from "~/site-pages/page-picture-checks.server";
+import { PagePictureChoice } from "~/projects/page-picture-choice";
 import type { Route } from "./+types/owner.site-service";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -49,11 +51,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     servicePageEditorState(db, slug),
     editorPageData(request, db, "service", slug),
   ]);
+  const values = page.draftFields ?? { ...state.values, draftRevision: "0" };
   return data(
     {
       ...state,
       ...page.shared,
-      values: page.draftFields ?? { ...state.values, draftRevision: "0" },
+      values,
+      photos: await photoPreviews(db, values),
       linkGroups: answerLinkGroups(),
     },
     { headers: page.headers },
@@ -68,9 +72,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const get = (field: string) => String(form.get(field) ?? "");
   const { basedOn, questions } = formValuesFrom(get);
   const words = Object.fromEntries(
-    [...form.keys()].filter((name) => name.startsWith("w.")).map((name) => [name, get(name)]),
+    [...form.keys()].filter((name) => /^[wp]\./.test(name)).map((name) => [name, get(name)]),
   );
-  /** What the form held, to show it again: the words as posted, and the questions. */
+  /** What the form held, to show it again: the words and pictures as posted, and the questions. */
   const held = (changed = questions) => ({ ...words, ...flatValues({ basedOn, questions: changed }) });
   const { intent, at } = splitIntent(get("intent"));
   const edit = (change: QuestionEdit) => {
@@ -154,6 +158,9 @@ export default function ServicePageEditorPage({ loaderData, actionData }: Route.
         errors={answer && !answer.ok ? answer.errors : {}}
         linkGroups={loaderData.linkGroups}
         busy={busy}
+        photos={loaderData.photos}
+        illustration={loaderData.illustration}
+        PictureControl={PagePictureChoice}
       />
     </EditorFrame>
   );

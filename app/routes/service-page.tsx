@@ -13,7 +13,8 @@ import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import { SERVICE_HERO_SIZES } from "~/components/sections/service/hero";
 import { later, partsReady, withParts } from "~/ui/later";
-import { firstPicture } from "~/ui/first-picture.server";
+import { firstPicture, firstPictureOf } from "~/ui/first-picture.server";
+import { withOwnerPhotos } from "~/site-pages/page-photos.server";
 import { readLive } from "~/live/snapshot.server";
 import { reviewSource } from "~/reviews/review-source.server";
 import { filterPath } from "~/projects/project-listing";
@@ -30,9 +31,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const service = getService(params.slug ?? canonicalPath(path).replace("/services/", ""));
   if (!service) throw data("Service not found", { status: 404, statusText: "Not Found" });
-  const { liveServicePage } = await import("~/site-pages/site-pages-source.server");
+  const { liveServicePage, livePhotos } = await import("~/site-pages/site-pages-source.server");
   const { liveFacts } = await import("~/facts/facts-source.server");
-  const page = liveServicePage(service.slug);
+  const { page, photos } = withOwnerPhotos(liveServicePage(service.slug), livePhotos);
   const seo = pageMeta({
     title: page.metaTitle,
     description: page.metaDescription,
@@ -55,10 +56,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     .slice(0, 3);
   const moreProjects = filterPath({ kind: "service", slug: service.slug });
   // The hero's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
-  const hero = firstPicture(service.image, SERVICE_HERO_SIZES);
+  const heroPhoto = page.sections.find((s) => s.kind === "hero")?.photo;
+  const ownHero = heroPhoto ? photos[heroPhoto] : undefined;
+  const hero = ownHero
+    ? firstPictureOf(ownHero, ownHero.phoneCopy, SERVICE_HERO_SIZES)
+    : firstPicture(service.image, SERVICE_HERO_SIZES);
   return {
     service,
     page,
+    // The files only: a phone copy travels once, the hero's.
+    photos: Object.fromEntries(Object.entries(photos).map(([ref, { phoneCopy: _, ...files }]) => [ref, files])),
     reviews,
     projects,
     moreProjects,
@@ -75,7 +82,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page, reviews, projects, moreProjects, heroPhoneCopy } = loaderData;
+  const { service, page, photos, reviews, projects, moreProjects, heroPhoneCopy } = loaderData;
   const recent = <recentWork.Later pick={(m) => m.RecentProjects} props={{ projects, moreHref: moreProjects }} />;
   // Real jobs replace the illustrated gallery once there are any for this service; a page without
   // a gallery shows them before its last section.
@@ -89,9 +96,14 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             recent
           ) : section.kind === "hero" ? (
             // The first screen: hydrated with the page, its picture the largest paint.
-            <Hero section={section} image={service.image} phoneCopy={heroPhoneCopy} />
+            <Hero
+              section={section}
+              image={service.image}
+              photo={section.photo ? photos[section.photo] : undefined}
+              phoneCopy={heroPhoneCopy}
+            />
           ) : (
-            <sections.Later pick={(m) => m.Section} props={{ section, heroImage: service.image }} />
+            <sections.Later pick={(m) => m.Section} props={{ section, heroImage: service.image, photos }} />
           )}
         </Fragment>
       ))}

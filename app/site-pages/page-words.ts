@@ -5,6 +5,7 @@
  * an icon, a picture's file, a list of towns) is not offered, so an edit cannot break the page's
  * shape. Shared by the page in the browser and the server.
  */
+import { sectionPictures, type PictureField } from "./page-pictures";
 export interface WordField {
   /** The field's name on the form: `w.` and its path in the front matter ("w.sections.1.heading"). */
   name: string;
@@ -16,12 +17,14 @@ export interface WordField {
 export interface WordGroup {
   legend: string;
   fields: WordField[];
+  /** The section's pictures, which the owner replaces with photos (`page-pictures.ts`). */
+  pictures: PictureField[];
 }
 
 type Path = readonly (string | number)[];
 
 /** Keys whose values are not words: the page's shape and its pictures' files. */
-const NOT_WORDS = new Set(["kind", "icon", "image", "towns", "rating"]);
+const NOT_WORDS = new Set(["kind", "icon", "image", "photo", "photoAlt", "towns", "rating"]);
 /** Keys whose values are paragraphs. */
 const LONG = new Set(["intro", "text", "alt", "metaDescription", "points", "items"]);
 
@@ -91,6 +94,7 @@ export function wordGroups(frontMatter: unknown): WordGroup[] {
   });
   const search: WordGroup = {
     legend: "In search results",
+    pictures: [],
     fields: (["metaTitle", "metaDescription", "keywords"] as const).flatMap((key) =>
       leaves(frontMatter[key], [key]).map((path) => field(path)),
     ),
@@ -103,6 +107,7 @@ export function wordGroups(frontMatter: unknown): WordGroup[] {
       return {
         legend: `Section ${i + 1}: ${KIND_WORDS[kind] ?? kind}`,
         fields: leaves(section, ["sections", i]).map((path) => field(path, kind === "gallery")),
+        pictures: sectionPictures(section, i),
       };
     }),
   ];

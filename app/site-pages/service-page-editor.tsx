@@ -2,12 +2,15 @@
  * The service page editor on the desk: the page's words in groups (its search listing, then each
  * section in page order, every heading, text, list item, card and picture description a field),
  * then its questions (`question-list.tsx`), with 'Publish' first and last. One column on a phone,
- * every control at least 44 px. The page's shape (its sections, icons and pictures) is not offered.
+ * every control at least 44 px. Each picture of the top and the gallery can be replaced by a photo
+ * from the phone. The page's shape (its sections and icons) is not offered.
  */
+import type { ComponentType } from "react";
 import { Form } from "react-router";
 import { DeskInput, DeskTextarea, hintClass } from "~/owner/desk-field";
 import { DraftRevisionField, PublishButtons } from "./draft-line";
 import { formValuesFrom, type LinkChoiceGroup } from "./faq-form";
+import type { PhotoPreview, PictureControlProps } from "./page-pictures";
 import type { WordGroup } from "./page-words";
 import { QuestionList, type QuestionErrors } from "./question-list";
 
@@ -21,6 +24,9 @@ export function ServicePageEditor({
   errors,
   linkGroups,
   busy,
+  photos,
+  illustration,
+  PictureControl,
 }: {
   groups: readonly WordGroup[];
   hasQuestions: boolean;
@@ -29,6 +35,10 @@ export function ServicePageEditor({
   errors: QuestionErrors;
   linkGroups: readonly LinkChoiceGroup[];
   busy: boolean;
+  photos: Readonly<Record<string, PhotoPreview>>;
+  illustration: string;
+  /** The control that shows a picture and takes a photo in its place (it sends photos, which is the desk's). */
+  PictureControl: ComponentType<PictureControlProps>;
 }) {
   const { questions } = formValuesFrom((name) => values[name] ?? "");
   return (
@@ -64,6 +74,18 @@ export function ServicePageEditor({
                 />
               ),
             )}
+            {group.pictures.map((picture) => (
+              <PictureControl
+                key={picture.name}
+                field={picture}
+                value={values[picture.name] ?? ""}
+                altValue={picture.alt ? (values[picture.alt.name] ?? "") : ""}
+                error={errors[picture.name]}
+                altError={picture.alt ? errors[picture.alt.name] : undefined}
+                photos={photos}
+                illustration={illustration}
+              />
+            ))}
           </div>
         </fieldset>
       ))}

@@ -24,6 +24,8 @@ import {
   type QuestionValues,
 } from "./faq-form";
 import { pageKinds } from "./page-kinds";
+import { pictureProblems } from "./page-picture-checks.server";
+import { pictureValues, withPictures } from "./page-pictures";
 import { pathOf, wordAt, wordFieldName, wordGroups, withWords, type WordGroup } from "./page-words";
 import { liveSummaryOf, readPublishedPage, type LiveSummary } from "./site-pages-source.server";
 import { publishSitePage } from "./site-pages-store.server";
@@ -56,6 +58,9 @@ async function currentFile(db: Kysely<Database>, slug: ServiceSlug) {
 
 export interface ServicePageEditorState {
   title: string;
+  slug: ServiceSlug;
+  /** The service's picture, drawn at the top while the page has no photo of the owner's there. */
+  illustration: string;
   groups: WordGroup[];
   hasQuestions: boolean;
   /** Every field's value, the words' and the questions', as the form posts them. */
@@ -73,10 +78,13 @@ export async function servicePageEditorState(db: Kysely<Database>, slug: Service
   const version = published?.version ?? 0;
   return {
     title: getService(slug)?.title ?? slug,
+    slug,
+    illustration: getService(slug)?.image ?? "",
     groups,
     hasQuestions: file.hasQuestions,
     values: {
       ...wordValues(groups, file.frontMatter),
+      ...pictureValues(file.frontMatter),
       ...flatValues({ basedOn: version, questions: file.questions }),
     },
     live: liveSummaryOf(published),
@@ -109,13 +117,14 @@ function problemsAtFields(problems: readonly string[], known: ReadonlySet<string
   return errors;
 }
 
-/** The page's file with these words and questions: its front matter as YAML, its questions below. */
+/** The page's file with these words, pictures and questions: its front matter as YAML, its questions below. */
 export function servicePageMarkdown(
   frontMatter: unknown,
   words: Readonly<Record<string, string>>,
   questions: readonly QuestionValues[],
+  pictures: Readonly<Record<string, string>> = {},
 ): string {
-  const yaml = yamlText(withWords(frontMatter, words), { lineWidth: 0 });
+  const yaml = yamlText(withWords(withPictures(frontMatter, pictures), words), { lineWidth: 0 });
   const body = questions.length ? `\n${questionsMarkdown(questions, false)}\n` : "";
   return `---\n${yaml}---\n${body}`;
 }
@@ -130,7 +139,23 @@ export async function servicePageDraftFile(
   const words = Object.fromEntries(
     wordGroups(file.frontMatter).flatMap((g) => g.fields.map((f) => [f.name, get(f.name).trim()])),
   );
-  return servicePageMarkdown(file.frontMatter, words, file.hasQuestions ? formValuesFrom(get).questions : []);
+  return servicePageMarkdown(
+    file.frontMatter,
+    words,
+    file.hasQuestions ? formValuesFrom(get).questions : [],
+    postedPictures(file.frontMatter, get),
+  );
+}
+
+/**
+ * The picture fields of the page as posted. The editor posts every one; a gallery picture missing
+ * from a post (a draft saved before the page had the field) keeps the page's own.
+ */
+function postedPictures(frontMatter: unknown, get: (name: string) => string): Record<string, string> {
+  const kept = pictureValues(frontMatter);
+  return Object.fromEntries(
+    Object.entries(kept).map(([name, value]) => [name, get(name) || (name.endsWith(".image") ? value : "")]),
+  );
 }
 
 export type ServicePagePublishOutcome =
@@ -160,6 +185,15 @@ export async function publishServicePage(
     const problem = text === "" ? "Write the words." : hiddenCharacterError(text, `'${f.label}'`, f.long);
     if (problem) errors[f.name] = problem;
   }
+  Object.assign(
+    errors,
+    await pictureProblems(
+      db,
+      groups.flatMap((g) => g.pictures),
+      posted.word,
+      pictureValues(file.frontMatter),
+    ),
+  );
   const questions = file.hasQuestions ? posted.questions : [];
   Object.assign(
     errors,
@@ -168,7 +202,12 @@ export async function publishServicePage(
       : {},
   );
   if (Object.keys(errors).length > 0) return { ok: false, reason: "invalid", errors };
-  const markdown = servicePageMarkdown(file.frontMatter, words, questions);
+  const markdown = servicePageMarkdown(
+    file.frontMatter,
+    words,
+    questions,
+    postedPictures(file.frontMatter, posted.word),
+  );
   const outcome = await publishSitePage(
     db,
     actor,

@@ -24,6 +24,7 @@ import { readLive } from "~/live/snapshot.server";
 import { articlePath } from "~/route-registry";
 import { pageKinds, type PageKind } from "./page-kinds";
 import type { SitePageVersionsTable } from "./site-page-tables";
+import { sitePhotosSource, type LivePhoto } from "./site-photos-source.server";
 
 export interface PublishedPage {
   name: string;
@@ -154,6 +155,7 @@ export const articleAddressesSource: LiveSource<ArticleAddresses> = {
 
 /** The written pages' sources, for the live layer's composition. */
 export const sitePageSources: readonly LiveSource<unknown>[] = [
+  sitePhotosSource,
   servicePagesSource,
   faqSource,
   articlesSource,
@@ -164,15 +166,35 @@ const publishedFiles = (kind: PageKind): PageFiles =>
   readLive(kind === "service" ? servicePagesSource : kind === "faq" ? faqSource : articlesSource);
 
 /** A draft in place of its page's published file, for the one render of the desk's preview. */
-const previewing = new AsyncLocalStorage<{ kind: PageKind; files: PageFiles }>();
+const previewing = new AsyncLocalStorage<{
+  kind: PageKind;
+  files: PageFiles;
+  photos: Readonly<Record<string, LivePhoto>>;
+}>();
 
 /**
  * Runs `render` with the draft's file in place of its page's, for every reader the render calls:
- * the preview shows the real page, its lists and its structured data, as publishing it would.
+ * the preview shows the real page, its lists and its structured data, as publishing it would. The
+ * draft's photos not yet on any published page are given beside it.
  */
-export function withDraftPage<T>(draft: { kind: PageKind; name: string; markdown: string }, render: () => T): T {
+export function withDraftPage<T>(
+  draft: { kind: PageKind; name: string; markdown: string; photos?: Readonly<Record<string, LivePhoto>> },
+  render: () => T,
+): T {
   const files = { ...publishedFiles(draft.kind), [draft.name]: draft.markdown };
-  return previewing.run({ kind: draft.kind, files }, render);
+  return previewing.run({ kind: draft.kind, files, photos: draft.photos ?? {} }, render);
+}
+
+/** The owner's photos a page names, as published (and, in a preview, the draft's); a name not found is left out. */
+export function livePhotos(refs: readonly string[]): Record<string, LivePhoto> {
+  const published = readLive(sitePhotosSource);
+  const drafted = previewing.getStore()?.photos ?? {};
+  return Object.fromEntries(
+    refs.flatMap((ref) => {
+      const photo = drafted[ref] ?? published[ref];
+      return photo ? [[ref, photo] as const] : [];
+    }),
+  );
 }
 
 /** The files of a kind of page in force: what public pages read (or, in a preview, the draft's). */

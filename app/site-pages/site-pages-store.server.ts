@@ -20,6 +20,7 @@ import type { Actor } from "~/owner/actor";
 import { deskChange, type DeskChange } from "~/owner/desk-change.server";
 import type { HistoryEntry } from "~/owner/version-history";
 import { pageProblems } from "./copy-check.server";
+import { publishPagePhotos } from "./page-picture-checks.server";
 import { kebabCase } from "~/content/markdown";
 import { PAGE_KINDS, pageKinds, type PageKind } from "./page-kinds";
 import { filesWith, isOffSite, liveFiles, readPublishedPages } from "./site-pages-source.server";
@@ -133,6 +134,9 @@ export async function publishSitePage(
     const files = { ...filesWith(kind, await readPublishedPages(trx, kind)), [name]: markdown };
     const unreadable = pageProblems(kind, files, currentFacts());
     if (unreadable.length) throw new Refused({ ok: false, reason: "invalid", problems: unreadable });
+    // The page's photos become public with it, in the same change; one not ready refuses it.
+    const photoProblems = await publishPagePhotos(trx, markdown);
+    if (photoProblems.length) throw new Refused({ ok: false, reason: "invalid", problems: photoProblems });
     const next = version + 1;
     await trx
       .insertInto("site_page_versions")

@@ -10,6 +10,7 @@
 import copies from "~/generated/phone-copies.json";
 import { WIDER_THAN_PHONE_MEDIA } from "./image-sizes";
 import { srcSet } from "./picture";
+import type { PictureFiles } from "./picture";
 
 const phoneCopies: Readonly<Record<string, string>> = copies;
 
@@ -33,6 +34,11 @@ export interface FirstPicture {
 export function firstPicture(name: string, sizes: string): FirstPicture {
   const phoneCopy = phoneCopies[name];
   if (!phoneCopy) throw new Error(`No phone copy of "${name}": npm run build makes the site's pictures`);
+  return firstPictureOf({ avif: srcSet(name, "avif") }, phoneCopy, sizes);
+}
+
+/** The same for a picture that is not the build's: an owner's photo, with the copy the server made of it. */
+export function firstPictureOf(files: Pick<PictureFiles, "avif">, phoneCopy: string, sizes: string): FirstPicture {
   return {
     phoneCopy,
     preload: {
@@ -41,7 +47,7 @@ export function firstPicture(name: string, sizes: string): FirstPicture {
       as: "image",
       type: "image/avif",
       media: WIDER_THAN_PHONE_MEDIA,
-      imageSrcSet: srcSet(name, "avif"),
+      imageSrcSet: files.avif,
       imageSizes: sizes,
       fetchPriority: "high",
     },

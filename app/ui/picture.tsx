@@ -19,8 +19,19 @@ const manifest: CompactManifest = Object.fromEntries(
 
 export type ImageBadge = "Secure" | "Protected" | "Processing...";
 
-interface PictureProps {
-  name: string;
+/**
+ * A picture's files when they are not the build's: a photo the owner put on the site, made by the
+ * server at its own widths. `fallback` is a file every browser draws.
+ */
+export interface PictureFiles {
+  avif: string;
+  webp: string;
+  fallback: string;
+  width: number;
+  height: number;
+}
+
+type PictureProps = {
   alt: string;
   /** the `sizes` attribute: how wide the picture is drawn at each viewport */
   sizes: string;
@@ -30,13 +41,28 @@ interface PictureProps {
   phoneCopy?: string;
   protect?: boolean;
   badge?: ImageBadge;
-}
+} & (
+  | { /** the build's picture, by its file's name in images/src */ name: string; files?: undefined }
+  | { files: PictureFiles; name?: undefined }
+);
 
 export function imageEntry(name: string) {
   const entry = manifest[name];
   if (!entry) throw new Error(`No image named "${name}" in images/src`);
   const [hash, width, height] = entry;
   return { hash, width, height, widths: outputWidths(width), fallbackWidth: fallbackWidth(width) };
+}
+
+/** A build picture's files, as an owner's photo gives its own. */
+export function buildPictureFiles(name: string): PictureFiles {
+  const entry = imageEntry(name);
+  return {
+    avif: srcSet(name, "avif"),
+    webp: srcSet(name, "webp"),
+    fallback: imageUrl(name, entry.hash, entry.fallbackWidth, "jpg"),
+    width: entry.width,
+    height: entry.height,
+  };
 }
 
 /** The fallback JPEG's address, for social cards and structured data. */
@@ -54,6 +80,7 @@ const block = (event: MouseEvent) => event.preventDefault();
 
 export function Picture({
   name,
+  files: given,
   alt,
   sizes,
   className = "",
@@ -62,18 +89,18 @@ export function Picture({
   protect = false,
   badge,
 }: PictureProps) {
-  const entry = imageEntry(name);
+  const files = given ?? buildPictureFiles(name);
   const priority = phoneCopy !== undefined;
   const picture = (
     <picture className={badge ? undefined : className}>
       {phoneCopy ? <source media={PHONE_COPY_MEDIA} type="image/avif" srcSet={phoneCopy} sizes={sizes} /> : null}
-      <source type="image/avif" srcSet={srcSet(name, "avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(name, "webp")} sizes={sizes} />
+      <source type="image/avif" srcSet={files.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={files.webp} sizes={sizes} />
       <img
-        src={imageUrl(name, entry.hash, entry.fallbackWidth, "jpg")}
+        src={files.fallback}
         alt={alt}
-        width={entry.width}
-        height={entry.height}
+        width={files.width}
+        height={files.height}
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : undefined}

@@ -1,5 +1,5 @@
 import { Icon } from "~/ui/icon";
-import { Picture } from "~/ui/picture";
+import { Picture, type PictureFiles } from "~/ui/picture";
 import { profile } from "~/content/profile";
 import type { SectionOf } from "~/content/service-page-schema";
 import { EstimateButton } from "~/leads/estimate-button";
@@ -8,14 +8,28 @@ import { CallButton } from "./call-button";
 /** How wide the hero's picture is drawn: the whole viewport. The route's preload link uses the same. */
 export const SERVICE_HERO_SIZES = "100vw";
 
-/** The page's opening: its h1 over the service's picture, and the buttons that start a request. */
-/** `phoneCopy`: given where the hero opens the page, as its largest paint (see `firstPicture`). */
-export function Hero({ section, image, phoneCopy }: { section: SectionOf<"hero">; image: string; phoneCopy?: string }) {
+/**
+ * The page's opening: its h1 over the service's picture (or the owner's photo, `photo`), and the
+ * buttons that start a request. The picture is a backdrop under the words, so it is not described
+ * to screen readers. `phoneCopy`: given where the hero opens the page, as its largest paint (see
+ * `firstPicture`).
+ */
+export function Hero({
+  section,
+  image,
+  photo,
+  phoneCopy,
+}: {
+  section: SectionOf<"hero">;
+  image: string;
+  photo?: PictureFiles;
+  phoneCopy?: string;
+}) {
   const { rating } = profile;
   return (
     <section className="relative isolate overflow-hidden bg-navy-900 text-white">
       <Picture
-        name={image}
+        {...(photo ? { files: photo } : { name: image })}
         alt=""
         sizes={SERVICE_HERO_SIZES}
         phoneCopy={phoneCopy}

@@ -8,17 +8,29 @@ import { CallToAction } from "./call-to-action";
 import { CardGrid } from "./card-grid";
 import { Checklist } from "./checklist";
 import { FeatureList } from "./feature-list";
+import type { PictureFiles } from "~/ui/picture";
 import { Gallery } from "./gallery";
 import { Hero } from "./hero";
 import { Questions } from "./questions";
 import { Reasons } from "./reasons";
 import { ServiceAreas } from "./service-areas";
 
-/** `heroImage`: the service's picture (from service-details.ts), which the hero shows behind its text. */
-export function Section({ section, heroImage }: { section: ServiceSection; heroImage: string }) {
+/**
+ * `heroImage`: the service's picture (from service-details.ts), which the hero shows behind its text
+ * unless the owner gave it a photo. `photos`: the files of the owner's photos the page names.
+ */
+export function Section({
+  section,
+  heroImage,
+  photos,
+}: {
+  section: ServiceSection;
+  heroImage: string;
+  photos: Readonly<Record<string, PictureFiles>>;
+}) {
   switch (section.kind) {
     case "hero":
-      return <Hero section={section} image={heroImage} />;
+      return <Hero section={section} image={heroImage} photo={section.photo ? photos[section.photo] : undefined} />;
     case "banner":
       return <Banner section={section} />;
     case "card-grid":
@@ -32,7 +44,7 @@ export function Section({ section, heroImage }: { section: ServiceSection; heroI
     case "service-areas":
       return <ServiceAreas section={section} />;
     case "gallery":
-      return <Gallery section={section} />;
+      return <Gallery section={section} photos={photos} />;
     case "questions":
       return <Questions section={section} />;
     case "call-to-action":
