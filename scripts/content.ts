@@ -8,7 +8,10 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Kysely } from "kysely";
 import prettier from "prettier";
+import { ownerPhotoId, ownerPhotoRefs } from "~/content/owner-photos";
+import type { Database } from "~/infra/schema.server";
 import type { BusinessFacts } from "~/content/business-facts";
 import { openMigratedDatabase } from "~/infra/db.server";
 import { readPublishedFacts } from "~/facts/facts-source.server";
@@ -21,7 +24,8 @@ const HELP = `Usage: npm run content -- export [--to <folder>]
 
   export           write what the desk published into the repository's files: the business
                    facts to app/content/business-facts.json, each service page, FAQ category
-                   and article to its Markdown file in app/content/services/, faq/ and blog/
+                   and article to its Markdown file in app/content/services/, faq/ and blog/,
+                   and the photos they show to images/src/
   --to <folder>    the repository to write into (default: this one)
 
 Nothing is written while the desk has published nothing: the files already hold what is in force.
@@ -33,6 +37,33 @@ export const FACTS_FILE = "app/content/business-facts.json";
 export async function factsFileText(facts: BusinessFacts, file: string): Promise<string> {
   const options = (await prettier.resolveConfig(file)) ?? {};
   return prettier.format(JSON.stringify(facts, null, 2), { ...options, filepath: file });
+}
+
+/**
+ * The owner's photos a page names, written beside the build's pictures (its largest WebP, already
+ * stripped of metadata) under the name the page gives them, so the build makes them and the page
+ * draws them with no database. A photo already there is left as it is: a name never shows other bytes.
+ */
+async function writePagePhotos(db: Kysely<Database>, root: string, markdown: string): Promise<string[]> {
+  const written: string[] = [];
+  for (const ref of ownerPhotoRefs(markdown)) {
+    const relative = `images/src/${ref}.webp`;
+    const file = path.join(root, relative);
+    if (await fs.stat(file).catch(() => undefined)) continue;
+    const largest = await db
+      .selectFrom("site_photo_files")
+      .select("data")
+      .where("photo_id", "=", ownerPhotoId(ref))
+      .where("format", "=", "webp")
+      .orderBy("width", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (!largest) continue;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, largest.data);
+    written.push(`Wrote ${relative}: a photo the page shows.`);
+  }
+  return written;
 }
 
 export async function runContentCommand(
@@ -77,6 +108,7 @@ export async function runContentCommand(
         written.push(
           `Wrote ${relative}: version ${page.version}, published by ${page.publishedBy} at ${localTime(page.publishedAt)}.`,
         );
+        written.push(...(await writePagePhotos(handle.db, root, page.markdown)));
       }
     io.out(
       written.length

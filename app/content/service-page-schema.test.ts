@@ -140,6 +140,30 @@ describe("a broken service page stops the build, naming the file and the field",
     expect(problems).toMatch(/sections\.4: the last section is the call to action/);
   });
 
+  it("a photo of the owner's in the gallery or at the top, named in full, the top's with its description", () => {
+    const photo = "photo-0b6f3c1e-5d2a-4c8e-9f71-2a3b4c5d6e7f";
+    const page = validPage();
+    page.sections[0] = { ...page.sections[0], photo, photoAlt: "A new cedar deck at dusk" };
+    page.sections[2] = {
+      kind: "gallery",
+      heading: "Recent work",
+      items: [galleryItem(1), galleryItem(2), { ...galleryItem(3), image: photo }],
+    };
+    expect(problemsOf(page)).toBe("");
+    // Anchored at both ends: a name that only holds a photo's is not one.
+    page.sections[2] = {
+      kind: "gallery",
+      heading: "Recent work",
+      items: [galleryItem(1), galleryItem(2), { ...galleryItem(3), image: `x${photo}.jpg` }],
+    };
+    expect(problemsOf(page)).toMatch(/sections\.2\.items\.2\.image: must be named gallery-carpentry-<n>/);
+    page.sections[2] = { kind: "gallery", heading: "Recent work", items: [1, 2, 3].map((n) => galleryItem(n)) };
+    page.sections[0] = { ...page.sections[0], photo, photoAlt: undefined };
+    expect(problemsOf(page)).toMatch(/sections\.0\.photoAlt: a photo at the top has a description/);
+    page.sections[0] = { ...page.sections[0], photo: "photo-1", photoAlt: "A new cedar deck at dusk" };
+    expect(problemsOf(page)).toMatch(/sections\.0\.photo: must name a photo put on the site from the desk/);
+  });
+
   it("two sections with the same heading", () => {
     const page = validPage();
     page.sections[2] = { ...page.sections[2], heading: "What we make" };

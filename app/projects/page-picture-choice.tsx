@@ -107,7 +107,7 @@ export function PagePictureChoice({
       </p>
       <div className="flex items-center gap-3">
         {thumbnail}
-        <p role="status" className="text-sm text-slate-700">
+        <p aria-live="polite" className="text-sm text-slate-700">
           {statusOf(value, photo, field.optional)}
         </p>
       </div>

@@ -56,13 +56,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     .slice(0, 3);
   const moreProjects = filterPath({ kind: "service", slug: service.slug });
   // The hero's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
+  // An owner's photo there is the live layer's, or the build's once written back to the repository.
   const heroPhoto = page.sections.find((s) => s.kind === "hero")?.photo;
   const ownHero = heroPhoto ? photos[heroPhoto] : undefined;
+  const heroImage = heroPhoto && !ownHero ? heroPhoto : service.image;
   const hero = ownHero
     ? firstPictureOf(ownHero, ownHero.phoneCopy, SERVICE_HERO_SIZES)
-    : firstPicture(service.image, SERVICE_HERO_SIZES);
+    : firstPicture(heroImage, SERVICE_HERO_SIZES);
   return {
     service,
+    heroImage,
     page,
     // The files only: a phone copy travels once, the hero's.
     photos: Object.fromEntries(Object.entries(photos).map(([ref, { phoneCopy: _, ...files }]) => [ref, files])),
@@ -82,7 +85,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
-  const { service, page, photos, reviews, projects, moreProjects, heroPhoneCopy } = loaderData;
+  const { service, heroImage, page, photos, reviews, projects, moreProjects, heroPhoneCopy } = loaderData;
   const recent = <recentWork.Later pick={(m) => m.RecentProjects} props={{ projects, moreHref: moreProjects }} />;
   // Real jobs replace the illustrated gallery once there are any for this service; a page without
   // a gallery shows them before its last section.
@@ -98,12 +101,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             // The first screen: hydrated with the page, its picture the largest paint.
             <Hero
               section={section}
-              image={service.image}
+              image={heroImage}
               photo={section.photo ? photos[section.photo] : undefined}
               phoneCopy={heroPhoneCopy}
             />
           ) : (
-            <sections.Later pick={(m) => m.Section} props={{ section, heroImage: service.image, photos }} />
+            <sections.Later pick={(m) => m.Section} props={{ section, heroImage, photos }} />
           )}
         </Fragment>
       ))}

@@ -46,6 +46,9 @@ type PictureProps = {
   | { files: PictureFiles; name?: undefined }
 );
 
+/** Whether the build made a picture of this name (an owner's photo written back to the repository is one). */
+export const hasBuildPicture = (name: string) => Object.hasOwn(manifest, name);
+
 export function imageEntry(name: string) {
   const entry = manifest[name];
   if (!entry) throw new Error(`No image named "${name}" in images/src`);

@@ -1,6 +1,6 @@
 /**
- * The owner rewrites the decks page from a phone (375 × 800, touch): the first section's heading is
- * saved as a draft, previewed as the real page (at the phone's width, and 1280 px wide in a frame)
+ * The owner rewrites the decks page from a phone (375 × 800, touch): the first section's heading and
+ * a gallery picture replaced by a camera's photo are saved as a draft, previewed as the real page (at the phone's width, and 1280 px wide in a frame)
  * while the public page is unchanged, then published
  * and seen by a visitor; an article's step gets a list and is published to the article; 'Restore'
  * brings the decks page the site was built with back. Each desk page passes axe and never scrolls
@@ -12,6 +12,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
+import { cameraLikePhoto } from "../support/project-photo";
 
 const phone = { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true };
 const BUILT_HEADING = "Decks and stairs for raised shore homes, built to take the weather";
@@ -46,6 +47,14 @@ test.describe("the site's pages, written from the owner's phone", () => {
     await expect(desk.getByRole("heading", { name: "Decks & Stairs page", level: 1 })).toBeVisible();
     const section = desk.getByRole("group", { name: "Section 1: top of the page" });
     await section.getByLabel("Heading", { exact: true }).fill(HEADING);
+    // The second gallery picture becomes a 12-megapixel photo from the phone, made ready off the request.
+    const picture = desk.getByRole("group", { name: "Section 4: gallery" }).getByRole("group", { name: "Picture 2" });
+    await picture.getByLabel("Replace with a photo").setInputFiles({
+      name: "deck.jpg",
+      mimeType: "image/jpeg",
+      buffer: await cameraLikePhoto(),
+    });
+    await expect(picture.getByText("Your photo, ready to publish.")).toBeVisible({ timeout: 60_000 });
     await desk.getByRole("button", { name: "Save draft" }).first().tap();
     await expect(desk.getByRole("status")).toContainText("Draft saved.");
     await expect(desk.getByRole("region", { name: "Draft" })).toContainText("Draft saved by");
@@ -66,6 +75,11 @@ test.describe("the site's pages, written from the owner's phone", () => {
     // The preview is the real page drawn from the draft; the public page is still the built one.
     await desk.getByRole("link", { name: "Preview the draft" }).tap();
     await expect(desk.getByRole("heading", { level: 1 })).toHaveText(HEADING);
+    // The photo not yet on any published page is drawn for the signed-in owner.
+    const drafted = desk.getByRole("img", { name: "A rebuilt deck stair with white vinyl railings" });
+    await expect(drafted).toHaveAttribute("src", /^\/site-photos\/[0-9a-f]{16}-\d+\.webp$/);
+    await drafted.scrollIntoViewIfNeeded();
+    await expect.poll(() => drafted.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(desk.getByRole("region", { name: "Draft preview" })).toContainText(
       "not on the site until it is published",
     );
@@ -84,6 +98,11 @@ test.describe("the site's pages, written from the owner's phone", () => {
       .toContain(`${HEADING}</h1>`);
     await gotoHydrated(visitor, `${server.origin}/services/decks-and-stairs`);
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(HEADING);
+    // Published with the page, the photo is public: a stranger's browser draws it.
+    const shown = visitor.getByRole("img", { name: "A rebuilt deck stair with white vinyl railings" });
+    await shown.scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/site-photos\/[0-9a-f]{16}-\d+\.avif$/);
 
     // An article's step gets a list of two items, published to the article.
     await gotoHydrated(desk, `${server.origin}/owner/site/articles/drywall-patching-guide`);
