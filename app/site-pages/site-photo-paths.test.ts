@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { SITE_PHOTO_REF, sitePhotoFileNames, sitePhotoRef, sitePhotoSources } from "./site-photo-paths";
+import { OWNER_PHOTO_REF, ownerPhotoId, ownerPhotoRef, ownerPhotoRefs } from "~/content/owner-photos";
+import { sitePhotoFileNames, sitePhotoSources } from "./site-photo-paths";
 
 const ID = "0b6a8c3e-5f1d-4c2a-9e7b-1d2c3b4a5f60";
 
 describe("a written page's photo, as its Markdown names it and as its files are named", () => {
   it("names a photo by its id, and reads back only an id", () => {
-    expect(sitePhotoRef(ID)).toBe(`photo-${ID}`);
-    expect(SITE_PHOTO_REF.exec(sitePhotoRef(ID))?.[1]).toBe(ID);
+    expect(ownerPhotoRef(ID)).toBe(`photo-${ID}`);
+    expect(ownerPhotoId(ownerPhotoRef(ID))).toBe(ID);
     for (const other of [`photo-${ID.toUpperCase()}`, `photo-${ID}.jpg`, ID, "photo-../../site.db", `xphoto-${ID}`])
-      expect(SITE_PHOTO_REF.test(other), other).toBe(false);
+      expect(OWNER_PHOTO_REF.test(other), other).toBe(false);
+    // A page's file names each photo once, wherever it shows it.
+    expect(ownerPhotoRefs(`photo: photo-${ID}\n  image: photo-${ID}\n  image: gallery-decks-1`)).toEqual([
+      `photo-${ID}`,
+    ]);
   });
 
   it("names the files of each width made, up to the photo's own, in both formats", () => {

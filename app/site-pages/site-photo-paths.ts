@@ -1,17 +1,11 @@
 /**
- * Where the written pages' photos are served and how a page's Markdown names one: shared by the
- * server, the editors and the public pages' code, so it holds no server code.
+ * Where the written pages' photos are served (a page names one as `content/owner-photos.ts` says):
+ * shared by the server, the editors and the public pages' code, so it holds no server code.
  *
  * A photo's files are named by content hash (`<hash>-<width>.<avif|webp>`) at the widths every
  * owner's photo is made at (`PHOTO_WIDTHS`), as a project's photos are.
  */
-import { ID_SOURCE } from "~/forms/ids";
 import { outputWidths, PHOTO_WIDTHS } from "~/ui/image-sizes";
-
-/** How a page's Markdown names an owner's photo: `photo-<its id>`, as an image's address; the id is group 1. */
-export const SITE_PHOTO_REF = new RegExp(`^photo-(${ID_SOURCE})$`);
-
-export const sitePhotoRef = (id: string) => `photo-${id}`;
 
 /** Where a photo's file is served, by its content-hashed name. */
 export const sitePhotoPath = (name: string) => `/site-photos/${name}`;

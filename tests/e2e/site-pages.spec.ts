@@ -1,7 +1,7 @@
 /**
  * The owner rewrites the decks page from a phone (375 × 800, touch): the first section's heading and
- * a gallery picture replaced by a camera's photo are saved as a draft, previewed as the real page (at the phone's width, and 1280 px wide in a frame)
- * while the public page is unchanged, then published
+ * a gallery picture replaced by a camera's photo are saved as a draft, previewed as the real page
+ * (at the phone's width, and 1280 px wide in a frame) while the public page is unchanged, then published
  * and seen by a visitor; an article's step gets a list and is published to the article; 'Restore'
  * brings the decks page the site was built with back. Each desk page passes axe and never scrolls
  * sideways.
@@ -102,7 +102,9 @@ test.describe("the site's pages, written from the owner's phone", () => {
     const shown = visitor.getByRole("img", { name: "A rebuilt deck stair with white vinyl railings" });
     await shown.scrollIntoViewIfNeeded();
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/site-photos\/[0-9a-f]{16}-\d+\.avif$/);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/site-photos\/[0-9a-f]{16}-\d+\.avif$/,
+    );
 
     // An article's step gets a list of two items, published to the article.
     await gotoHydrated(desk, `${server.origin}/owner/site/articles/drywall-patching-guide`);

@@ -43,7 +43,7 @@ const post = (s: BuiltSite, body: BodyInit, path = EDITOR, headers: Record<strin
 const publish = (s: BuiltSite, changes: Record<string, string>) =>
   post(s, new URLSearchParams({ ...repositoryForm(), ...changes, intent: "publish" }));
 
-async function sendPhoto(s: BuiltSite, key: string): Promise<string> {
+async function sendPhoto(s: BuiltSite, key: string = crypto.randomUUID()): Promise<string> {
   const upload = new FormData();
   upload.set("upload_key", key);
   upload.set("photo", new File([new Uint8Array(await cameraLikePhoto())], "IMG_0412.jpg", { type: "image/jpeg" }));
@@ -61,7 +61,7 @@ describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", 
     const s = await site(backend);
     const origin = s.origins[0] ?? "";
     const second = s.origins.at(-1) ?? origin;
-    const photo = await sendPhoto(s, "decks-top-1");
+    const photo = await sendPhoto(s);
     const file = (await s.db.selectFrom("site_photos").select(["id", "state"]).executeTakeFirstOrThrow()).id;
     expect(photo).toBe(`photo-${file}`);
 
@@ -77,8 +77,7 @@ describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", 
     expect(await foreign.text()).toContain("That picture is not one of the page&#x27;s. Choose a photo.");
 
     await waitFor(
-      async () =>
-        (await s.db.selectFrom("site_photos").select("state").executeTakeFirstOrThrow()).state === "ready",
+      async () => (await s.db.selectFrom("site_photos").select("state").executeTakeFirstOrThrow()).state === "ready",
       120_000,
     );
     const ready = await fetch(`${origin}/owner/site/photos/${photo}`, { headers: { cookie: s.cookie } });
@@ -113,9 +112,9 @@ describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", 
     const html = await (await fetch(`${second}/services/${SLUG}`)).text();
     // The top's photo is the page's first picture: a phone draws it from the copy in the HTML.
     const top = html.slice(0, html.indexOf("</h1>"));
-    expect(top).toMatch(/<source media="\(max-width: 480px\)" type="image\/avif" srcset="data:image\/avif;base64,/);
+    expect(top).toMatch(/<source media="\(max-width: 480px\)" type="image\/avif" srcSet="data:image\/avif;base64,/);
     expect(top).toMatch(/\/site-photos\/[0-9a-f]{16}-\d+\.avif/);
-    expect(html).toMatch(/<link rel="preload" as="image"[^>]*imagesrcset="\/site-photos\//);
+    expect(html).toMatch(/<link rel="preload" as="image"[^>]*imageSrcSet="\/site-photos\//);
     const name = /\/site-photos\/([0-9a-f]{16}-\d+\.webp)/.exec(html)?.[1] ?? "";
     const public_ = await fetch(`${origin}/site-photos/${name}`);
     expect(public_.status).toBe(200);
@@ -124,17 +123,28 @@ describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", 
 
   it("refuses a photo still being made ready, at its field, with nothing stored", async () => {
     const s = await site(backend);
-    const photo = await sendPhoto(s, "decks-gallery-1");
-    // Held as a photo no instance has begun on, whatever the machine's speed.
+    // A photo no instance will begin on for an hour, whatever the machine's speed.
+    const id = crypto.randomUUID();
     await s.db
-      .updateTable("site_photos")
-      .set({ claimed_until: new Date(Date.now() + 60 * 60_000).toISOString() })
+      .insertInto("site_photos")
+      .values({
+        id,
+        upload_key: crypto.randomUUID(),
+        state: "waiting",
+        original: await cameraLikePhoto(),
+        original_format: "jpeg",
+        claimed_until: new Date(Date.now() + 60 * 60_000).toISOString(),
+        uploaded_by: "pat@causeway.test",
+        created_at: new Date().toISOString(),
+      })
       .execute();
-    const state = (await s.db.selectFrom("site_photos").select("state").executeTakeFirstOrThrow()).state;
-    if (state !== "waiting") return; // made ready before it was held: nothing to say about waiting here
-    const refused = await publish(s, { "p.sections.3.items.1.image": photo });
+    const refused = await publish(s, { "p.sections.3.items.1.image": `photo-${id}` });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("This photo is still being made ready for the site.");
+    const gone = await publish(s, { "p.sections.3.items.1.image": `photo-${crypto.randomUUID()}` });
+    expect(gone.status).toBe(400);
+    expect(await gone.text()).toContain("That photo is no longer kept. Choose it again.");
     expect(await versions(s)).toBe(0);
+    expect((await s.db.selectFrom("site_photos").select("published").executeTakeFirstOrThrow()).published).toBe(0);
   }, 120_000);
 });
