@@ -40,6 +40,8 @@ import { serviceFiles } from "~/content/service-pages.server";
 import { articleMarkdown, articleValues } from "~/site-pages/article-file.server";
 import { readPageFile, servicePageMarkdown } from "~/site-pages/service-page-edits.server";
 import { publishSitePage } from "~/site-pages/site-pages-store.server";
+import { pictureValues } from "~/site-pages/page-pictures";
+import { ownerPhotoRef } from "~/content/owner-photos";
 import { cameraLikePhoto } from "../support/project-photo";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { fiftyReviews } from "../support/reviews";
@@ -352,7 +354,8 @@ describe("Lighthouse on written pages the owner published", () => {
   beforeAll(async () => {
     if (written.length === 0) return;
     // The decks page's first section and an article's step rewritten on the desk (a longer heading,
-    // a list of items), published straight into the server's database; its poll renders the pages.
+    // a list of items, the owner's photo at the top and in the gallery), published straight into the
+    // server's database; its poll renders the pages.
     const compressed = finishedCompressions();
     const handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
     try {
@@ -360,7 +363,37 @@ describe("Lighthouse on written pages the owner published", () => {
       const words = {
         "w.sections.0.heading": "Decks in PVC, composite or wood for raised shore homes, built for storms",
       };
-      const service = servicePageMarkdown(decks.frontMatter, words, decks.questions);
+      // A camera's 12 MP photo behind the heading and in the gallery, made ready by the server's job.
+      const photoId = crypto.randomUUID();
+      await handle.db
+        .insertInto("site_photos")
+        .values({
+          id: photoId,
+          upload_key: crypto.randomUUID(),
+          state: "waiting",
+          original: await cameraLikePhoto(),
+          original_format: "jpeg",
+          uploaded_by: "pat@causeway.test",
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      for (let i = 0; i < 1200; i++) {
+        const row = await handle.db
+          .selectFrom("site_photos")
+          .select("state")
+          .where("id", "=", photoId)
+          .executeTakeFirst();
+        if (row?.state !== "waiting") break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const photo = ownerPhotoRef(photoId);
+      const pictures = {
+        ...pictureValues(decks.frontMatter),
+        "p.sections.0.photo": photo,
+        "p.sections.0.photoAlt": "A gray deck with white railings on a raised house by the bay",
+        "p.sections.3.items.1.image": photo,
+      };
+      const service = servicePageMarkdown(decks.frontMatter, words, decks.questions, pictures);
       const article = articleValues(articleFiles["drywall-patching-guide"] ?? "", 0);
       const step = article.sections.find((section) => section.kind === "steps")?.items[0];
       if (step)

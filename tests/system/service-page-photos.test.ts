@@ -70,6 +70,18 @@ describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", 
     expect(state.status).toBe(200);
     expect(((await state.json()) as { state: string }).state).toMatch(/^(waiting|ready)$/);
     expect((await fetch(`${origin}/owner/site/photos/${photo}`)).status).toBe(401);
+    for (const other of [
+      photo.toUpperCase(),
+      `${photo}.jpg`,
+      "photo-..%2F..%2Fsite.db",
+      `photo-${crypto.randomUUID()}`,
+    ]) {
+      const answer = await fetch(`${origin}/owner/site/photos/${other}`, { headers: { cookie: s.cookie } });
+      expect(answer.status, other).toBe(404);
+      expect(await answer.text(), other).not.toContain(file);
+    }
+    const posted = await post(s, new URLSearchParams({ state: "ready" }), `/owner/site/photos/${photo}`);
+    expect(posted.status).toBe(405);
 
     // A picture the page never had is not one the form can name.
     const foreign = await publish(s, { "p.sections.3.items.1.image": "gallery-carpentry-1" });
