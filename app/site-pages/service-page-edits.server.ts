@@ -185,12 +185,13 @@ export async function publishServicePage(
     const problem = text === "" ? "Write the words." : hiddenCharacterError(text, `'${f.label}'`, f.long);
     if (problem) errors[f.name] = problem;
   }
+  const pictures = postedPictures(file.frontMatter, posted.word);
   Object.assign(
     errors,
     await pictureProblems(
       db,
       groups.flatMap((g) => g.pictures),
-      posted.word,
+      (name) => pictures[name] ?? "",
       pictureValues(file.frontMatter),
     ),
   );
