@@ -96,8 +96,10 @@ export function PagePictureChoice({
       <img src={local ?? photo?.thumbnail} alt="" className={thumbClass} />
     ) : isOwnerPhoto(value) ? (
       <span className={thumbClass} />
-    ) : (
+    ) : value || illustration ? (
       <Picture name={value || illustration} alt="" sizes="128px" imgClassName={thumbClass} />
+    ) : (
+      <span className={thumbClass} />
     );
 
   return (

@@ -5,8 +5,8 @@
 import { data, Link, redirect } from "react-router";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
-import { firstPicture } from "~/ui/first-picture.server";
-import { imageFallbackUrl, Picture } from "~/ui/picture";
+import { Picture } from "~/ui/picture";
+import { firstPictureNamed } from "~/site-pages/page-photos.server";
 import { formatDate } from "~/content/dates";
 import { phoneHref } from "~/content/business-facts";
 import { useFacts } from "~/components/layout/site-live-data";
@@ -40,7 +40,11 @@ export async function loader({ params }: Route.LoaderArgs) {
     throw data("Article not found", { status: 404, statusText: "Not Found" });
   }
   const { markdown: _markdown, ...a } = article;
-  const image = imageFallbackUrl(a.image);
+  // The article's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
+  // It is the owner's photo or the build's picture; the social card and structured data name a
+  // file every reader can fetch.
+  const picture = firstPictureNamed(a.image, ARTICLE_IMAGE_SIZES);
+  const image = picture.files.fallback;
   const seo = pageMeta({
     title: a.title,
     description: a.description,
@@ -62,9 +66,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     .map((slug) => getService(slug))
     .filter((s) => s !== undefined)
     .map(({ slug, link, icon, title }) => ({ slug, link, icon, title }));
-  // The article's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
-  const picture = firstPicture(a.image, ARTICLE_IMAGE_SIZES);
-  return { gone: false as const, article: a, related, phoneCopy: picture.phoneCopy, seo: [...seo, picture.preload] };
+  return {
+    gone: false as const,
+    article: a,
+    related,
+    picture: picture.files,
+    phoneCopy: picture.first.phoneCopy,
+    seo: [...seo, picture.first.preload],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoFrom(data);
@@ -123,7 +132,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto max-w-3xl px-4 py-10">
         <Picture
-          name={a.image}
+          files={loaderData.picture}
           alt={a.imageAlt}
           phoneCopy={loaderData.phoneCopy}
           sizes={ARTICLE_IMAGE_SIZES}

@@ -2,8 +2,8 @@
 import { Link } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { later, partsReady, withParts } from "~/ui/later";
-import { firstPicture } from "~/ui/first-picture.server";
 import { Picture } from "~/ui/picture";
+import { firstPictureNamed, pictureNamed } from "~/site-pages/page-photos.server";
 import { formatDate } from "~/content/dates";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
@@ -22,9 +22,10 @@ export async function loader() {
   const { liveArticles } = await import("~/site-pages/site-pages-source.server");
   const articles = liveArticles();
   // On a phone the first article's picture, just below the banner, is the largest paint.
-  const first = articles[0] ? firstPicture(articles[0].image, CARD_SIZES) : undefined;
+  const first = articles[0] ? firstPictureNamed(articles[0].image, CARD_SIZES).first : undefined;
   return {
-    articles: articles.map(summarize),
+    // Each card's picture: the owner's photo or the build's.
+    articles: articles.map((a) => ({ ...summarize(a), picture: pictureNamed(a.image).files })),
     firstPhoneCopy: first?.phoneCopy,
     seo: [
       ...pageMeta({
@@ -63,7 +64,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             <li key={a.slug}>
               <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                 <Picture
-                  name={a.image}
+                  files={a.picture}
                   alt={a.imageAlt}
                   sizes={CARD_SIZES}
                   phoneCopy={i === 0 ? loaderData.firstPhoneCopy : undefined}

@@ -21,6 +21,8 @@ import { requireOwner } from "~/owner/sessions.server";
 import { VersionHistory } from "~/owner/version-history";
 import { answerLinkGroups, answerLinkPlaces } from "~/server/answer-links.server";
 import { ArticleEditor } from "~/site-pages/article-editor";
+import { photoPreviews } from "~/site-pages/page-picture-checks.server";
+import { PagePictureChoice } from "~/projects/page-picture-choice";
 import { articleEditorState, articleStatus, publishArticle } from "~/site-pages/article-edits.server";
 import { articleValuesFrom, flatArticleValues, isSectionKind, MOST_ARTICLE_FIELDS } from "~/site-pages/article-form";
 import { markChoices } from "~/site-pages/marked-text";
@@ -70,12 +72,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     );
   }
   const state = await articleEditorState(db, slug);
+  const values = page.draftFields ?? { ...state.values, draftRevision: "0" };
   return data(
     {
       onSite: true as const,
       ...state,
       ...page.shared,
-      values: page.draftFields ?? { ...state.values, draftRevision: "0" },
+      values,
+      photos: await photoPreviews(db, values),
       markChoices: markChoices(answerLinkGroups()),
     },
     { headers: page.headers },
@@ -210,6 +214,8 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
         markChoices={loaderData.markChoices}
         services={loaderData.services}
         busy={busy}
+        photos={loaderData.photos}
+        PictureControl={PagePictureChoice}
       />
       <TakeDownForm action={articleTakeDownPath(loaderData.slug)} basedOn={live.version} busy={busy} />
     </EditorFrame>

@@ -5,6 +5,8 @@
  * text's bold words and links are rows under it: words copied from the text, and what they do.
  * One column on a phone, every control at least 44 px.
  */
+import type { ComponentType } from "react";
+import type { PhotoPreview, PictureControlProps } from "./page-pictures";
 import { Form } from "react-router";
 import { DeskField, DeskInput, DeskTextarea, hintClass } from "~/owner/desk-field";
 import { dangerButton, inputClass, secondaryButton } from "~/owner/desk-frame";
@@ -20,6 +22,7 @@ import {
   SECTION_KINDS,
   sectionKinds,
   wordRules,
+  ARTICLE_PICTURE,
   type ArticleWord,
 } from "./article-form";
 import type { TextBlock } from "./marked-text";
@@ -180,12 +183,17 @@ export function ArticleEditor({
   markChoices,
   services,
   busy,
+  photos,
+  PictureControl,
 }: {
   values: Readonly<Record<string, string>>;
   errors: Errors;
   markChoices: readonly LinkChoiceGroup[];
   services: readonly { slug: string; title: string }[];
   busy: boolean;
+  photos: Readonly<Record<string, PhotoPreview>>;
+  /** The control that shows the picture and takes a photo in its place (it sends photos, which is the desk's). */
+  PictureControl: ComponentType<PictureControlProps>;
 }) {
   const article = articleValuesFrom((name) => values[name] ?? "");
   const { sections } = article;
@@ -209,6 +217,14 @@ export function ArticleEditor({
           />
           <Word word="category" values={values} errors={errors} />
           <Word word="excerpt" values={values} errors={errors} long />
+          <PictureControl
+            field={ARTICLE_PICTURE}
+            value={values[ARTICLE_PICTURE.name] ?? ""}
+            altValue=""
+            error={errors[ARTICLE_PICTURE.name]}
+            photos={photos}
+            illustration=""
+          />
           <Word word="imageAlt" values={values} errors={errors} long />
           <Word word="ctaLabel" values={values} errors={errors} />
         </div>

@@ -8,7 +8,15 @@ import { services, serviceSlugs } from "~/content/services";
 import type { Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
 import { dayOf } from "~/time/business-time";
-import { articleProblems, flatArticleValues, wordRules, ARTICLE_WORDS, type ArticleFormValues } from "./article-form";
+import {
+  articleProblems,
+  flatArticleValues,
+  wordRules,
+  ARTICLE_PICTURE,
+  ARTICLE_WORDS,
+  type ArticleFormValues,
+} from "./article-form";
+import { pictureProblems } from "./page-picture-checks.server";
 import { articleMarkdown, articleValues } from "./article-file.server";
 import { pageKinds } from "./page-kinds";
 import {
@@ -114,7 +122,7 @@ export type ArticlePublishOutcome =
 
 /**
  * Publishes the posted article as its new version, on the version the form was filled from. Its
- * number, slug, picture and first date stay; its date of change is today's when anything changed.
+ * number and first date stay; its date of change is today's when anything changed.
  */
 export async function publishArticle(
   db: Kysely<Database>,
@@ -124,14 +132,21 @@ export async function publishArticle(
   allowedLinks: ReadonlySet<string>,
   now: Date,
 ): Promise<ArticlePublishOutcome> {
-  const errors = articleProblems(values, allowedLinks, new Set(serviceSlugs));
-  if (Object.keys(errors).length > 0) return { ok: false, reason: "invalid", errors };
   const { markdown: before } = await currentFile(db, slug);
+  // A form without the picture's field (a draft saved before it had one) keeps the article's.
+  const kept = articleValues(before, 0).image;
+  const posted = { ...values, image: values.image || kept };
+  const errors = articleProblems(posted, allowedLinks, new Set(serviceSlugs));
+  const pictureErrors = await pictureProblems(db, [ARTICLE_PICTURE], () => posted.image, {
+    [ARTICLE_PICTURE.name]: kept,
+  });
+  for (const [field, message] of Object.entries(pictureErrors)) if (message) errors[field] = message;
+  if (Object.keys(errors).length > 0) return { ok: false, reason: "invalid", errors };
   const day = dayOf(now);
-  const written = articleMarkdown(before, values, day);
+  const written = articleMarkdown(before, posted, day);
   // The file as it was when nothing changed, so the store says so (or that the form is stale),
   // rather than storing the same article written out again.
-  const unchanged = written === articleMarkdown(before, articleValues(before, values.basedOn), day);
+  const unchanged = written === articleMarkdown(before, articleValues(before, posted.basedOn), day);
   const markdown = unchanged ? before : written;
   const to = values.words.slug;
   const outcome =

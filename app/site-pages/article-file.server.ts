@@ -143,7 +143,7 @@ export function articleValues(markdown: string, basedOn: number): ArticleFormVal
     related1: text(related[0]),
     related2: text(related[1]),
   };
-  return { basedOn, words, ...articleBlocks(parts?.body ?? "") };
+  return { basedOn, words, image: text(fm.image), ...articleBlocks(parts?.body ?? "") };
 }
 
 /** How long the article takes to read: the four the site was built with read at 220 words a minute. */
@@ -161,6 +161,7 @@ export function articleMarkdown(before: string, values: ArticleFormValues, modif
   const body = articleBody(values);
   const changed =
     ARTICLE_WORDS.some((w) => words[w] !== articleValues(before, 0).words[w]) ||
+    (values.image !== "" && values.image !== fm.image) ||
     body !== articleBody(articleBlocks(parts?.body ?? ""));
   Object.assign(fm, {
     title: words.title,
@@ -168,6 +169,7 @@ export function articleMarkdown(before: string, values: ArticleFormValues, modif
     excerpt: words.excerpt,
     description: words.description,
     category: words.category,
+    image: values.image || fm.image,
     imageAlt: words.imageAlt,
     readTime: readTime(body),
     keywords: keywordsOf(words.keywords),

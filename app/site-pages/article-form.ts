@@ -5,6 +5,7 @@
  * a post, checked field by field, and written as the article's Markdown body.
  * Each text is typed as `marked-text.ts` reads it: plain text, lists, and marks on its words.
  */
+import type { PictureField } from "./page-pictures";
 import { hiddenCharacterError } from "~/forms/plain-text";
 import { EMAIL_ADDRESS, WEB_ADDRESS } from "./faq-form";
 import { atLineStart, BOLD, blockMarkdown, markdownText, placeMarks, runsOf, type TextBlock } from "./marked-text";
@@ -77,9 +78,14 @@ export interface ArticleFormValues {
   /** The version of the article the form was filled from (0: the repository's file). */
   basedOn: number;
   words: ArticleWords;
+  /** The picture at the top: the build's picture's name, or the owner's photo's (`photo-<id>`). */
+  image: string;
   intro: TextBlock;
   sections: ArticleSection[];
 }
+
+/** The picture at the top of the article and of its card on the blog; its description is a word. */
+export const ARTICLE_PICTURE: PictureField = { name: "image", label: "Picture at the top", optional: false };
 
 export const MOST_SECTIONS = 20;
 export const MOST_ITEMS = 15;
@@ -148,6 +154,7 @@ export function articleValuesFrom(get: (name: string) => string): ArticleFormVal
   return {
     basedOn: /^\d{1,9}$/.test(get("basedOn")) ? basedOn : -1,
     words,
+    image: get(ARTICLE_PICTURE.name).trim(),
     intro: readBlock(get, "intro"),
     sections: Array.from({ length: count(get("sections"), MOST_SECTIONS) }, (_, i) => {
       const kind = get(fieldName.kind(i));
@@ -179,6 +186,7 @@ export function flatArticleValues(values: ArticleFormValues): Record<string, str
     basedOn: String(values.basedOn),
     sections: String(values.sections.length),
     ...values.words,
+    [ARTICLE_PICTURE.name]: values.image,
   };
   flatBlock(flat, "intro", values.intro);
   for (const [i, section] of values.sections.entries()) {

@@ -7,7 +7,9 @@
  */
 import { OWNER_PHOTO_REF } from "~/content/owner-photos";
 import type { ServicePage, ServiceSection } from "~/content/service-page-schema";
-import { hasBuildPicture } from "~/ui/picture";
+import { firstPicture, firstPictureOf, type FirstPicture } from "~/ui/first-picture.server";
+import { buildPictureFiles, hasBuildPicture, type PictureFiles } from "~/ui/picture";
+import { livePhotos } from "./site-pages-source.server";
 import type { LivePhoto } from "./site-photos-source.server";
 
 const isOwnerPhoto = (name: string) => OWNER_PHOTO_REF.test(name);
@@ -37,4 +39,27 @@ export function withOwnerPhotos(
     return section;
   });
   return { page: { ...page, sections }, photos };
+}
+
+/** Drawn where a page names a photo that is neither live nor built: the site's beach, not a broken page. */
+const STAND_IN = "hero-beach";
+
+/**
+ * A picture a page names by itself (an article's): the owner's photo from the live layer (or, in a
+ * preview, the draft's), or the build's picture of the name, or else the stand-in.
+ */
+export function pictureNamed(name: string): { files: PictureFiles; live?: LivePhoto; built?: string } {
+  const live = isOwnerPhoto(name) ? livePhotos([name])[name] : undefined;
+  if (live) {
+    const { phoneCopy: _copy, ...files } = live;
+    return { files, live };
+  }
+  const built = hasBuildPicture(name) ? name : STAND_IN;
+  return { files: buildPictureFiles(built), built };
+}
+
+/** The same, where it is the page's first picture: with the copy a phone draws and the wider screens' preload. */
+export function firstPictureNamed(name: string, sizes: string): { files: PictureFiles; first: FirstPicture } {
+  const { files, live, built } = pictureNamed(name);
+  return { files, first: live ? firstPictureOf(live, live.phoneCopy, sizes) : firstPicture(built ?? STAND_IN, sizes) };
 }

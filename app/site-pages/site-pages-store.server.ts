@@ -346,6 +346,8 @@ export async function moveSitePage(
       const { [name]: _moved, ...others } = files;
       const unreadable = pageProblems(kind, { ...others, [to]: markdown }, currentFacts());
       if (unreadable.length) throw new Refused({ ok: false, reason: "invalid", problems: unreadable });
+      const photoProblems = await publishPagePhotos(trx, markdown);
+      if (photoProblems.length) throw new Refused({ ok: false, reason: "invalid", problems: photoProblems });
       const targetVersion = Number((await newestVersion(trx, kind, to))?.version ?? 0) + 1;
       const row = { kind, published_by: actor.email, published_at: timestamp(now), restored_from: null };
       await trx

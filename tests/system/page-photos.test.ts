@@ -1,13 +1,17 @@
 /**
- * A service page's pictures replaced from the desk, against the built server: the owner sends a
+ * The written pages' pictures replaced from the desk, against the built server: the owner sends a
  * camera's 12 MP photo to the site's photos, and the decks page's top and second gallery picture
- * name it. Published before the photo is ready, or with the top's photo undescribed, or with a
+ * name it, and an article's picture at the top. Published before the photo is ready, or with the top's photo undescribed, or with a
  * picture the page never had, it is refused at the field with nothing stored. Published ready, the
  * page draws the photo (at the top from the copy in its HTML), on the second instance too, and the
- * photo's files become public. A photo on no published page stays the owner's.
+ * photo's files become public. A photo on no published page stays the owner's. The article draws
+ * its photo at the top, on its card on /blog, and names it in its structured data and social card.
  */
 import { describe, expect, it } from "vitest";
 import { serviceFiles } from "~/content/service-pages.server";
+import { articleFiles } from "~/content/articles.server";
+import { flatArticleValues } from "~/site-pages/article-form";
+import { articleValues } from "~/site-pages/article-file.server";
 import { flatValues } from "~/site-pages/faq-form";
 import { pictureValues } from "~/site-pages/page-pictures";
 import { pathOf, wordAt, wordGroups } from "~/site-pages/page-words";
@@ -159,4 +163,38 @@ describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", 
     expect(await versions(s)).toBe(0);
     expect((await s.db.selectFrom("site_photos").select("published").executeTakeFirstOrThrow()).published).toBe(0);
   }, 120_000);
+
+  it("draws an article's photo at its top, on the blog's card, and in its structured data", async () => {
+    const s = await site(backend);
+    const origin = s.origins[0] ?? "";
+    const slug = "drywall-patching-guide";
+    const photo = await sendPhoto(s);
+    const values = articleValues(articleFiles[slug] ?? "", 0);
+    const editor = `/owner/site/articles/${slug}`;
+    const publishArticle = (image: string) =>
+      post(s, new URLSearchParams({ ...flatArticleValues({ ...values, image }), intent: "publish" }), editor);
+    const foreign = await publishArticle("blog-off-season-home-watch-lbi");
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain("That picture is not one of the page&#x27;s. Choose a photo.");
+    await waitFor(
+      async () => (await s.db.selectFrom("site_photos").select("state").executeTakeFirstOrThrow()).state === "ready",
+      120_000,
+    );
+    const published = await publishArticle(photo);
+    expect(published.status).toBe(200);
+    expect(await published.text()).toContain("Published version 1.");
+
+    await waitFor(async () => (await (await fetch(`${origin}/blog/${slug}`)).text()).includes("/site-photos/"));
+    const html = await (await fetch(`${origin}/blog/${slug}`)).text();
+    const webp = /\/site-photos\/[0-9a-f]{16}-1920\.webp/.exec(html)?.[0] ?? "";
+    expect(webp).not.toBe("");
+    expect(html).toMatch(/<source media="\(max-width: 480px\)" type="image\/avif" srcSet="data:image\/avif;base64,/);
+    const structured = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? "{}") as { "@type"?: string; image?: string },
+    );
+    expect(structured.find((d) => d["@type"] === "BlogPosting")?.image).toMatch(new RegExp(`${webp}$`));
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${webp}"`));
+    const blog = await (await fetch(`${origin}/blog`)).text();
+    expect(blog).toContain(webp);
+  }, 240_000);
 });
