@@ -1,11 +1,12 @@
 /**
  * The written pages' pictures replaced from the desk, against the built server: the owner sends a
  * camera's 12 MP photo to the site's photos, and the decks page's top and second gallery picture
- * name it, and an article's picture at the top. Published before the photo is ready, or with the top's photo undescribed, or with a
- * picture the page never had, it is refused at the field with nothing stored. Published ready, the
- * page draws the photo (at the top from the copy in its HTML), on the second instance too, and the
- * photo's files become public. A photo on no published page stays the owner's. The article draws
- * its photo at the top, on its card on /blog, and names it in its structured data and social card.
+ * name it, and an article's picture at the top. Published before the photo is ready, or with the
+ * top's photo undescribed, or with a picture the page never had, it is refused at the field with
+ * nothing stored. Published ready, the page draws the photo (at the top from the copy in its HTML)
+ * and the photo's files become public. A photo on no published page stays the owner's. The article
+ * draws its photo at the top, on its card on /blog, and names it in its structured data and social
+ * card.
  */
 import { describe, expect, it } from "vitest";
 import { serviceFiles } from "~/content/service-pages.server";
