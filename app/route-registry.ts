@@ -122,6 +122,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/site/faq": "the desk: the FAQ's categories, each to edit",
   "/owner/site/closed-days": "the desk: where the Site page's closed-day forms post; a visit goes to the Site page",
   "/owner/site/photos": "the desk: where the page editors' script sends a photo; a visit goes to the Site page",
+  "/owner/site/articles/new": "the desk: where the Site page's new-article form posts; a visit goes to the Site page",
   "/owner/projects": "the desk: finished projects, drafts and published",
   "/owner/jobs": "the desk: jobs scheduled, under way and done, beside the site visits",
   "/owner/digest": "the desk's switch for the morning digest, not a page",

@@ -80,6 +80,7 @@ export default [
   route("owner/leads/:id/record", "routes/owner.lead-record.ts"),
   route("owner/site/closed-days", "routes/owner.site-closed-days.ts"),
   route("owner/site/articles/:slug/take-down", "routes/owner.site-article-take-down.ts"),
+  route("owner/site/articles/new", "routes/owner.site-article-new.ts"),
   route("owner/site/pages/:kind/:name", "routes/owner.site-page-versions.ts"),
   route("owner/site/preview/:kind/:name", "routes/owner.site-preview.ts"),
   route("owner/site/photos/:ref", "routes/owner.site-photo-state.ts"),

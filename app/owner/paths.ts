@@ -68,6 +68,8 @@ export const faqCategoryEditorPath = (category: string) => `${faqEditorPath}/${c
 export const servicePageEditorPath = (slug: string) => `${sitePath}/services/${slug}`;
 /** An article's words, sections and blocks. */
 export const articleEditorPath = (slug: string) => `${sitePath}/articles/${slug}`;
+/** 'Write a new article' posts here: see `routes/owner.site-article-new.ts`. */
+export const newArticlePath = `${sitePath}/articles/new`;
 /** A written page's history ('Restore') and draft ('Discard') post here: see `routes/owner.site-page-versions.ts`. */
 export const pageVersionsPath = (kind: string, name: string) => `${sitePath}/pages/${kind}/${name}`;
 /** The real page drawn from a written page's draft. */

@@ -21,7 +21,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   const { slug } = params;
   const status = await articleStatus(db, slug);
-  if (!status || status.on === "moved") throw new Response("No such article.", { status: 404 });
+  // A new article is not on the site: 'Discard draft' is what drops it.
+  if (!status || status.on === "moved" || status.on === "new") throw new Response("No such article.", { status: 404 });
   const form = await readSmallForm(request);
   const posted = String(form.get("basedOn") ?? "");
   const answered = await dispatchIntent(form, {

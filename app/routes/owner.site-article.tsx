@@ -77,6 +77,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     {
       onSite: true as const,
       ...state,
+      // A new article is known by its draft's title until it is published.
+      isNew: status.on === "new",
+      title: status.on === "new" ? values.title || slug : state.title,
       ...page.shared,
       values,
       photos: await photoPreviews(db, values),
@@ -124,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           },
         ),
       publish: async () => {
-        if (values.basedOn < 0 || status.on !== "site")
+        if (values.basedOn < 0 || status.on === "gone")
           return answerRefused(intent, 400, { form: "The form is incomplete: open the article again." });
         const outcome = await publishArticle(db, actor, slug, values, answerLinkPlaces(), new Date());
         if (outcome.ok && outcome.movedTo) {
@@ -132,7 +135,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           const to = articleEditorPath(outcome.movedTo);
           const done = answerDone(
             intent,
-            `Moved to /blog/${outcome.movedTo}. The old address sends readers here. ${PUBLISHED_SAYS}`,
+            status.on === "new"
+              ? `Published at /blog/${outcome.movedTo}. ${PUBLISHED_SAYS}`
+              : `Moved to /blog/${outcome.movedTo}. The old address sends readers here. ${PUBLISHED_SAYS}`,
           );
           // The draft it was made from goes with the old address.
           await dropPublishedDraft(db, actor, { kind: "article", name: slug }, postedRevision(get("draftRevision")));
@@ -140,7 +145,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         }
         if (outcome.ok) {
           await dropPublishedDraft(db, actor, { kind: "article", name: slug }, postedRevision(get("draftRevision")));
-          return answerDone(intent, `Published version ${outcome.version}. ${PUBLISHED_SAYS}`, {
+          const first = status.on === "new" ? `Published at /blog/${slug}.` : `Published version ${outcome.version}.`;
+          return answerDone(intent, `${first} ${PUBLISHED_SAYS}`, {
             values: await live(),
           });
         }
@@ -202,7 +208,11 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
       back={{ to: sitePath, label: "Site" }}
       title={`Article: ${loaderData.title}`}
       live={live}
-      built="the words the site was built with"
+      built={
+        loaderData.isNew
+          ? "nothing yet: the article is on the blog once you publish it"
+          : "the words the site was built with"
+      }
       shared={loaderData}
       answer={answer}
       busy={busy}
@@ -217,7 +227,9 @@ export default function ArticleEditorPage({ loaderData, actionData }: Route.Comp
         photos={loaderData.photos}
         PictureControl={PagePictureChoice}
       />
-      <TakeDownForm action={articleTakeDownPath(loaderData.slug)} basedOn={live.version} busy={busy} />
+      {loaderData.isNew ? null : (
+        <TakeDownForm action={articleTakeDownPath(loaderData.slug)} basedOn={live.version} busy={busy} />
+      )}
     </EditorFrame>
   );
 }

@@ -9,7 +9,9 @@ import { carryAnswer } from "~/infra/carried-answer.server";
 import { answerDone, answerRefused } from "~/infra/page-post.server";
 import { dispatchIntent } from "~/infra/intents.server";
 import { readSmallForm } from "~/infra/uploads.server";
+import { sitePath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
+import { NEW_ARTICLE_FORMS } from "~/site-pages/new-article-form";
 import { dropDraft } from "~/site-pages/page-drafts.server";
 import { isPageKind, PAGE_CARRIED, pageEditorPath, pageExists } from "~/site-pages/page-editors.server";
 import { answerRestore } from "~/site-pages/page-restore.server";
@@ -40,6 +42,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
   });
   if (answered instanceof Response) return answered;
+  // A new article whose draft was discarded is gone: the site page, where it was started, says so.
+  if (answered.data.ok && !(await pageExists(db, kind, name))) {
+    const done = answerDone("discard-draft", "The new article was discarded.");
+    return redirect(sitePath, { status: 303, headers: carryAnswer(request, done.data, NEW_ARTICLE_FORMS, sitePath) });
+  }
   const editor = pageEditorPath(kind, name);
   return redirect(editor, { status: 303, headers: carryAnswer(request, answered.data, PAGE_CARRIED, editor) });
 }

@@ -22,6 +22,8 @@ import {
   sitePath,
 } from "~/owner/paths";
 import { articleAddressesSource, liveArticles } from "~/site-pages/site-pages-source.server";
+import { NEW_ARTICLE_FORMS, NewArticleForm } from "~/site-pages/new-article-form";
+import { newArticles } from "~/site-pages/new-articles.server";
 import { services } from "~/content/services";
 import { ClosedDaysSection } from "~/closed-days/closed-days-section";
 import { profile } from "~/content/profile";
@@ -73,12 +75,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const [facts, ways] = await Promise.all([readContractFacts(db), readWaysToPay(db)]);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
-  const carried = takeCarriedAnswer(request, sitePath, [CLOSED_DAY_FORMS]);
+  const carried = takeCarriedAnswer(request, sitePath, [CLOSED_DAY_FORMS, NEW_ARTICLE_FORMS]);
   return data(
     {
       answer: carried.answer,
       autoAsk,
       articles: liveArticles().map((a) => ({ slug: a.slug, title: a.title })),
+      newArticles: await newArticles(db),
       takenDown: readLive(articleAddressesSource).gone,
       linkTargets: noticeLinkTargets(
         readLive(projectsSource).map((p) => ({ title: p.title, path: projectPath(p.slug) })),
@@ -209,6 +212,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
   const { phone } = useFacts();
   const closedDay = refusedForm(answer, "add-closed-day");
   const ways = refusedForm(answer, "ways-to-pay");
+  const newArticle = refusedForm(answer, "start-article");
   return (
     <>
       <h1 className="text-2xl font-bold text-navy-900">Site</h1>
@@ -258,6 +262,7 @@ export default function Site({ loaderData, actionData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <NewArticleForm refused={newArticle} started={loaderData.newArticles} busy={busy} />
         {loaderData.takenDown.length ? (
           <>
             <h3 className="mt-4 font-semibold text-navy-900">Taken off the site</h3>

@@ -18,6 +18,8 @@ import {
 } from "./article-form";
 import { pictureProblems } from "./page-picture-checks.server";
 import { articleMarkdown, articleValues } from "./article-file.server";
+import { NEW_ARTICLE_ADDRESS, newArticleFile } from "./new-articles.server";
+import { readDraft } from "./page-drafts.server";
 import { pageKinds } from "./page-kinds";
 import {
   isOffSite,
@@ -30,25 +32,30 @@ import { moveSitePage, publishSitePage } from "./site-pages-store.server";
 
 export type ArticleStatus =
   | { on: "site"; published: PublishedPage | undefined; markdown: string }
+  /** Started on the desk and not yet published: only its draft exists. */
+  | { on: "new" }
   | { on: "moved"; to: string }
   | { on: "gone"; takenDown: PublishedPage };
 
 /**
  * Where an article stands, read from the database rather than the pages in force, which follow a
  * publish a moment later: on the site (its newest version, or the repository's file), moved to
- * another address, taken down, or unknown.
+ * another address, taken down, started and never published, or unknown.
  */
 export async function articleStatus(db: Kysely<Database>, slug: string): Promise<ArticleStatus | undefined> {
   const published = await readPublishedPage(db, "article", slug);
   if (published && isOffSite(published))
     return published.movedTo ? { on: "moved", to: published.movedTo } : { on: "gone", takenDown: published };
   const markdown = published?.markdown ?? pageKinds.article.repository[slug];
-  return markdown === undefined ? undefined : { on: "site", published, markdown };
+  if (markdown !== undefined) return { on: "site", published, markdown };
+  return (await readDraft(db, "article", slug)) ? { on: "new" } : undefined;
 }
 
-async function currentFile(db: Kysely<Database>, slug: string) {
+/** The article's file in force; a new article's is the one its first publish would start from. */
+async function currentFile(db: Kysely<Database>, slug: string, now: Date = new Date()) {
   const status = await articleStatus(db, slug);
-  return status?.on === "site" ? status : { published: undefined, markdown: "" };
+  if (status?.on === "site") return status;
+  return { published: undefined, markdown: status?.on === "new" ? await newArticleFile(db, dayOf(now)) : "" };
 }
 
 export interface ArticleEditorState {
@@ -111,7 +118,7 @@ export async function articleDraftFile(
   values: ArticleFormValues,
   now: Date,
 ): Promise<string> {
-  const { markdown } = await currentFile(db, slug);
+  const { markdown } = await currentFile(db, slug, now);
   return articleMarkdown(markdown, { ...values, words: { ...values.words, slug } }, dayOf(now));
 }
 
@@ -132,7 +139,8 @@ export async function publishArticle(
   allowedLinks: ReadonlySet<string>,
   now: Date,
 ): Promise<ArticlePublishOutcome> {
-  const { markdown: before } = await currentFile(db, slug);
+  const status = await articleStatus(db, slug);
+  const { markdown: before } = await currentFile(db, slug, now);
   // A form without the picture's field (a draft saved before it had one) keeps the article's.
   const kept = articleValues(before, 0).image;
   const posted = { ...values, image: values.image || kept };
@@ -141,6 +149,8 @@ export async function publishArticle(
     [ARTICLE_PICTURE.name]: kept,
   });
   for (const [field, message] of Object.entries(pictureErrors)) if (message) errors[field] = message;
+  // The desk's own address for starting an article: an article there could not be edited.
+  if (posted.words.slug === NEW_ARTICLE_ADDRESS) errors.slug = "This address is the desk's: choose another.";
   if (Object.keys(errors).length > 0) return { ok: false, reason: "invalid", errors };
   const day = dayOf(now);
   const written = articleMarkdown(before, posted, day);
@@ -149,6 +159,7 @@ export async function publishArticle(
   const unchanged = written === articleMarkdown(before, articleValues(before, posted.basedOn), day);
   const markdown = unchanged ? before : written;
   const to = values.words.slug;
+  if (status?.on === "new") return publishNewArticle(db, actor, slug, to, written, now);
   const outcome =
     to === slug
       ? await publishSitePage(db, actor, { kind: "article", name: slug, markdown, basedOn: values.basedOn }, now)
@@ -162,6 +173,30 @@ export async function publishArticle(
     return to === slug ? { ok: true, version: outcome.version } : { ok: true, version: outcome.version, movedTo: to };
   if (outcome.reason === "taken")
     return { ok: false, reason: "invalid", errors: { slug: "Another article is at this address: choose another." } };
+  if (outcome.reason === "invalid") return { ok: false, reason: "invalid", errors: problemsAtFields(outcome.problems) };
+  return { ok: false, reason: outcome.reason };
+}
+
+/**
+ * A new article's first publish, at the address its form names (the one it was started under, or
+ * another that holds no article and never did): its first version there.
+ */
+async function publishNewArticle(
+  db: Kysely<Database>,
+  actor: Actor,
+  slug: string,
+  to: string,
+  markdown: string,
+  now: Date,
+): Promise<ArticlePublishOutcome> {
+  if (to !== slug && ((await articleStatus(db, to)) !== undefined || (await readPublishedPage(db, "article", to))))
+    return {
+      ok: false,
+      reason: "invalid",
+      errors: { slug: "Another article is or was at this address: choose another." },
+    };
+  const outcome = await publishSitePage(db, actor, { kind: "article", name: to, markdown, basedOn: 0 }, now);
+  if (outcome.ok) return { ok: true, version: outcome.version, ...(to === slug ? {} : { movedTo: to }) };
   if (outcome.reason === "invalid") return { ok: false, reason: "invalid", errors: problemsAtFields(outcome.problems) };
   return { ok: false, reason: outcome.reason };
 }
