@@ -7,6 +7,7 @@ import {
   FormParseError,
   parseFormRequest,
   readLimitedText,
+  readSmallForm,
   readSmallJson,
   removeStaleUploads,
   SPOOL_PREFIX,
@@ -173,6 +174,18 @@ describe("reading a small body", () => {
     await expect(readLimitedText(request, 2048)).rejects.toBeInstanceOf(BodyTooLargeError);
     expect(seen.cancelled).toBe(true);
     expect(seen.pulled).toBeLessThanOrEqual(4 * 1024);
+  });
+
+  it("refuses a form whose one value passes its limit rather than keeping it cut short", async () => {
+    const form = (title: string) =>
+      new Request("http://localhost/owner/site/articles/new", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "start-article", title }),
+      });
+    expect((await readSmallForm(form("Deck footings"), 20, 1024)).get("title")).toBe("Deck footings");
+    const refused = await refusal(readSmallForm(form("x".repeat(2000)), 20, 1024));
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toBe("The form is too large.");
   });
 
   it("reads JSON, answers a body that is not JSON with undefined, and one too large with a 413", async () => {

@@ -44,6 +44,7 @@ export type FormParseFailure =
   | "too-many-files"
   | "file-too-large"
   | "total-too-large"
+  | "field-too-large"
   | "too-many-fields";
 
 export class FormParseError extends Error {
@@ -209,8 +210,11 @@ export function parseFormRequest(request: Request, limits: FormLimits): Promise<
         );
     }
 
-    parser.on("field", (name, value) => {
+    parser.on("field", (name, value, info) => {
       if (settled) return;
+      // A value past its limit is refused, never kept cut short: the rest of what was typed would
+      // be lost without a word, or stored as if whole.
+      if (info.valueTruncated || info.nameTruncated) return fail(new FormParseError("field-too-large"));
       if (!fields.has(name)) fields.set(name, value);
     });
 

@@ -118,6 +118,8 @@ function parseFailureMessage(error: FormParseError): string {
       return `${error.fileName || "A photo"} is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB. Please choose a smaller photo.`;
     case "total-too-large":
       return `The photos add up to more than ${MAX_TOTAL_BYTES / (1024 * 1024)} MB. Please send fewer or smaller photos.`;
+    case "field-too-large":
+      return "A field of the form is far longer than it takes. Please shorten it and send it again.";
     case "too-many-fields":
       return "The form has too many fields.";
   }
