@@ -90,9 +90,11 @@ test.describe("a new article, written from the owner's phone", () => {
     const html = await (await fetch(`${server.origin}/blog/${SLUG}`)).text();
     expect(html).toContain("<li>Footings that cracked</li>");
     expect(html).toMatch(/"@type":"BlogPosting","headline":"Checking Deck Footings After a Nor.easter"/);
-    expect(await (await fetch(`${server.origin}/blog`)).text()).toContain(`/blog/${SLUG}`);
-    expect(await (await fetch(`${server.origin}/sitemap.xml`)).text()).toContain(`/blog/${SLUG}</loc>`);
-    expect(await (await fetch(`${server.origin}/blog/rss.xml`)).text()).toContain(`/blog/${SLUG}</link>`);
+    // The lists are rendered again with the change, a moment after the article's own page answers.
+    const listed = (path: string) => async () => (await fetch(`${server.origin}${path}`)).text();
+    await expect.poll(listed("/blog"), { timeout: 10_000 }).toContain(`/blog/${SLUG}`);
+    await expect.poll(listed("/sitemap.xml"), { timeout: 10_000 }).toContain(`/blog/${SLUG}</loc>`);
+    await expect.poll(listed("/blog/rss.xml"), { timeout: 10_000 }).toContain(`/blog/${SLUG}</link>`);
 
     const visitor = await browser.newPage(phone);
     await gotoHydrated(visitor, `${server.origin}/blog/${SLUG}`);

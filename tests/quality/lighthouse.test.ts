@@ -41,6 +41,7 @@ import { articleMarkdown, articleValues } from "~/site-pages/article-file.server
 import { readPageFile, servicePageMarkdown } from "~/site-pages/service-page-edits.server";
 import { publishSitePage } from "~/site-pages/site-pages-store.server";
 import { pictureValues } from "~/site-pages/page-pictures";
+import { newArticleFile } from "~/site-pages/new-articles.server";
 import { ownerPhotoRef } from "~/content/owner-photos";
 import { cameraLikePhoto } from "../support/project-photo";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
@@ -347,8 +348,11 @@ describe("Lighthouse with a notice up", () => {
     );
 });
 
+/** The address of the article written on the desk for the written pages' audit. */
+const NEW_ARTICLE = "checking-deck-footings-after-a-noreaster";
+
 describe("Lighthouse on written pages the owner published", () => {
-  const written = ["/services/decks-and-stairs", "/blog/drywall-patching-guide"].filter(
+  const written = ["/services/decks-and-stairs", "/blog/drywall-patching-guide", `/blog/${NEW_ARTICLE}`].filter(
     (p) => !only || only.includes(p),
   );
   beforeAll(async () => {
@@ -399,9 +403,18 @@ describe("Lighthouse on written pages the owner published", () => {
       if (step)
         step.text = `${step.text}\n\n- Move the furniture away\n- Take the outlet covers off\n- Lay a drop cloth`;
       const markdown = articleMarkdown(articleFiles["drywall-patching-guide"] ?? "", article, dayOf(new Date()));
+      // A new article written on the desk, as long as the drywall guide, with the camera's photo on top.
+      const fresh = {
+        ...articleValues(articleFiles["drywall-patching-guide"] ?? "", 0),
+        image: photo,
+      };
+      fresh.words = { ...fresh.words, title: "Checking Deck Footings After a Nor'easter", slug: NEW_ARTICLE };
+      const day = dayOf(new Date());
+      const newArticle = articleMarkdown(await newArticleFile(handle.db, day), fresh, day);
       for (const [kind, name, file] of [
         ["service", "decks-and-stairs", service],
         ["article", "drywall-patching-guide", markdown],
+        ["article", NEW_ARTICLE, newArticle],
       ] as const) {
         const outcome = await publishSitePage(handle.db, null, { kind, name, markdown: file, basedOn: 0 });
         if (!outcome.ok) throw new Error(`${name} was not published: ${outcome.reason}`);
@@ -412,7 +425,10 @@ describe("Lighthouse on written pages the owner published", () => {
     for (
       let i = 0;
       i < 300 &&
-      !(await (await fetch(`${server.origin}/blog/drywall-patching-guide`)).text()).includes("Lay a drop cloth");
+      !(
+        (await (await fetch(`${server.origin}/blog/drywall-patching-guide`)).text()).includes("Lay a drop cloth") &&
+        (await (await fetch(`${server.origin}/blog`)).text()).includes(`/blog/${NEW_ARTICLE}`)
+      );
       i++
     )
       await new Promise((resolve) => setTimeout(resolve, 50));
