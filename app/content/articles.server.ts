@@ -30,12 +30,15 @@ export const articleFrontmatterSchema = z.object({
   readTime: z.string().regex(/^\d+ minutes$/, 'must read like "8 minutes"'),
   keywords: z.array(z.string().min(2)).min(3),
   relatedServices: z.array(z.enum(serviceSlugs)).length(2),
-  atAGlance: z.object({
-    timeNeeded: z.string().min(2),
-    difficulty: z.string().min(2),
-    bestTime: z.string().min(2),
-    cost: z.string().min(2),
-  }),
+  /** the box of four facts under the picture; an article may go without it */
+  atAGlance: z
+    .object({
+      timeNeeded: z.string().min(2),
+      difficulty: z.string().min(2),
+      bestTime: z.string().min(2),
+      cost: z.string().min(2),
+    })
+    .optional(),
   /** the label of the estimate-dialog button the article shows; empty for none */
   ctaLabel: z.string(),
 });

@@ -85,6 +85,28 @@ const glanceLabels = [
   ["cost", "Cost", "dollar"],
 ] as const;
 
+/** The box of four facts under the article's picture, for an article that has one. */
+function AtAGlance({ glance }: { glance: Readonly<Record<(typeof glanceLabels)[number][0], string>> }) {
+  return (
+    <aside aria-labelledby="at-a-glance" className="mt-8 rounded-xl border border-sea-100 bg-sea-50 p-5">
+      <h2 id="at-a-glance" className="text-lg font-bold text-navy-900">
+        At a glance
+      </h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        {glanceLabels.map(([key, label, icon]) => (
+          <div key={key}>
+            <dt className="flex items-center gap-2 text-sm font-semibold text-navy-900">
+              <Icon name={icon} className="size-5 shrink-0 text-sea-600" />
+              {label}
+            </dt>
+            <dd className="mt-1 pl-7 text-slate-700">{glance[key]}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}
+
 function Gone() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
@@ -138,22 +160,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           sizes={ARTICLE_IMAGE_SIZES}
           imgClassName="aspect-[16/9] w-full rounded-xl object-cover"
         />
-        <aside aria-labelledby="at-a-glance" className="mt-8 rounded-xl border border-sea-100 bg-sea-50 p-5">
-          <h2 id="at-a-glance" className="text-lg font-bold text-navy-900">
-            At a glance
-          </h2>
-          <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-            {glanceLabels.map(([key, label, icon]) => (
-              <div key={key}>
-                <dt className="flex items-center gap-2 text-sm font-semibold text-navy-900">
-                  <Icon name={icon} className="size-5 shrink-0 text-sea-600" />
-                  {label}
-                </dt>
-                <dd className="mt-1 pl-7 text-slate-700">{a.atAGlance[key]}</dd>
-              </div>
-            ))}
-          </dl>
-        </aside>
+        {a.atAGlance ? <AtAGlance glance={a.atAGlance} /> : null}
         <div className="prose-article mt-8" dangerouslySetInnerHTML={{ __html: a.html }} />
         <section aria-labelledby="article-cta" className="mt-12 rounded-2xl bg-navy-800 p-8 text-white">
           <h2 id="article-cta" className="text-2xl font-bold">

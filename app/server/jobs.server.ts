@@ -23,6 +23,7 @@ import { pruneKeptRecords } from "~/invoices/kept-records.server";
 import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
 import { sendDueReviewRequests } from "~/reviews/review-requests.server";
 import { processWaitingPhotos } from "~/projects/project-photos.server";
+import { pruneUnusedSitePhotos } from "~/site-pages/unused-photos.server";
 import { processWaitingSitePhotos } from "~/site-pages/site-photos.server";
 import { refreshLiveSite } from "./live.server";
 
@@ -148,9 +149,10 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
           limits: await pruneExpiredBudgets(db),
           requestKeys: await pruneIdempotencyKeys(db, now),
           keptRecords: await pruneKeptRecords(db, now),
+          unusedPhotos: await pruneUnusedSitePhotos(db, now),
         };
         await pruneDeskRecords(db, now);
-        if (counts.mail + counts.subscribers + counts.quarantined + counts.keptRecords > 0)
+        if (counts.mail + counts.subscribers + counts.quarantined + counts.keptRecords + counts.unusedPhotos > 0)
           log("info", "expired records deleted", counts);
       },
     },

@@ -238,7 +238,10 @@ export function ArticleEditor({
       </fieldset>
       <fieldset className={cardClass}>
         <legend className={legendClass}>At a glance</legend>
-        <div className="grid gap-4">
+        <p className={hintClass}>
+          A box of four facts under the picture. Leave all four empty for an article without it.
+        </p>
+        <div className="mt-2 grid gap-4">
           <Word word="timeNeeded" values={values} errors={errors} />
           <Word word="difficulty" values={values} errors={errors} />
           <Word word="bestTime" values={values} errors={errors} />

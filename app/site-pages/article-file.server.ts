@@ -11,6 +11,7 @@ import { countWords } from "~/content/articles.server";
 import { splitContentFile } from "~/content/markdown";
 import {
   ARTICLE_WORDS,
+  GLANCE_WORDS,
   articleBody,
   keywordsOf,
   STEP_TITLE,
@@ -174,12 +175,14 @@ export function articleMarkdown(before: string, values: ArticleFormValues, modif
     readTime: readTime(body),
     keywords: keywordsOf(words.keywords),
     relatedServices: [words.related1, words.related2],
-    atAGlance: {
-      timeNeeded: words.timeNeeded,
-      difficulty: words.difficulty,
-      bestTime: words.bestTime,
-      cost: words.cost,
-    },
+    atAGlance: GLANCE_WORDS.every((word) => words[word] === "")
+      ? undefined
+      : {
+          timeNeeded: words.timeNeeded,
+          difficulty: words.difficulty,
+          bestTime: words.bestTime,
+          cost: words.cost,
+        },
     ctaLabel: words.ctaLabel,
   });
   if (changed) fm.dateModified = modified;

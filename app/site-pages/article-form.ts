@@ -87,6 +87,9 @@ export interface ArticleFormValues {
 /** The picture at the top of the article and of its card on the blog; its description is a word. */
 export const ARTICLE_PICTURE: PictureField = { name: "image", label: "Picture at the top", optional: false };
 
+/** The facts of the box at a glance: an article has all four, or leaves all four empty for no box. */
+export const GLANCE_WORDS = ["timeNeeded", "difficulty", "bestTime", "cost"] as const;
+
 export const MOST_SECTIONS = 20;
 export const MOST_ITEMS = 15;
 export const MOST_MARKS = 8;
@@ -275,9 +278,12 @@ export function articleProblems(
 ): ArticleErrors {
   const errors: ArticleErrors = {};
   const { words } = values;
+  // The box at a glance is all four facts or none of them.
+  const noGlance = GLANCE_WORDS.every((word) => words[word] === "");
   for (const word of ARTICLE_WORDS) {
     const rule = wordRules[word];
     if (word === "keywords" || word === "related1" || word === "related2") continue;
+    if (noGlance && (GLANCE_WORDS as readonly string[]).includes(word)) continue;
     const problem = lineProblem(words[word], rule.label, rule.most, rule.fewest);
     if (problem) errors[word] = problem;
   }

@@ -158,7 +158,6 @@ export async function newArticleFile(db: Kysely<Database>, day: string): Promise
     readTime: "1 minutes",
     keywords: [],
     relatedServices: [],
-    atAGlance: {},
     ctaLabel: "",
   };
   return `---\n${yamlText(frontMatter, { lineWidth: 0 })}---\n\n`;

@@ -3,7 +3,8 @@
  * address made from it (a second of the same title gets the next one), a title too short or with a
  * hidden character refused; while only its draft exists the public has no article there; its first
  * publish, with the owner's photo, gives it the next number and today's date and puts it on the
- * blog, in the sitemap and in the feed; a new article's first publish may take another free address.
+ * blog, in the sitemap and in the feed; a new article's first publish may take another free address;
+ * and an article may go without its box at a glance.
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
@@ -147,5 +148,22 @@ describe.each(backends)("a new article on %s", (backend) => {
       movedTo: "deck-footings-after-storms",
     });
     expect(await articleStatus(db, "deck-footings-after-storms")).toMatchObject({ on: "site" });
+  });
+
+  it("goes without the box at a glance when all four facts are left empty, and not with one of them", async () => {
+    const db = await harness().db();
+    await startArticle(db, actor, TITLE);
+    const photo = await readyPhoto();
+    const values = written(SLUG, photo);
+    Object.assign(values.words, { timeNeeded: "", difficulty: "", bestTime: "", cost: "Nothing" });
+    expect(await publishArticle(db, actor, SLUG, values, new Set(), new Date())).toMatchObject({
+      ok: false,
+      errors: { timeNeeded: expect.any(String), difficulty: expect.any(String), bestTime: expect.any(String) },
+    });
+    values.words.cost = "";
+    expect(await publishArticle(db, actor, SLUG, values, new Set(), new Date())).toEqual({ ok: true, version: 1 });
+    installSnapshot(await loadSnapshot(db, [factsSource, ...sitePageSources], new Date()));
+    expect(liveArticle(SLUG)).toMatchObject({ slug: SLUG });
+    expect(liveArticle(SLUG)?.atAGlance).toBeUndefined();
   });
 });

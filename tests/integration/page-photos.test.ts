@@ -3,8 +3,8 @@
  * not ready is refused and nothing stored; published with a ready one, the photo becomes public in
  * the same change and the live layer draws it on the service page (at the top with its phone copy,
  * in the gallery), on every instance that reads the snapshot; a photo gone from the database is
- * left out rather than breaking the page; and the export writes the photo beside the build's
- * pictures, under the name the page gives it.
+ * left out rather than breaking the page; the export writes the photo beside the build's pictures,
+ * under the name the page gives it; and a photo no page showed and no draft names goes after a month.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
@@ -21,6 +21,8 @@ import { readPageFile, servicePageMarkdown } from "~/site-pages/service-page-edi
 import { liveServicePage, livePhotos, sitePageSources } from "~/site-pages/site-pages-source.server";
 import { publishSitePage } from "~/site-pages/site-pages-store.server";
 import { processNextSitePhoto, sitePhotosByIds } from "~/site-pages/site-photos.server";
+import { saveDraft } from "~/site-pages/page-drafts.server";
+import { pruneUnusedSitePhotos, UNUSED_PHOTO_DAYS } from "~/site-pages/unused-photos.server";
 import { runContentCommand } from "../../scripts/content";
 import { backends, useHarness } from "../support/harness";
 import { jpegWithGps } from "../support/images";
@@ -125,5 +127,40 @@ describe.each(backends)("the owner's photos on a service page on %s", (backend) 
     } finally {
       await fs.rm(repo, { recursive: true, force: true });
     }
+  });
+
+  it("are deleted a month after they were sent when no page showed them and no draft names them", async () => {
+    const db = await harness().db();
+    const [unused, drafted, shown, recent] = [
+      await waitingPhoto(),
+      await waitingPhoto(),
+      await waitingPhoto(),
+      await waitingPhoto(),
+    ];
+    for (let i = 0; i < 4; i++) await processNextSitePhoto(db);
+    const sent = new Date("2026-01-05T12:00:00Z");
+    await db
+      .updateTable("site_photos")
+      .set({ created_at: sent.toISOString() })
+      .where("id", "in", [unused, drafted, shown])
+      .execute();
+    await db.updateTable("site_photos").set({ published: 1 }).where("id", "=", shown).execute();
+    await saveDraft(db, actor, {
+      kind: "service",
+      name: DECKS,
+      fields: { "p.sections.3.items.1.image": ownerPhotoRef(drafted) },
+      basedOn: 0,
+      revision: 0,
+    });
+    const files = async (id: string) =>
+      (await db.selectFrom("site_photo_files").select("name").where("photo_id", "=", id).execute()).length;
+    expect(await files(unused)).toBeGreaterThan(0);
+
+    const day = 24 * 60 * 60 * 1000;
+    expect(await pruneUnusedSitePhotos(db, new Date(sent.getTime() + (UNUSED_PHOTO_DAYS - 1) * day))).toBe(0);
+    expect(await pruneUnusedSitePhotos(db, new Date(sent.getTime() + (UNUSED_PHOTO_DAYS + 1) * day))).toBe(1);
+    const left = (await db.selectFrom("site_photos").select("id").execute()).map((row) => row.id);
+    expect(left.sort()).toEqual([drafted, shown, recent].sort());
+    expect(await files(unused)).toBe(0);
   });
 });

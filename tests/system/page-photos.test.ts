@@ -3,10 +3,10 @@
  * camera's 12 MP photo to the site's photos, and the decks page's top and second gallery picture
  * name it, and an article's picture at the top. Published before the photo is ready, or with the
  * top's photo undescribed, or with a picture the page never had, it is refused at the field with
- * nothing stored. Published ready, the page draws the photo (at the top from the copy in its HTML)
- * and the photo's files become public. A photo on no published page stays the owner's. The article
- * draws its photo at the top, on its card on /blog, and names it in its structured data and social
- * card.
+ * nothing stored. Published ready, the page draws the photo (at the top from the copy in its HTML),
+ * on PostgreSQL on a second instance too, and the photo's files become public. A photo on no
+ * published page stays the owner's. The article draws its photo at the top, on its card on /blog,
+ * and names it in its structured data and social card.
  */
 import { describe, expect, it } from "vitest";
 import { serviceFiles } from "~/content/service-pages.server";
@@ -63,7 +63,8 @@ const versions = async (s: BuiltSite) =>
 
 describe.each(["sqlite", "postgres"] as const)("a service page's photos on %s", (backend) => {
   it("publishes the camera's photo at the top and in the gallery once ready and described", async () => {
-    const s = await site(backend);
+    // On PostgreSQL a second instance serves the page too, told of the change by the database.
+    const s = await site(backend, backend === "postgres" ? 2 : 1);
     const origin = s.origins[0] ?? "";
     const second = s.origins.at(-1) ?? origin;
     const photo = await sendPhoto(s);
