@@ -11,6 +11,7 @@ import { serviceSlugs } from "./services";
 import { firstFacts } from "./business-facts";
 import type { FactsInForce } from "./service-pages.server";
 import { filesByName, type PageFiles } from "./markdown";
+import { OWNER_PHOTO_REF } from "./owner-photos";
 import { perCopyAndFacts, readWithFacts, resolveTokens } from "./tokens";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO date (YYYY-MM-DD)");
@@ -82,6 +83,16 @@ const marked = new Marked({
     heading({ tokens, depth }) {
       const inner = this.parser.parseInline(tokens);
       return `<h${depth} id="${slugify(inner)}">${inner}</h${depth}>\n`;
+    },
+    // A photo stands on its own under its section's heading, not inside a paragraph.
+    paragraph({ tokens }) {
+      return tokens.length === 1 && tokens[0]?.type === "image" ? `${this.parser.parseInline(tokens)}\n` : false;
+    },
+    // Only the owner's photos are drawn, and by the page (which knows their files): here a place for one.
+    image({ href, text }) {
+      if (!OWNER_PHOTO_REF.test(href)) return "";
+      const alt = text.replace(/\\([\\[\]])/g, "$1").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      return `<figure class="article-photo"><img data-photo="${href}" alt="${alt}"></figure>`;
     },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articles, countWords, parseArticle } from "./articles.server";
+import { articleFiles, articles, countWords, parseArticle } from "./articles.server";
 
 // Spec §3: the fixed list of posts.
 const expected = [
@@ -73,5 +73,20 @@ describe("articles", () => {
 
   it("counts words without Markdown syntax", () => {
     expect(countWords("## A heading\n\n- one **two** [three](/x)\n1. four")).toBe(6);
+  });
+
+  it("keeps a place for a section's photo of the owner's, on its own, and draws no other picture", () => {
+    const photo = "photo-0b6f3c1e-5d2a-4c8e-9f71-2a3b4c5d6e7f";
+    const front = (articleFiles["drywall-patching-guide"] ?? "").split("\n---\n")[0] ?? "";
+    const source = (body: string) => `${front}\n---\n\n## Look under the deck\n\n${body}\n\nWalk under it.\n`;
+    const html = parseArticle("drywall-patching-guide.md", source(`![A post <b>"leaning"</b>](${photo})`)).html;
+    expect(html).toContain(
+      `<figure class="article-photo"><img data-photo="${photo}" alt="A post &#60;b&#62;&#34;leaning&#34;&#60;/b&#62;"></figure>`,
+    );
+    expect(html).not.toMatch(/<p>\s*<figure/);
+    for (const other of ["https://evil.example/x.png", "/img/x.jpg", `${photo}.jpg`])
+      expect(parseArticle("drywall-patching-guide.md", source(`![A picture](${other})`)).html, other).not.toContain(
+        "<img",
+      );
   });
 });

@@ -21,8 +21,8 @@ const ASK_EVERY_MS = 3_000;
 
 const thumbClass = "h-24 w-32 shrink-0 rounded-md bg-slate-100 object-cover";
 
-function statusOf(value: string, photo: PhotoPreview | undefined, optional: boolean): string {
-  if (value === "") return optional ? "The service's illustration." : "No picture chosen.";
+function statusOf(value: string, photo: PhotoPreview | undefined, illustrated: boolean): string {
+  if (value === "") return illustrated ? "The service's illustration." : "No photo.";
   if (!isOwnerPhoto(value)) return "The picture the site was built with.";
   if (!photo || photo.state === "waiting") return "Your photo is being made ready for the site…";
   if (photo.state === "refused") return photo.problem ?? "This photo could not be used. Choose another.";
@@ -110,7 +110,7 @@ export function PagePictureChoice({
       <div className="flex items-center gap-3">
         {thumbnail}
         <p aria-live="polite" className="text-sm text-slate-700">
-          {statusOf(value, photo, field.optional)}
+          {statusOf(value, photo, field.optional && illustration !== "")}
         </p>
       </div>
       <input type="hidden" name={field.name} value={value} />
@@ -118,7 +118,13 @@ export function PagePictureChoice({
         <div className="mt-3">
           <DeskField
             id={`${id}-photo`}
-            label={value && field.optional ? "Use another photo" : "Replace with a photo"}
+            label={
+              value && field.optional
+                ? "Use another photo"
+                : value || illustration
+                  ? "Replace with a photo"
+                  : "Add a photo"
+            }
             hint="From the camera or the library. It shows on the page once you publish."
             error={shownError}
           >
@@ -147,7 +153,7 @@ export function PagePictureChoice({
       )}
       {field.optional && value ? (
         <button type="button" className={`${secondaryButton} mt-3`} onClick={() => setValue("")}>
-          Use the illustration instead
+          {illustration ? "Use the illustration instead" : "Remove the photo"}
         </button>
       ) : null}
       {field.alt && value ? (

@@ -6,7 +6,7 @@ import { data, Link, redirect } from "react-router";
 import { buttonClass } from "~/ui/button";
 import { Icon } from "~/ui/icon";
 import { Picture } from "~/ui/picture";
-import { firstPictureNamed } from "~/site-pages/page-photos.server";
+import { firstPictureNamed, withSectionPhotos } from "~/site-pages/page-photos.server";
 import { formatDate } from "~/content/dates";
 import { phoneHref } from "~/content/business-facts";
 import { useFacts } from "~/components/layout/site-live-data";
@@ -39,7 +39,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     if (elsewhere) throw redirect(articlePath(elsewhere.movedTo), 301);
     throw data("Article not found", { status: 404, statusText: "Not Found" });
   }
-  const { markdown: _markdown, ...a } = article;
+  const { markdown: _markdown, ...rest } = article;
+  const a = { ...rest, html: withSectionPhotos(rest.html) };
   // The article's picture is the largest paint: in the HTML on a phone, fetched with it elsewhere.
   // It is the owner's photo or the build's picture; the social card and structured data name a
   // file every reader can fetch.

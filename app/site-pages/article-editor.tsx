@@ -23,6 +23,7 @@ import {
   sectionKinds,
   wordRules,
   ARTICLE_PICTURE,
+  sectionPicture,
   type ArticleWord,
 } from "./article-form";
 import type { TextBlock } from "./marked-text";
@@ -290,6 +291,15 @@ export function ArticleEditor({
                 error={errors[fieldName.heading(i)]}
                 maxLength={240}
                 autoComplete="off"
+              />
+              <PictureControl
+                field={sectionPicture(i)}
+                value={section.photo}
+                altValue={section.photoAlt}
+                error={errors[fieldName.photo(i)]}
+                altError={errors[fieldName.photoAlt(i)]}
+                photos={photos}
+                illustration=""
               />
               <TextFields
                 block={blockName.section(i)}

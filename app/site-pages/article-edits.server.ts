@@ -14,6 +14,7 @@ import {
   wordRules,
   ARTICLE_PICTURE,
   ARTICLE_WORDS,
+  sectionPicture,
   type ArticleFormValues,
 } from "./article-form";
 import { pictureProblems } from "./page-picture-checks.server";
@@ -145,9 +146,14 @@ export async function publishArticle(
   const kept = articleValues(before, 0).image;
   const posted = { ...values, image: values.image || kept };
   const errors = articleProblems(posted, allowedLinks, new Set(serviceSlugs));
-  const pictureErrors = await pictureProblems(db, [ARTICLE_PICTURE], () => posted.image, {
-    [ARTICLE_PICTURE.name]: kept,
-  });
+  // The picture at the top, and each section's photo where it has one.
+  const flat = flatArticleValues(posted);
+  const pictureErrors = await pictureProblems(
+    db,
+    [ARTICLE_PICTURE, ...posted.sections.map((_, i) => sectionPicture(i))],
+    (name) => flat[name] ?? "",
+    { [ARTICLE_PICTURE.name]: kept },
+  );
   for (const [field, message] of Object.entries(pictureErrors)) if (message) errors[field] = message;
   // The desk's own address for starting an article: an article there could not be edited.
   if (posted.words.slug === NEW_ARTICLE_ADDRESS) errors.slug = "This address is the desk's: choose another.";

@@ -21,6 +21,22 @@ describe("the article editor's file", () => {
     expect(articleProblems(values, answerLinkPlaces(), new Set(serviceSlugs))).toEqual({});
   });
 
+  it("keeps a section's photo under its heading, its description read back as typed", () => {
+    const photo = "photo-0b6f3c1e-5d2a-4c8e-9f71-2a3b4c5d6e7f";
+    const values = articleValues(fileOf("drywall-patching-guide"), 0);
+    const first = values.sections[0];
+    if (!first) throw new Error("the guide has sections");
+    first.photo = photo;
+    first.photoAlt = 'A patch [before] sanding, a \\ on the wall & "mud" drying';
+    const written = articleMarkdown(fileOf("drywall-patching-guide"), values, "2030-01-02");
+    expect(written).toContain(`## Know your compound\n\n![`);
+    const back = articleValues(written, 0);
+    expect(back.sections[0]).toMatchObject({ photo, photoAlt: first.photoAlt, text: first.text });
+    expect(back.sections.slice(1)).toEqual(values.sections.slice(1));
+    const flat = flatArticleValues(back);
+    expect(articleValuesFrom((name) => flat[name] ?? "")).toEqual(back);
+  });
+
   it("reads the blocks the articles use: steps numbered by the page, questions, lists with bold and links", () => {
     const values = articleValues(fileOf("drywall-patching-guide"), 0);
     const kinds = values.sections.map((s) => s.kind);

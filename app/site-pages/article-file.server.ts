@@ -9,6 +9,7 @@ import { Marked, type MarkedToken, type Token } from "marked";
 import { parse as parseYaml, stringify as yamlText } from "yaml";
 import { countWords } from "~/content/articles.server";
 import { splitContentFile } from "~/content/markdown";
+import { OWNER_PHOTO_REF } from "~/content/owner-photos";
 import {
   ARTICLE_WORDS,
   GLANCE_WORDS,
@@ -85,22 +86,39 @@ function kindOf(heading: string, titles: readonly string[]): SectionKind {
   return "text";
 }
 
+/** A paragraph that is only an owner's photo (`![what it shows](photo-<id>)`): its name and description. */
+function sectionPhoto(token: MarkedToken): { ref: string; alt: string } | undefined {
+  if (token.type !== "paragraph" || token.tokens?.length !== 1) return undefined;
+  const image = token.tokens[0] as MarkedToken | undefined;
+  if (image?.type !== "image" || !OWNER_PHOTO_REF.test(image.href)) return undefined;
+  // The writer escaped the description's brackets and backslashes; the lexer leaves some escaped.
+  return { ref: image.href, alt: image.text.replace(/\\([\\[\]])/g, "$1") };
+}
+
 /** An article's body as the editor's introduction and sections. */
 export function articleBlocks(body: string): Pick<ArticleFormValues, "intro" | "sections"> {
   const intro = reading();
-  const sections: { heading: string; read: Reading; items: { title: string; read: Reading }[] }[] = [];
+  const sections: {
+    heading: string;
+    photo: { ref: string; alt: string } | undefined;
+    read: Reading;
+    items: { title: string; read: Reading }[];
+  }[] = [];
   for (const token of lexer.lexer(body) as MarkedToken[]) {
     if (token.type === "space") continue;
     const section = sections.at(-1);
-    if (token.type === "heading" && (token.depth <= 2 || !section))
-      sections.push({ heading: inlineText(token.tokens), read: reading(), items: [] });
+    // A photo right under a section's heading is the section's photo, not part of its text.
+    const photo = section && !section.photo && !section.read.runs && !section.items.length && sectionPhoto(token);
+    if (photo && section) section.photo = photo;
+    else if (token.type === "heading" && (token.depth <= 2 || !section))
+      sections.push({ heading: inlineText(token.tokens), photo: undefined, read: reading(), items: [] });
     else if (token.type === "heading" && section)
       section.items.push({ title: inlineText(token.tokens), read: reading() });
     else addPiece(section?.items.at(-1)?.read ?? section?.read ?? intro, token);
   }
   return {
     intro: done(intro),
-    sections: sections.map(({ heading, read, items }): ArticleSection => {
+    sections: sections.map(({ heading, photo, read, items }): ArticleSection => {
       const kind = kindOf(
         heading,
         items.map((item) => item.title),
@@ -108,6 +126,8 @@ export function articleBlocks(body: string): Pick<ArticleFormValues, "intro" | "
       return {
         kind,
         heading,
+        photo: photo?.ref ?? "",
+        photoAlt: photo?.alt ?? "",
         ...done(read),
         items: items.map((item) => ({
           title: kind === "steps" ? item.title.replace(STEP_TITLE, "") : item.title,

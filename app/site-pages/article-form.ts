@@ -21,6 +21,9 @@ export type SectionKind = (typeof SECTION_KINDS)[number];
 export interface ArticleSection extends TextBlock {
   kind: SectionKind;
   heading: string;
+  /** A photo of the owner's under the heading (`photo-<id>`), or "" for none; with what it shows. */
+  photo: string;
+  photoAlt: string;
   items: SectionItem[];
 }
 
@@ -129,11 +132,21 @@ export const fieldName = {
   kind: (i: number) => `s${i}-kind`,
   items: (i: number) => `s${i}-items`,
   itemTitle: (i: number, j: number) => `s${i}-i${j}-title`,
+  photo: (i: number) => `s${i}-photo`,
+  photoAlt: (i: number) => `s${i}-photo-alt`,
 };
+
+/** A section's photo on the editor: optional, described when given. */
+export const sectionPicture = (i: number): PictureField => ({
+  name: fieldName.photo(i),
+  label: "Photo in this section",
+  optional: true,
+  alt: { name: fieldName.photoAlt(i), label: "What the photo shows (for screen readers and search)" },
+});
 
 /** The most fields a post holds for an article at its largest. */
 export const MOST_ARTICLE_FIELDS =
-  ARTICLE_WORDS.length + 8 + (MOST_SECTIONS + 1) * (4 + 2 * MOST_MARKS + (MOST_ITEMS + 1) * (2 + 2 * MOST_MARKS));
+  ARTICLE_WORDS.length + 8 + (MOST_SECTIONS + 1) * (6 + 2 * MOST_MARKS + (MOST_ITEMS + 1) * (2 + 2 * MOST_MARKS));
 
 const count = (posted: string, most: number) => Math.min(Math.max(Math.trunc(Number(posted)) || 0, 0), most + 1);
 
@@ -165,6 +178,8 @@ export function articleValuesFrom(get: (name: string) => string): ArticleFormVal
         ...readBlock(get, blockName.section(i)),
         kind: isSectionKind(kind) ? kind : "text",
         heading: get(fieldName.heading(i)).trim(),
+        photo: get(fieldName.photo(i)).trim(),
+        photoAlt: get(fieldName.photo(i)).trim() ? get(fieldName.photoAlt(i)).replace(/\s+/g, " ").trim() : "",
         items: Array.from({ length: count(get(fieldName.items(i)), MOST_ITEMS) }, (_, j) => ({
           ...readBlock(get, blockName.item(i, j)),
           title: get(fieldName.itemTitle(i, j)).trim(),
@@ -195,6 +210,8 @@ export function flatArticleValues(values: ArticleFormValues): Record<string, str
   for (const [i, section] of values.sections.entries()) {
     flat[fieldName.kind(i)] = section.kind;
     flat[fieldName.heading(i)] = section.heading;
+    flat[fieldName.photo(i)] = section.photo;
+    flat[fieldName.photoAlt(i)] = section.photoAlt;
     flat[fieldName.items(i)] = String(section.items.length);
     flatBlock(flat, blockName.section(i), section);
     for (const [j, item] of section.items.entries()) {
@@ -205,6 +222,9 @@ export function flatArticleValues(values: ArticleFormValues): Record<string, str
   return flat;
 }
 
+/** A photo's description inside `![…]`: its brackets and backslashes escaped, so it reads back as typed. */
+const altMarkdown = (alt: string) => alt.replace(/[\\[\]]/g, (c) => `\\${c}`);
+
 /** A step's heading as the page shows it: numbered, "Step 2: Fix nail pops". */
 export const STEP_TITLE = /^Step \d+:\s*/;
 
@@ -213,6 +233,7 @@ export function articleBody(values: Pick<ArticleFormValues, "intro" | "sections"
   const parts = [blockMarkdown(values.intro)];
   for (const section of values.sections) {
     parts.push(`## ${atLineStart(markdownText(section.heading))}`);
+    if (section.photo) parts.push(`![${altMarkdown(section.photoAlt)}](${section.photo})`);
     if (section.text) parts.push(blockMarkdown(section));
     for (const [j, item] of section.items.entries()) {
       const title = section.kind === "steps" ? `Step ${j + 1}: ${item.title}` : item.title;
@@ -342,6 +363,8 @@ const IN_PARTS: ReadonlySet<SectionKind> = new Set(["steps", "troubleshooting", 
 export const blankSection = (kind: SectionKind): ArticleSection => ({
   kind,
   heading: sectionKinds[kind].heading,
+  photo: "",
+  photoAlt: "",
   text: "",
   marks: [],
   items: IN_PARTS.has(kind) ? [blankItem()] : [],

@@ -10,7 +10,7 @@ import { profile } from "~/content/profile";
 import { hiddenCharacterError } from "~/forms/plain-text";
 import type { Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
-import { flatArticleValues, wordRules, type ArticleFormValues } from "./article-form";
+import { blankSection, flatArticleValues, wordRules, type ArticleFormValues } from "./article-form";
 import { pageKinds } from "./page-kinds";
 import { saveDraft } from "./page-drafts.server";
 import { MAX_ADDRESS } from "./site-pages-store.server";
@@ -40,7 +40,7 @@ export function blankArticle(title: string, slug: string): ArticleFormValues {
     },
     image: "",
     intro: { text: "", marks: [] },
-    sections: [{ kind: "text", heading: "", text: "", marks: [], items: [] }],
+    sections: [blankSection("text")],
   };
 }
 

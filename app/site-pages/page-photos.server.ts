@@ -63,3 +63,29 @@ export function firstPictureNamed(name: string, sizes: string): { files: Picture
   const { files, live, built } = pictureNamed(name);
   return { files, first: live ? firstPictureOf(live, live.phoneCopy, sizes) : firstPicture(built ?? STAND_IN, sizes) };
 }
+
+/** How wide a photo in an article's text is drawn: the article's column. */
+export const ARTICLE_PHOTO_SIZES = "(min-width: 768px) 720px, 100vw";
+
+/** The place an article's text keeps for a section's photo (see `content/articles.server.ts`). */
+const PHOTO_PLACE = /<img data-photo="(photo-[0-9a-f-]{36})" alt="([^"]*)">/g;
+
+const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * An article's HTML with each section's photo drawn: AVIF and WebP at its widths, its size held so
+ * nothing shifts, loaded as the reader nears it. A photo found neither live nor built is left out.
+ */
+export function withSectionPhotos(html: string): string {
+  return html.replace(PHOTO_PLACE, (_, ref: string, alt: string) => {
+    const { files, live } = pictureNamed(ref);
+    if (!live && !hasBuildPicture(ref)) return "";
+    const sizes = attribute(ARTICLE_PHOTO_SIZES);
+    return (
+      `<picture><source type="image/avif" srcset="${attribute(files.avif)}" sizes="${sizes}">` +
+      `<source type="image/webp" srcset="${attribute(files.webp)}" sizes="${sizes}">` +
+      `<img src="${attribute(files.fallback)}" alt="${alt}" width="${files.width}" height="${files.height}"` +
+      ` loading="lazy" decoding="async"></picture>`
+    );
+  });
+}

@@ -1,8 +1,9 @@
 /**
  * The owner writes a new article from a phone (375 × 800, touch), after a nor'easter: started from
- * its title on the site page, written with a camera's photo at the top and a list in its section,
- * answering 404 to the public until it is published; then it is on /blog, at its address with its
- * structured data, in the sitemap and in the feed. The editor passes axe and never scrolls sideways.
+ * its title on the site page, written with a camera's photo at the top and a list and a photo in
+ * its section, answering 404 to the public until it is published; then it is on /blog, at its
+ * address with its structured data, in the sitemap and in the feed, its photos drawn. The editor
+ * passes axe and never scrolls sideways.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { axeViolations } from "../support/axe";
@@ -10,6 +11,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
+import { jpegWithGps } from "../support/images";
 import { cameraLikePhoto } from "../support/project-photo";
 
 const phone = { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true };
@@ -51,7 +53,7 @@ test.describe("a new article, written from the owner's phone", () => {
       .getByLabel("Summary on the blog")
       .fill("After a winter storm, look at the posts and footings under a raised deck before the busy season.");
     const picture = blog.getByRole("group", { name: "Picture at the top" });
-    await picture.getByLabel("Replace with a photo").setInputFiles({
+    await picture.getByLabel("Add a photo").setInputFiles({
       name: "footing.jpg",
       mimeType: "image/jpeg",
       buffer: await cameraLikePhoto(),
@@ -80,6 +82,17 @@ test.describe("a new article, written from the owner's phone", () => {
     await section
       .getByLabel("Text", { exact: true })
       .fill("Walk under the deck with a flashlight.\n- Posts that lean\n- Footings that cracked");
+    // The section's own photo, under its heading, described.
+    const sectionPhoto = section.getByRole("group", { name: "Photo in this section" });
+    await sectionPhoto.getByLabel("Add a photo").setInputFiles({
+      name: "post.jpg",
+      mimeType: "image/jpeg",
+      buffer: await jpegWithGps(1600, 1200),
+    });
+    await sectionPhoto
+      .getByLabel("What the photo shows (for screen readers and search)")
+      .fill("A leaning deck post beside its cracked footing");
+    await expect(sectionPhoto.getByText("Your photo, ready to publish.")).toBeVisible({ timeout: 60_000 });
     await expect(picture.getByText("Your photo, ready to publish.")).toBeVisible({ timeout: 60_000 });
     expect(await axeViolations(desk)).toEqual([]);
     await fits();
@@ -101,6 +114,12 @@ test.describe("a new article, written from the owner's phone", () => {
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(TITLE);
     const photo = visitor.getByRole("img", { name: "A deck post on a concrete footing under a raised shore house" });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const inSection = visitor.getByRole("img", { name: "A leaning deck post beside its cracked footing" });
+    await inSection.scrollIntoViewIfNeeded();
+    await expect.poll(() => inSection.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await inSection.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/site-photos\/[0-9a-f]{16}-\d+\.avif$/,
+    );
     await visitor.close();
     await context.close();
   });

@@ -17,6 +17,7 @@ import { articleStatus, publishArticle } from "~/site-pages/article-edits.server
 import { BOLD } from "~/site-pages/marked-text";
 import { blankArticle, newArticles, startArticle } from "~/site-pages/new-articles.server";
 import { readDraft } from "~/site-pages/page-drafts.server";
+import { withSectionPhotos } from "~/site-pages/page-photos.server";
 import { liveArticle, sitePageSources } from "~/site-pages/site-pages-source.server";
 import { processNextSitePhoto } from "~/site-pages/site-photos.server";
 import { dayOf } from "~/time/business-time";
@@ -50,6 +51,8 @@ function written(slug: string, image: string) {
     {
       kind: "text",
       heading: "Look under the deck",
+      photo: "",
+      photoAlt: "",
       text: "Walk under the deck with a flashlight.\n- Posts that lean\n- Footings that cracked\n\nCall {phone} if one moved.",
       marks: [{ words: "flashlight", does: BOLD, nth: 0 }],
       items: [],
@@ -165,5 +168,29 @@ describe.each(backends)("a new article on %s", (backend) => {
     installSnapshot(await loadSnapshot(db, [factsSource, ...sitePageSources], new Date()));
     expect(liveArticle(SLUG)).toMatchObject({ slug: SLUG });
     expect(liveArticle(SLUG)?.atAGlance).toBeUndefined();
+  });
+
+  it("publishes a section's photo once it is ready and described, drawn under the section's heading", async () => {
+    const db = await harness().db();
+    await startArticle(db, actor, TITLE);
+    const top = await readyPhoto();
+    const values = written(SLUG, top);
+    const section = values.sections[0];
+    if (!section) throw new Error("the article has a section");
+    section.photo = `photo-${randomUUID()}`;
+    section.photoAlt = "";
+    expect(await publishArticle(db, actor, SLUG, values, new Set(), new Date())).toMatchObject({
+      ok: false,
+      errors: { "s0-photo": "That photo is no longer kept. Choose it again.", "s0-photo-alt": /Say in a sentence/ },
+    });
+    section.photo = await readyPhoto();
+    section.photoAlt = "A leaning deck post beside its cracked footing";
+    expect(await publishArticle(db, actor, SLUG, values, new Set(), new Date())).toEqual({ ok: true, version: 1 });
+    installSnapshot(await loadSnapshot(db, [factsSource, ...sitePageSources], new Date()));
+    const html = withSectionPhotos(liveArticle(SLUG)?.html ?? "");
+    expect(html).toMatch(
+      /<h2 id="look-under-the-deck">Look under the deck<\/h2>\n<figure class="article-photo"><picture><source type="image\/avif" srcset="\/site-photos\/[0-9a-f]{16}-480\.avif 480w, /,
+    );
+    expect(html).toContain('alt="A leaning deck post beside its cracked footing"');
   });
 });

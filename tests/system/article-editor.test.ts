@@ -38,6 +38,8 @@ function editedValues(basedOn = 0): ArticleFormValues {
   values.sections.push({
     kind: "steps",
     heading: "After a nor'easter",
+    photo: "",
+    photoAlt: "",
     text: "Walk every wall that faces the water.",
     marks: [],
     items: [
