@@ -1,10 +1,10 @@
 /**
- * The owner rewrites the decks page from a phone (375 × 800, touch): the first section's heading and
- * a gallery picture replaced by a camera's photo are saved as a draft, previewed as the real page
- * (at the phone's width, and 1280 px wide in a frame) while the public page is unchanged, then published
- * and seen by a visitor; an article's step gets a list and is published to the article; 'Restore'
- * brings the decks page the site was built with back. Each desk page passes axe and never scrolls
- * sideways.
+ * On PostgreSQL with two instances, the owner rewrites the decks page from a phone (375 × 800,
+ * touch): the first section's heading and a gallery picture replaced by a camera's photo are saved
+ * as a draft, previewed as the real page (at the phone's width, and 1280 px wide in a frame) while
+ * the public page is unchanged, then published, served by the second instance and seen by a
+ * visitor; an article's step gets a list and is published to the article; 'Restore' brings the
+ * decks page the site was built with back. Each desk page passes axe and never scrolls sideways.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { axeViolations } from "../support/axe";
@@ -12,6 +12,7 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
+import { createTestDatabase, startPostgres, type PostgresCluster } from "../support/postgres";
 import { cameraLikePhoto } from "../support/project-photo";
 
 const phone = { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true };
@@ -19,16 +20,25 @@ const BUILT_HEADING = "Decks and stairs for raised shore homes, built to take th
 const HEADING = "Decks in PVC, composite or wood for raised shore homes";
 
 test.describe("the site's pages, written from the owner's phone", () => {
+  let cluster: PostgresCluster;
+  /** Where the owner works, and a second instance on the same PostgreSQL database. */
   let server: BuiltServer;
+  let second: BuiltServer;
   let handle: DatabaseHandle;
 
   test.beforeAll(async () => {
-    server = await startBuiltServer();
-    handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl: undefined });
+    test.setTimeout(120_000);
+    cluster = await startPostgres();
+    const databaseUrl = await createTestDatabase(cluster.url);
+    server = await startBuiltServer({ DATABASE_URL: databaseUrl });
+    second = await startBuiltServer({ DATABASE_URL: databaseUrl });
+    handle = await openMigratedDatabase({ dataDir: server.dataDir, databaseUrl });
   });
   test.afterAll(async () => {
     await handle?.close();
+    await second?.stop();
     await server?.stop();
+    await cluster?.stop();
   });
 
   test("a draft of the decks page is previewed, published and restored; an article gets a list", async ({
@@ -90,8 +100,16 @@ test.describe("the site's pages, written from the owner's phone", () => {
 
     await expect(desk.getByLabel("Heading", { exact: true }).first()).toHaveValue(HEADING);
     await desk.getByRole("button", { name: "Publish" }).first().tap();
+    const publishedAt = performance.now();
     await expect(desk.getByRole("status")).toContainText("Published version 1.");
     await expect(desk.getByRole("region", { name: "Draft" })).toHaveCount(0);
+    // The second instance hears of it from the database and serves the new page, photo and all.
+    await expect
+      .poll(async () => (await fetch(`${second.origin}/services/decks-and-stairs`)).text(), { timeout: 10_000 })
+      .toMatch(new RegExp(`${HEADING}</h1>[\\s\\S]*/site-photos/`));
+    console.log(
+      `[site pages e2e] publish tapped to served by the second instance: ${Math.round(performance.now() - publishedAt)} ms`,
+    );
     const visitor = await browser.newPage(phone);
     await expect
       .poll(async () => (await fetch(`${server.origin}/services/decks-and-stairs`)).text(), { timeout: 10_000 })
@@ -126,6 +144,9 @@ test.describe("the site's pages, written from the owner's phone", () => {
     await expect(desk.getByRole("status")).toContainText("Restored what the site was built with as version 2.");
     await expect
       .poll(async () => (await fetch(`${server.origin}/services/decks-and-stairs`)).text(), { timeout: 10_000 })
+      .toContain(BUILT_HEADING);
+    await expect
+      .poll(async () => (await fetch(`${second.origin}/services/decks-and-stairs`)).text(), { timeout: 10_000 })
       .toContain(BUILT_HEADING);
     await context.close();
     await visitor.close();
