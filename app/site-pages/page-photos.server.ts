@@ -68,7 +68,7 @@ export function firstPictureNamed(name: string, sizes: string): { files: Picture
 export const ARTICLE_PHOTO_SIZES = "(min-width: 768px) 720px, 100vw";
 
 /** The place an article's text keeps for a section's photo (see `content/articles.server.ts`). */
-const PHOTO_PLACE = /<img data-photo="(photo-[0-9a-f-]{36})" alt="([^"]*)">/g;
+const PHOTO_PLACE = new RegExp(`<img data-photo="(${OWNER_PHOTO_REF.source.slice(1, -1)})" alt="([^"]*)">`, "g");
 
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
