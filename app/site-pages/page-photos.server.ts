@@ -7,6 +7,7 @@
  */
 import { OWNER_PHOTO_REF } from "~/content/owner-photos";
 import type { ServicePage, ServiceSection } from "~/content/service-page-schema";
+import { escapeHtml } from "~/infra/mail-format.server";
 import { firstPicture, firstPictureOf, type FirstPicture } from "~/ui/first-picture.server";
 import { buildPictureFiles, hasBuildPicture, type PictureFiles } from "~/ui/picture";
 import { livePhotos } from "./site-pages-source.server";
@@ -70,8 +71,6 @@ export const ARTICLE_PHOTO_SIZES = "(min-width: 768px) 720px, 100vw";
 /** The place an article's text keeps for a section's photo (see `content/articles.server.ts`). */
 const PHOTO_PLACE = new RegExp(`<img data-photo="(${OWNER_PHOTO_REF.source.slice(1, -1)})" alt="([^"]*)">`, "g");
 
-const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * An article's HTML with each section's photo drawn: AVIF and WebP at its widths, its size held so
  * nothing shifts, loaded as the reader nears it. A photo found neither live nor built is left out.
@@ -80,11 +79,11 @@ export function withSectionPhotos(html: string): string {
   return html.replace(PHOTO_PLACE, (_, ref: string, alt: string) => {
     const { files, live } = pictureNamed(ref);
     if (!live && !hasBuildPicture(ref)) return "";
-    const sizes = attribute(ARTICLE_PHOTO_SIZES);
+    const sizes = escapeHtml(ARTICLE_PHOTO_SIZES);
     return (
-      `<picture><source type="image/avif" srcset="${attribute(files.avif)}" sizes="${sizes}">` +
-      `<source type="image/webp" srcset="${attribute(files.webp)}" sizes="${sizes}">` +
-      `<img src="${attribute(files.fallback)}" alt="${alt}" width="${files.width}" height="${files.height}"` +
+      `<picture><source type="image/avif" srcset="${escapeHtml(files.avif)}" sizes="${sizes}">` +
+      `<source type="image/webp" srcset="${escapeHtml(files.webp)}" sizes="${sizes}">` +
+      `<img src="${escapeHtml(files.fallback)}" alt="${alt}" width="${files.width}" height="${files.height}"` +
       ` loading="lazy" decoding="async"></picture>`
     );
   });
