@@ -55,6 +55,34 @@ export interface BuiltSite {
 }
 
 /**
+ * Call in the file's body: one built server on SQLite, with a signed-in owner, for the whole file,
+ * stopped after its last test. Each test reads what is stored, never what another left running.
+ */
+export function oneSqliteSiteForThisFile(): () => BuiltSite {
+  const running: Stoppable[] = [];
+  let site: BuiltSite | undefined;
+  beforeAll(async () => {
+    const start = builtSites(
+      (item) => {
+        running.push(item);
+        return item;
+      },
+      () => {
+        throw new Error("this file runs on SQLite only");
+      },
+    );
+    site = await start("sqlite");
+  }, 120_000);
+  afterAll(async () => {
+    for (const item of running.splice(0).reverse()) await item.stop();
+  });
+  return () => {
+    if (!site) throw new Error("the file's server starts before its tests");
+    return site;
+  };
+}
+
+/**
  * Call in the file's body; the returned function starts the built server (or several instances on
  * one PostgreSQL database) with a signed-in owner, all stopped after the test.
  */

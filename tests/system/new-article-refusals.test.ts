@@ -5,29 +5,18 @@
  * a 500; a started article's editor and draft are the owners' alone, its public address 404 and
  * its preview behind the sign-in; 'Discard draft' drops it and the site page says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { postAllAtOnce } from "../support/parallel-posts";
-import { builtSites, type BuiltSite, type Stoppable } from "../support/system";
+import { oneSqliteSiteForThisFile, type BuiltSite } from "../support/system";
 
-const running: Stoppable[] = [];
-afterAll(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
-const site = builtSites(
-  (item) => {
-    running.push(item);
-    return item;
-  },
-  () => {
-    throw new Error("these tests run on SQLite only");
-  },
-);
+/** One server for the whole file: each test reads what is stored, never what another left running. */
+const site = oneSqliteSiteForThisFile();
 let s: BuiltSite;
 let origin = "";
-beforeAll(async () => {
-  s = await site("sqlite");
+beforeAll(() => {
+  s = site();
   origin = s.origins[0] ?? "";
-}, 120_000);
+});
 
 const START = "/owner/site/articles/new";
 const TITLE = "Checking Deck Footings After a Nor'easter";

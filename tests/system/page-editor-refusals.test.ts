@@ -6,7 +6,7 @@
  * and a burst lands once. (Strangers, a foreign Origin and an unknown page at the usual spelling:
  * faq-editor.test.ts and service-page-editor.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { faqFiles } from "~/content/faq.server";
 import { parseFaqCategory } from "~/content/faq-schema";
 import { serviceFiles } from "~/content/service-pages.server";
@@ -17,28 +17,16 @@ import { readPageFile } from "~/site-pages/service-page-edits.server";
 import { signedInOwner } from "../support/owner";
 import { postAllAtOnce } from "../support/parallel-posts";
 import { rawRequest } from "../support/raw-request";
-import { builtSites, type BuiltSite, type Stoppable } from "../support/system";
+import { oneSqliteSiteForThisFile, type BuiltSite } from "../support/system";
 
 /** One server for the whole file: each test reads what is stored, never what another left running. */
-const running: Stoppable[] = [];
-afterAll(async () => {
-  for (const item of running.splice(0).reverse()) await item.stop();
-});
-const site = builtSites(
-  (item) => {
-    running.push(item);
-    return item;
-  },
-  () => {
-    throw new Error("these tests run on SQLite only");
-  },
-);
+const site = oneSqliteSiteForThisFile();
 let s: BuiltSite;
 let origin = "";
-beforeAll(async () => {
-  s = await site("sqlite");
+beforeAll(() => {
+  s = site();
   origin = s.origins[0] ?? "";
-}, 120_000);
+});
 
 const CATEGORY = "decks-stairs";
 const FAQ_EDITOR = `/owner/site/faq/${CATEGORY}`;
