@@ -9,3 +9,9 @@ export type SuccessFacts = { figures: Pick<BusinessFigures, "replyWithinHours"> 
 export function estimateSuccessText(facts: SuccessFacts): string {
   return `Thank you! Our team will reply within ${facts.figures.replyWithinHours} hours with your free estimate. Please check your email for confirmation.`;
 }
+
+export const HOME_WATCH_SUCCESS_TITLE = "Home Watch Request Sent!";
+
+export function homeWatchSuccessText(facts: SuccessFacts): string {
+  return `Thank you! We will reply within ${facts.figures.replyWithinHours} hours to set up a walk-through of the house before the first visit. Please check your email for confirmation.`;
+}

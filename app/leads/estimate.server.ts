@@ -39,6 +39,17 @@ import {
   type EstimateValues,
 } from "./estimate-schema";
 import {
+  checkHomeWatch,
+  HOME_WATCH_FIELDS,
+  HOME_WATCH_KIND,
+  HOME_WATCH_SERVICE,
+  normalizeHomeWatchValues,
+  REQUEST_KIND_FIELD,
+  type HomeWatchField,
+  type HomeWatchFieldErrors,
+  type HomeWatchValues,
+} from "./home-watch-schema";
+import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_HEADER,
   INVALID_KEY_MESSAGE,
@@ -62,6 +73,8 @@ export interface EstimateSuccess {
   replayed?: boolean;
   /** The notice up on the site, repeated in the success message while it lasts. */
   notice?: PublicNotice | null;
+  /** Set when the home watch form sent the request, so the thank-you speaks of it. */
+  requestKind?: typeof HOME_WATCH_KIND;
 }
 
 export interface EstimateFailure {
@@ -70,14 +83,19 @@ export interface EstimateFailure {
   /** For the visitor (and the API's JSON). */
   error: string;
   /** Per field, for showing next to each input. */
-  fieldErrors?: EstimateFieldErrors;
+  fieldErrors?: IntakeFieldErrors;
   /** What was received, trimmed, so the form can be shown again filled in. Photos cannot be. */
-  values?: EstimateValues;
+  values?: EstimateValues | HomeWatchValues;
+  /** Set when the home watch form sent the request, so that form is the one shown again. */
+  requestKind?: typeof HOME_WATCH_KIND;
   /** The idempotency key the request carried, for the form shown again to send with its next try. */
   idempotencyKey?: string;
 }
 
 export type EstimateOutcome = EstimateSuccess | EstimateFailure;
+
+/** The messages at the fields of whichever form sent the request. */
+export type IntakeFieldErrors = EstimateFieldErrors | HomeWatchFieldErrors;
 
 export interface EstimateSubmissionOptions {
   /** The client's address, if the server knows it; only a keyed hash of it is stored. */
@@ -86,7 +104,7 @@ export interface EstimateSubmissionOptions {
 
 /** The JSON body of `POST /api/estimate`. */
 export type EstimateApiBody =
-  { success: true; notice?: PublicNotice } | { success: false; error: string; fieldErrors?: EstimateFieldErrors };
+  { success: true; notice?: PublicNotice } | { success: false; error: string; fieldErrors?: IntakeFieldErrors };
 
 export function estimateApiBody(outcome: EstimateOutcome): EstimateApiBody {
   if (outcome.success) return outcome.notice ? { success: true, notice: outcome.notice } : { success: true };
@@ -131,6 +149,54 @@ function valuesOf(form: ParsedForm): EstimateValues {
   return normalizeEstimateValues(raw);
 }
 
+/** What a refusal hands back so the form that sent the request is shown again filled in. */
+type Shown =
+  | { requestKind: typeof HOME_WATCH_KIND; values: HomeWatchValues }
+  | { requestKind?: undefined; values: EstimateValues };
+
+/**
+ * The request as the leads table keeps it, or its refusal. The home watch page's short form
+ * marks itself with a hidden field; anything else in that field is refused, not guessed at.
+ */
+type Accepted = { ok: true; values: EstimateValues; service?: string; shown: Shown };
+type Checked = Accepted | { ok: false; failure: EstimateFailure };
+
+function shownValues(form: ParsedForm): Shown {
+  if (form.fields.get(REQUEST_KIND_FIELD) !== HOME_WATCH_KIND) return { values: valuesOf(form) };
+  const raw: Partial<Record<HomeWatchField, string>> = {};
+  for (const field of HOME_WATCH_FIELDS) raw[field] = form.fields.get(field);
+  return { values: normalizeHomeWatchValues(raw), requestKind: HOME_WATCH_KIND };
+}
+
+function checkRequest(form: ParsedForm): Checked {
+  const kind = (form.fields.get(REQUEST_KIND_FIELD) ?? "").trim();
+  if (kind !== "" && kind !== HOME_WATCH_KIND) {
+    log("info", "estimate request refused", { status: 400, reason: "unknown request kind" });
+    return { ok: false, failure: { status: 400, success: false, error: UNKNOWN_KIND } };
+  }
+  const shown = shownValues(form);
+  const refuse = (fieldErrors: IntakeFieldErrors): Checked => {
+    log("info", "estimate request refused", {
+      status: 400,
+      reason: "invalid fields",
+      fields: Object.keys(fieldErrors),
+    });
+    const error = Object.values(fieldErrors).join(" ");
+    return { ok: false, failure: { status: 400, success: false, error, fieldErrors, ...shown } };
+  };
+  if (shown.requestKind === HOME_WATCH_KIND) {
+    const checked = checkHomeWatch(shown.values);
+    if (!checked.ok) return refuse(checked.fieldErrors);
+    return { ok: true, values: checked.lead, service: HOME_WATCH_SERVICE, shown };
+  }
+  const { values } = shown;
+  const fieldErrors = validateEstimateFields(values);
+  if (Object.keys(fieldErrors).length > 0) return refuse(fieldErrors);
+  return { ok: true, values, shown };
+}
+
+const UNKNOWN_KIND = "This form is not one we know. Please reload the page and send it again, or call us.";
+
 const ipSecrets = new WeakMap<Kysely<Database>, Promise<string>>();
 
 async function hashClientIp(db: Kysely<Database>, ip: string | undefined): Promise<string | null> {
@@ -152,7 +218,7 @@ async function hashClientIp(db: Kysely<Database>, ip: string | undefined): Promi
 }
 
 async function storeLead(
-  values: EstimateValues,
+  { values, service }: Accepted,
   photos: readonly PreparedPhoto[],
   request: Request,
   options: EstimateSubmissionOptions,
@@ -163,6 +229,7 @@ async function storeLead(
   const { db } = await getDatabase();
   return createLead(db, {
     values: { ...values, phone: formatUsPhone(values.phone) },
+    service,
     photos,
     sourcePath,
     spamReason,
@@ -204,10 +271,11 @@ export async function handleEstimateSubmission(
       headerKey.kind === "key" ? headerKey : readIdempotencyField(form.fields.get(IDEMPOTENCY_FIELD));
     if (key.kind === "malformed") {
       log("info", "estimate request refused", { status: 400, reason: "malformed idempotency key" });
-      return { status: 400, success: false, error: INVALID_KEY_MESSAGE, values: valuesOf(form) };
+      return { status: 400, success: false, error: INVALID_KEY_MESSAGE, ...shownValues(form) };
     }
     const outcome = await handleParsedSubmission(form, request, options, key.kind === "key" ? key.key : undefined);
-    if (outcome.success) return { ...outcome, notice: await noticeForVisitor() };
+    if (outcome.success)
+      return { ...outcome, notice: await noticeForVisitor(), requestKind: shownValues(form).requestKind };
     return key.kind === "key" ? { ...outcome, idempotencyKey: key.key } : outcome;
   } finally {
     await form.dispose();
@@ -234,11 +302,11 @@ const inFlight = createInFlightRequests<EstimateOutcome>((outcome) => (outcome.s
 function replayOutcome(
   keyed: KeyedRequest,
   stored: { leadId: string; fingerprint: string },
-  values: EstimateValues,
+  shown: Shown,
 ): EstimateOutcome {
   if (stored.fingerprint !== keyed.fingerprint) {
     log("info", "estimate request refused", { status: 422, reason: "idempotency key reused with other text" });
-    return { status: 422, success: false, error: KEY_REUSED_MESSAGE, values };
+    return { status: 422, success: false, error: KEY_REUSED_MESSAGE, ...shown };
   }
   log("info", "estimate request already stored; answered again", { leadId: stored.leadId });
   return { status: 200, success: true, leadId: stored.leadId, quarantined: false, replayed: true };
@@ -254,33 +322,25 @@ async function handleParsedSubmission(
   // stored: a person whose browser filled the field by mistake must not lose the request unseen.
   const spamReason = (form.fields.get(HONEYPOT_FIELD) ?? "").trim() !== "" ? "honeypot" : undefined;
 
-  const values = valuesOf(form);
-  const fieldErrors = validateEstimateFields(values);
-  if (Object.keys(fieldErrors).length > 0) {
-    log("info", "estimate request refused", {
-      status: 400,
-      reason: "invalid fields",
-      fields: Object.keys(fieldErrors),
-    });
-    return { status: 400, success: false, error: Object.values(fieldErrors).join(" "), fieldErrors, values };
-  }
+  const checked = checkRequest(form);
+  if (!checked.ok) return checked.failure;
 
-  if (!idempotencyKey) return storeSubmission(form, values, request, options, spamReason, undefined);
-  const keyed: KeyedRequest = { key: idempotencyKey, fingerprint: requestFingerprint(values) };
+  if (!idempotencyKey) return storeSubmission(form, checked, request, options, spamReason, undefined);
+  const keyed: KeyedRequest = { key: idempotencyKey, fingerprint: requestFingerprint(checked.values) };
   let db: Kysely<Database>;
   try {
     ({ db } = await getDatabase());
   } catch (error) {
     log("error", "estimate request could not be stored", { error: describeError(error) });
-    return { status: 500, success: false, error: COULD_NOT_SAVE, values };
+    return { status: 500, success: false, error: COULD_NOT_SAVE, ...checked.shown };
   }
-  const result = await inFlight(db, keyed, () => storeSubmission(form, values, request, options, spamReason, keyed));
-  return result.kind === "stored" ? replayOutcome(keyed, result, values) : result.value;
+  const result = await inFlight(db, keyed, () => storeSubmission(form, checked, request, options, spamReason, keyed));
+  return result.kind === "stored" ? replayOutcome(keyed, result, checked.shown) : result.value;
 }
 
 async function storeSubmission(
   form: ParsedForm,
-  values: EstimateValues,
+  accepted: Accepted,
   request: Request,
   options: EstimateSubmissionOptions,
   spamReason: string | undefined,
@@ -294,12 +354,12 @@ async function storeSubmission(
       const checked = await preparePhotos(form.files);
       if (!checked.ok) return checked;
       const sourcePath = localSourcePath(form.fields.get(SOURCE_FIELD));
-      const leadId = await storeLead(values, checked.photos, request, options, spamReason, sourcePath, keyed);
+      const leadId = await storeLead(accepted, checked.photos, request, options, spamReason, sourcePath, keyed);
       return { ...checked, leadId };
     });
     if (!stored.ok) {
       log("info", "estimate request refused", { status: stored.failure.status, reason: "photo" });
-      return { ...stored.failure, success: false, values };
+      return { ...stored.failure, success: false, ...accepted.shown };
     }
     const { photos, leadId } = stored;
     const checked = { photos };
@@ -316,9 +376,9 @@ async function storeSubmission(
     // Another copy of the request, on another connection or server instance, may have committed
     // first: its key's row is what made this one fail. Then this one's answer is the first's.
     const winner = keyed ? await lookUpWinner(keyed.key) : undefined;
-    if (keyed && winner) return replayOutcome(keyed, winner, values);
+    if (keyed && winner) return replayOutcome(keyed, winner, accepted.shown);
     log("error", "estimate request could not be stored", { error: describeError(error) });
-    return { status: 500, success: false, error: COULD_NOT_SAVE, values };
+    return { status: 500, success: false, error: COULD_NOT_SAVE, ...accepted.shown };
   }
 }
 

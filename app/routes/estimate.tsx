@@ -2,6 +2,7 @@
  * /estimate: the estimate form on a page of its own. It is also where every estimate button leads
  * without JavaScript, and where a form posted without JavaScript gets its answer.
  */
+import { lazy, Suspense } from "react";
 import { data } from "react-router";
 import { PageHero } from "~/components/sections/page-hero";
 import { useFacts } from "~/components/layout/site-live-data";
@@ -9,11 +10,24 @@ import { phoneHref } from "~/content/business-facts";
 import { liveFacts } from "~/facts/facts-source.server";
 import { DeferredEstimateForm } from "~/leads/deferred-estimate-form";
 import type { EstimateFormState } from "~/leads/estimate-form";
-import { ESTIMATE_SUCCESS_TITLE, estimateSuccessText } from "~/leads/estimate-success";
+import {
+  ESTIMATE_SUCCESS_TITLE,
+  estimateSuccessText,
+  HOME_WATCH_SUCCESS_TITLE,
+  homeWatchSuccessText,
+} from "~/leads/estimate-success";
+import type { HomeWatchFormState } from "~/leads/home-watch-form";
 import { breadcrumbJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/seo/meta";
 import { seoFrom } from "~/seo/route-meta";
 import type { Route } from "./+types/estimate";
+
+// Only a home watch request posted without JavaScript comes back here with its own form, so the
+// page itself does not carry that form's code.
+const HomeWatchForm = lazy(() => import("~/leads/home-watch-form").then((m) => ({ default: m.HomeWatchForm })));
+
+/** The page's answer to a post: the estimate form's state, and the home watch form's when it sent it. */
+type EstimatePageState = EstimateFormState & { homeWatch?: HomeWatchFormState };
 
 export function loader() {
   const { facts } = liveFacts();
@@ -37,20 +51,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await handleEstimateSubmission(request, { clientIp: clientIpFrom(context) });
   // The form shown again carries a key, so that sending it again (or the browser resending this
   // post) stores one lead: the one it came with, or a fresh one when it came without.
-  const state: EstimateFormState = outcome.success
-    ? { success: true, notice: outcome.notice ?? null }
-    : {
-        success: false,
-        error: outcome.error,
-        fieldErrors: outcome.fieldErrors,
-        values: outcome.values,
-        idempotencyKey: outcome.idempotencyKey ?? newIdempotencyKey(),
-      };
+  const idempotencyKey = outcome.success ? undefined : (outcome.idempotencyKey ?? newIdempotencyKey());
+  const homeWatch = outcome.requestKind === "home-watch";
+  const state: EstimatePageState = outcome.success
+    ? { success: true, notice: outcome.notice ?? null, ...(homeWatch ? { homeWatch: {} } : {}) }
+    : homeWatch
+      ? {
+          success: false,
+          error: outcome.error,
+          homeWatch: {
+            fieldErrors: outcome.fieldErrors,
+            values: outcome.values && "empty_from" in outcome.values ? outcome.values : undefined,
+            idempotencyKey,
+          },
+        }
+      : {
+          success: false,
+          error: outcome.error,
+          fieldErrors: outcome.fieldErrors,
+          values: outcome.values && "empty_from" in outcome.values ? undefined : outcome.values,
+          idempotencyKey,
+        };
   return data(state, { status: outcome.status });
 }
 
 export default function EstimatePage({ actionData }: Route.ComponentProps) {
-  const result = actionData as EstimateFormState | undefined;
+  const result = actionData as EstimatePageState | undefined;
   const facts = useFacts();
   return (
     <>
@@ -68,8 +94,10 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
           </h2>
           {result?.success ? (
             <div role="status" className="mt-4 rounded-lg bg-sea-50 p-5">
-              <p className="text-lg font-semibold text-navy-900">{ESTIMATE_SUCCESS_TITLE}</p>
-              <p className="mt-2">{estimateSuccessText(facts)}</p>
+              <p className="text-lg font-semibold text-navy-900">
+                {result.homeWatch ? HOME_WATCH_SUCCESS_TITLE : ESTIMATE_SUCCESS_TITLE}
+              </p>
+              <p className="mt-2">{result.homeWatch ? homeWatchSuccessText(facts) : estimateSuccessText(facts)}</p>
               {result.notice ? (
                 <p className="mt-2">
                   <strong>Please note: </strong>
@@ -100,7 +128,13 @@ export default function EstimatePage({ actionData }: Route.ComponentProps) {
                 </p>
               ) : null}
               <div className="mt-5">
-                <DeferredEstimateForm idPrefix="estimate" initial={result} wake="after-start" />
+                {result?.homeWatch ? (
+                  <Suspense fallback={null}>
+                    <HomeWatchForm idPrefix="home-watch" initial={result.homeWatch} />
+                  </Suspense>
+                ) : (
+                  <DeferredEstimateForm idPrefix="estimate" initial={result} wake="after-start" />
+                )}
               </div>
             </>
           )}

@@ -7,6 +7,7 @@
  */
 import { data, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
+import { services } from "~/content/services";
 import { isId } from "~/forms/ids";
 import { getEnv } from "~/settings/env.server";
 import { readSmallForm } from "~/infra/uploads.server";
@@ -173,6 +174,15 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       <dl className="mt-4 grid gap-x-4 gap-y-2 rounded-lg border border-slate-300 bg-white p-3 sm:grid-cols-[10rem_1fr]">
+        {/* Set at arrival by the home watch form, or later by the owner: the kind of job at a glance. */}
+        {lead.service ? (
+          <>
+            <dt className="font-semibold text-navy-900">Service</dt>
+            <dd data-testid="lead-service">
+              {services.find((known) => known.slug === lead.service)?.title ?? lead.service}
+            </dd>
+          </>
+        ) : null}
         <dt className="font-semibold text-navy-900">Phone</dt>
         <dd className="break-words">{lead.phone}</dd>
         <dt className="font-semibold text-navy-900">Email</dt>

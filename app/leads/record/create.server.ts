@@ -30,6 +30,8 @@ export interface NewPhoto {
 export interface NewLead {
   /** As checked and stored: the phone already written the one way the desk shows it. */
   values: EstimateValues;
+  /** The service the request is for, when the form that sent it says (the home watch form does). */
+  service?: string;
   photos: readonly NewPhoto[];
   /** The site page the form was sent from. */
   sourcePath?: string;
@@ -53,6 +55,7 @@ export function leadRow(id: string, lead: Omit<NewLead, "photos" | "keyed">, now
     quarantined_at: lead.spamReason === undefined ? null : timestamp(now),
     spam_reason: lead.spamReason ?? null,
     source_path: lead.sourcePath ?? null,
+    service: lead.service ?? null,
     search_text: leadSearchText(lead.values),
   };
 }
@@ -87,7 +90,7 @@ export async function queueArrival(
 /** Stores the lead and what it owes; returns its id. */
 export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date = new Date()): Promise<string> {
   const id = randomUUID();
-  const { values, photos, spamReason } = lead;
+  const { values, photos, spamReason, service } = lead;
   await inTransaction(db, async (trx) => {
     await trx
       .insertInto("leads")
@@ -123,7 +126,7 @@ export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date 
         contentType: p.contentType,
         bytes: p.data.length,
       }));
-      await queueArrival(trx, { id, createdAt: now, values, photos: stored }, { confirm, now });
+      await queueArrival(trx, { id, createdAt: now, values, service, photos: stored }, { confirm, now });
     }
   });
   return id;

@@ -6,6 +6,7 @@
  */
 import { displayPhone, postalAddress, type BusinessFacts } from "~/content/business-facts";
 import { profile } from "~/content/profile";
+import { services } from "~/content/services";
 import { currentFacts } from "~/facts/facts-source.server";
 import {
   buttonHtml,
@@ -21,6 +22,7 @@ import {
 import type { OutgoingMail } from "~/infra/outbox.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
 import { usPhoneDigits, type EstimateValues } from "../estimate-schema";
+import { HOME_WATCH_SERVICE } from "../home-watch-schema";
 import { noticePlainText, type PublicNotice } from "~/notices/notice-text";
 
 export interface StoredPhoto {
@@ -34,6 +36,8 @@ export interface LeadForEmail {
   id: string;
   createdAt: Date;
   values: EstimateValues;
+  /** The service the request is for, when the form that sent it said (the home watch form does). */
+  service?: string | null;
   photos: readonly StoredPhoto[];
 }
 
@@ -105,8 +109,14 @@ const photosStored = (deskUrl: string) =>
 
 const deskUrlOf = (lead: LeadForEmail, siteUrl: string) => `${siteUrl}/owner/leads/${lead.id}`;
 
+/** "estimate request", or "home watch request" for the home watch page's form: the owner sorts them at a glance. */
+function requestName(lead: LeadForEmail): string {
+  return lead.service === HOME_WATCH_SERVICE ? "home watch request" : "estimate request";
+}
+
 function ownerSubject(lead: LeadForEmail): string {
-  return `Estimate request from ${lead.values.name}`;
+  const name = requestName(lead);
+  return `${name[0]?.toUpperCase()}${name.slice(1)} from ${lead.values.name}`;
 }
 
 /** The owner's notification with `attachedCount` photos attached and, when some are not, why. */
@@ -119,7 +129,9 @@ function ownerBodies(
 ) {
   const { values } = lead;
   const phoneDigits = usPhoneDigits(values.phone);
+  const service = services.find((s) => s.slug === lead.service);
   const rows: DetailRow[] = [
+    ...(service ? [{ label: "Service", value: service.title }] : []),
     { label: "Name", value: values.name },
     { label: "Phone", value: values.phone, href: phoneDigits ? `tel:+1${phoneDigits}` : undefined },
     { label: "Email", value: values.email, href: `mailto:${values.email}` },
@@ -134,7 +146,7 @@ function ownerBodies(
   const foot = footer(facts);
 
   const text = [
-    `New estimate request from the website.`,
+    `New ${requestName(lead)} from the website.`,
     ``,
     detailRowsText(rows),
     ...(note ? [``, note] : []),
@@ -143,7 +155,7 @@ function ownerBodies(
     `Reply to this email to answer ${values.name} directly.`,
   ].join("\n");
 
-  const body = html`<h1 style="font-size:20px;margin:0 0 8px">New estimate request</h1>
+  const body = html`<h1 style="font-size:20px;margin:0 0 8px">New ${requestName(lead)}</h1>
     <p style="margin:0">From the website, ${formatDateTimeWithZone(lead.createdAt)}.</p>
     ${detailRowsHtml(rows)}
     ${note ? html`<p style="padding:12px;background:#fef3c7;border-radius:6px">${note}</p>` : ""}
@@ -221,13 +233,15 @@ export function visitorConfirmation(
   const hours = facts.figures.replyWithinHours;
   const phone = displayPhone(facts.phone);
   const photos = lead.photos.length;
-  const subject = `We received your estimate request - ${profile.shortName}`;
+  const homeWatch = lead.service === HOME_WATCH_SERVICE;
+  const subject = `We received your ${requestName(lead)} - ${profile.shortName}`;
   const foot = footer(facts);
 
   const greeting = name ? `Hi ${name},` : `Hello,`;
   const withPhotos = photos === 0 ? "" : photos === 1 ? ", with your photo" : `, with your ${photos} photos`;
-  const thanks = `Thank you for contacting ${profile.name}. We received your request for a free estimate${withPhotos}. We will reply within ${hours} hours.`;
-  const notYou = `If you did not ask us for an estimate, someone may have typed your address by mistake; you can ignore this email.`;
+  const asked = homeWatch ? "home watch for your house" : `a free estimate${withPhotos}`;
+  const thanks = `Thank you for contacting ${profile.name}. We received your request for ${asked}. We will reply within ${hours} hours.`;
+  const notYou = `If you did not ask us for ${homeWatch ? "home watch" : "an estimate"}, someone may have typed your address by mistake; you can ignore this email.`;
 
   const noticeLine = notice ? `Please note: ${noticePlainText(notice, siteUrl)}` : undefined;
   const text = [
@@ -243,7 +257,7 @@ export function visitorConfirmation(
     profile.name,
   ].join("\n");
 
-  const body = html`<h1 style="font-size:20px;margin:0 0 16px">We received your estimate request</h1>
+  const body = html`<h1 style="font-size:20px;margin:0 0 16px">We received your ${requestName(lead)}</h1>
     <p>${greeting}</p>
     <p>${thanks}</p>
     ${notice ? html`<p><strong>Please note:</strong> ${noticeHtml(notice, siteUrl)}</p>` : ""}

@@ -56,6 +56,7 @@ export async function releaseLead(
       {
         id: lead.id,
         createdAt: toDate(lead.created_at),
+        service: lead.service,
         values: {
           name: lead.name,
           email: lead.email,
