@@ -50,6 +50,19 @@ test.describe("interactive states", () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test("the home watch dialog on a phone, open and with its messages at the fields", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoHydrated(page, "/services/home-watch");
+    await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Ask for Home Watch" });
+    await expect(dialog.getByLabel("Empty from")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Ask for Home Watch" }).click();
+    await expect(dialog.getByText("Please enter the address of the house.")).toBeVisible();
+    await expect(dialog.getByLabel("Address of the house")).toHaveAttribute("aria-invalid", "true");
+    expect(await violations(page)).toEqual([]);
+  });
+
   test("the mobile menu, open", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await gotoHydrated(page, "/faq");

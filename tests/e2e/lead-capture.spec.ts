@@ -125,6 +125,41 @@ for (const backend of ["sqlite", "postgres"] as const) {
       expect(visitor.mail.text).toMatch(/24 hours/);
     });
 
+    test("on a phone, the home watch page's dialog asks for home watch and stores the request marked so", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const who = { name: `Hal Watch ${backend}`, email: `hal.${backend}@example.com` };
+      await gotoHydrated(page, `${server.origin}/services/home-watch`);
+      await page.locator("dialog[data-ready]").waitFor({ state: "attached" });
+      await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Ask for Home Watch" });
+      await expect(dialog).toBeVisible();
+      const form = dialog.getByRole("form", { name: "Home watch request" });
+      // Sent empty, it says what is missing at the fields and sends nothing.
+      await form.getByRole("button", { name: "Ask for Home Watch" }).click();
+      await expect(form.getByText("Please choose the month you are back.")).toBeVisible();
+      await expect(form.getByLabel("Name")).toBeFocused();
+      await form.getByLabel("Name").fill(who.name);
+      await form.getByLabel("Email").fill(who.email);
+      await form.getByLabel("Phone").fill("609 555 0142");
+      await form.getByLabel("Address of the house").fill("8 Bay Ave, Beach Haven, NJ");
+      await form.getByLabel("Empty from").selectOption("October");
+      await form.getByLabel(/^Until/).selectOption("May");
+      await expect(form.getByText("Please choose the month you are back.")).toBeHidden();
+      // Nothing in the dialog is wider than the phone.
+      expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+      await form.getByRole("button", { name: "Ask for Home Watch" }).click();
+      await expect(dialog).toBeHidden({ timeout: 30_000 });
+      await expect(page.getByRole("status").getByText("Home Watch Request Sent!")).toBeVisible();
+
+      const lead = (await storedLeads({ dataDir: server.dataDir, databaseUrl })).find((l) => l.email === who.email);
+      expect(lead).toMatchObject({ name: who.name, phone: "(609) 555-0142", photos: 0 });
+      const owner = await firstMailTo(smtp, LEADS_TO, new RegExp(`^Home watch request from ${who.name}$`));
+      expect(owner.mail.text).toContain("The house stands empty from October to May.");
+      await firstMailTo(smtp, who.email, /^We received your home watch request/);
+    });
+
     test("the same request works with JavaScript off", async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();

@@ -73,6 +73,26 @@ test.describe("/services", () => {
     await expect(dialog.getByRole("heading", { name: "Request Your Free Estimate" })).toBeVisible();
     await expect(dialog.getByLabel(/Name/)).toBeVisible();
   });
+
+  test("every estimate button of the home watch page opens the one home watch dialog", async ({ page }) => {
+    await gotoHydrated(page, "/services/home-watch");
+    await page.locator("dialog[data-ready]").waitFor({ state: "attached" });
+    // The header's button and the page's own; the footer's plain link leads to the general form's page.
+    const buttons = page.locator('a[href="/estimate"]').filter({ hasText: /^Get (an|Free) Estimate$/ });
+    const count = await buttons.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < count; i++) {
+      const button = buttons.nth(i);
+      if (!(await button.isVisible())) continue;
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: "Ask for Home Watch" });
+      await expect(dialog.getByLabel("Address of the house")).toBeVisible();
+      await expect(dialog.getByLabel("Project description")).toHaveCount(0);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+    await expect(page).toHaveURL(/\/services\/home-watch$/);
+  });
 });
 
 type JsonLd = { "@type": string; [key: string]: unknown };
@@ -146,7 +166,9 @@ for (const service of services) {
       await page.keyboard.press("Enter");
       const dialog = page.locator("dialog[open]");
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole("heading", { name: "Request Your Free Estimate" })).toBeVisible();
+      // The home watch page asks for less: its buttons open the short home watch form.
+      const title = service.slug === "home-watch" ? "Ask for Home Watch" : "Request Your Free Estimate";
+      await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
       await expect
         .poll(() =>
           page.evaluate(() => document.querySelector("dialog[open]")?.contains(document.activeElement) ?? false),
