@@ -2,7 +2,7 @@
  * The home watch form's posts tried as an attacker would, against the built server on SQLite: a
  * foreign Origin, a malformed key, a cut-off or oversized body, missing fields, a kind of request
  * the site does not take. Each is refused with a 4xx, never a 500, and stores nothing; the same
- * request from the site itself is stored as home watch.
+ * request from the site itself is stored as home watch, and the desk's lead page shows it as such.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { oneSqliteSiteForThisFile, type BuiltSite } from "../support/system";
@@ -65,10 +65,16 @@ describe("the home watch form's posts", () => {
     expect(await leads()).toEqual([]);
   });
 
-  it("stores the same request from the site itself as home watch", async () => {
+  it("stores the same request from the site itself as home watch, and the desk's lead page says so", async () => {
     expect((await send(form())).status).toBe(200);
     expect(await leads()).toEqual([
       { service: "home-watch", description: "Home watch request. The house stands empty from November to April." },
     ]);
+    const { id } = await s.db.selectFrom("leads").select("id").executeTakeFirstOrThrow();
+    const page = await fetch(`${origin}/owner/leads/${id}`, { headers: { cookie: s.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<dt[^>]*>Service<\/dt><dd data-testid="lead-service">Off-Season Home Watch<\/dd>/);
+    expect(html).toContain("The house stands empty from November to April.");
   });
 });
