@@ -160,6 +160,43 @@ for (const backend of ["sqlite", "postgres"] as const) {
       await firstMailTo(smtp, who.email, /^We received your home watch request/);
     });
 
+    test("with JavaScript off, a home watch request missing a month comes back in its own form, and then goes through", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const who = { name: `Nan Noscript ${backend}`, email: `nan.${backend}@example.com` };
+      // The dialog cannot open without JavaScript, so the form's first post comes from a page of
+      // the site's origin holding the same fields.
+      await page.route(`${server.origin}/home-watch-form-test`, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: `<!doctype html><title>t</title><form method="post" action="/estimate" enctype="multipart/form-data">
+            <input type="hidden" name="request_kind" value="home-watch">
+            <input name="name" value="${who.name}"><input name="email" value="${who.email}">
+            <input name="phone" value="6095550143"><input name="address" value="3 Dock Rd, Ship Bottom, NJ">
+            <input name="empty_from" value="November"><input name="empty_until" value="">
+            <button>Send</button></form>`,
+        }),
+      );
+      await page.goto(`${server.origin}/home-watch-form-test`);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Send" }).click(),
+      ]);
+      expect(response.status()).toBe(400);
+      const form = page.getByRole("form", { name: "Home watch request" });
+      await expect(form.getByText("Please choose the month you are back.")).toBeVisible();
+      await expect(form.getByLabel("Name")).toHaveValue(who.name);
+      await expect(form.getByLabel("Empty from")).toHaveValue("November");
+      await form.getByLabel(/^Until/).selectOption("March");
+      await form.getByRole("button", { name: "Ask for Home Watch" }).click();
+      await expect(page.getByText("Home Watch Request Sent!")).toBeVisible({ timeout: 30_000 });
+      const owner = await firstMailTo(smtp, LEADS_TO, new RegExp(`^Home watch request from ${who.name}$`));
+      expect(owner.mail.text).toContain("The house stands empty from November to March.");
+      await context.close();
+    });
+
     test("the same request works with JavaScript off", async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
