@@ -31,6 +31,7 @@ import {
 import { HoneypotField } from "./honeypot-field";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "./idempotency-key";
 import { encodeMultipart } from "./multipart-body";
+import { RETRY_TEXT } from "./upload-progress";
 
 export const HOME_WATCH_ERROR_TEXT = "Your request did not go through. Please try again or call us directly.";
 const SUCCESS_TOAST_MS = 8000;
@@ -97,6 +98,7 @@ export function HomeWatchForm({ idPrefix, onSuccess, initial }: HomeWatchFormPro
   const [errors, setErrors] = useState<HomeWatchFieldErrors>(initial?.fieldErrors ?? {});
   const [submitting, setSubmitting] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const [retrying, setRetrying] = useState(false);
   const { pathname } = useLocation();
   const facts = useRouteLoaderData<{ facts?: PublicFacts }>("root")?.facts ?? NO_PUBLIC_FACTS;
   const formRef = useRef<HTMLFormElement>(null);
@@ -143,7 +145,12 @@ export function HomeWatchForm({ idPrefix, onSuccess, initial }: HomeWatchFormPro
       const { body, contentType } = encodeMultipart(fields, []);
       const outcome = await sendWithRetries(
         () => sendOnce({ url: "/api/estimate", body, contentType, idempotencyKey, onProgress: () => undefined }),
-        { onRetry: (attempt) => setAnnouncement(`The connection dropped. Trying again (${attempt} of 3)`) },
+        {
+          onRetry: () => {
+            setRetrying(true);
+            setAnnouncement(RETRY_TEXT);
+          },
+        },
       );
       if (outcome.kind === "lost") {
         toast({ title: "Error", description: HOME_WATCH_ERROR_TEXT, variant: "destructive" });
@@ -175,6 +182,7 @@ export function HomeWatchForm({ idPrefix, onSuccess, initial }: HomeWatchFormPro
       toast({ title: "Error", description: HOME_WATCH_ERROR_TEXT, variant: "destructive" });
     } finally {
       setSubmitting(false);
+      setRetrying(false);
       setAnnouncement("");
     }
   };
@@ -241,6 +249,11 @@ export function HomeWatchForm({ idPrefix, onSuccess, initial }: HomeWatchFormPro
       <button type="submit" disabled={submitting} className={buttonClass("primary", "w-full")}>
         {submitting ? "Sending..." : "Ask for Home Watch"}
       </button>
+      {retrying ? (
+        <p data-sending="retrying" className="text-sm font-medium text-navy-900">
+          {RETRY_TEXT}
+        </p>
+      ) : null}
       {/* In the page from the start, since screen readers announce changes only to regions already there. */}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}

@@ -1,7 +1,8 @@
 /**
  * The estimate form on a bad connection: the answer lost after the lead was stored (the form tries
  * again by itself and the server stores it once), a slow upload (the progress bar moves and names
- * the photo), and a reload in the middle of typing (the text comes back).
+ * the photo), and a reload in the middle of typing (the text comes back). The home watch form's
+ * lost answer too, on a phone.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -87,6 +88,46 @@ test("an answer lost after the lead was stored: the form tries again by itself, 
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ email: visitor.Email, photos: 2 });
     expect((await storedMail({ dataDir: server.dataDir })).map((m) => m.recipient).sort()).toHaveLength(2);
+  } finally {
+    await proxy.stop();
+    await server.stop();
+  }
+});
+
+test("on a phone, a home watch request whose answer is lost is sent again by itself and stored once", async ({
+  page,
+  expectConsoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  expectConsoleErrors(/ERR_EMPTY_RESPONSE|ERR_CONNECTION|net::ERR/);
+  const server = await startBuiltServer();
+  let posts = 0;
+  const proxy = await startAnswerDroppingProxy(
+    server.origin,
+    (req) => req.method === "POST" && req.url === "/api/estimate" && posts++ === 0,
+  );
+  try {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await gotoHydrated(page, `${proxy.origin}/services/home-watch`);
+    await page.locator("dialog[data-ready]").waitFor({ state: "attached" });
+    await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).first().click();
+    const form = page.getByRole("dialog", { name: "Ask for Home Watch" }).getByRole("form");
+    await form.getByLabel("Name").fill("Robin Winter");
+    await form.getByLabel("Email").fill("robin.winter@example.com");
+    await form.getByLabel("Phone").fill("609-555-0150");
+    await form.getByLabel("Address of the house").fill("4 Bayview Ave, Beach Haven, NJ");
+    await form.getByLabel("Empty from").selectOption("September");
+    await form.getByLabel(/^Until/).selectOption("June");
+    await form.getByRole("button", { name: "Ask for Home Watch" }).click();
+    await expect(form.locator("[data-sending=retrying]")).toHaveText("Connection lost, trying again…", {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole("status").getByText("Home Watch Request Sent!")).toBeVisible({ timeout: 40_000 });
+    expect(proxy.dropped).toEqual(["POST /api/estimate"]);
+    const leads = await storedLeads({ dataDir: server.dataDir });
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ email: "robin.winter@example.com", photos: 0 });
+    expect(await storedMail({ dataDir: server.dataDir })).toHaveLength(2);
   } finally {
     await proxy.stop();
     await server.stop();
