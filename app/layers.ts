@@ -71,6 +71,7 @@ export const LAYERS: readonly Layer[] = [
       "projects",
       "notices",
       "closed-days",
+      "watch",
       "alerts",
       "ops",
       "seo",
@@ -101,6 +102,11 @@ export const EDGES: readonly Edge[] = [
   },
   { from: "quotes", to: "leads", why: "sending and accepting a quote move the lead's status through the lead record" },
   { from: "projects", to: "leads", why: "a project is started from a won lead" },
+  {
+    from: "watch",
+    to: "leads",
+    why: "a home watch plan is made from the homeowner's request, and its emails and documents belong to that lead",
+  },
   { from: "jobs", to: "leads", why: "small work is started as a job from a won lead, held through the lead record" },
   {
     from: "jobs",

@@ -55,6 +55,8 @@ export const formActions = {
   job: ["/job/:token"],
   // A homeowner's review (or the one-click unsubscribe from the request's email).
   review: ["/review/:token"],
+  // A home watch plan's link: accepting posts here.
+  watch: ["/watch/:token"],
   // The desk's ways in: emailed codes, setup links and passkey ceremonies share one budget, so a
   // script cannot spread its guesses over the three.
   "owner-sign-in": ["/owner/sign-in", "/owner/setup", "/owner/passkey"],
@@ -64,14 +66,15 @@ export type FormAction = keyof typeof formActions;
 
 /**
  * The addresses whose path is a credential: what follows the prefix is the token of a link mailed
- * to a homeowner (a visit time, a quote, a job with its photos and documents, a review request),
+ * to a homeowner (a visit time, a quote, a job with its photos and documents, a review request, a
+ * home watch plan),
  * and opens their name, contract, money and photos. Every log hides it: the server's request and
  * error logs (`infra/request-log.server.ts`) and nginx's access log (`deploy/nginx.conf`). A test
  * holds this list to every route with a `:token` segment, and nginx's map to this list. Links
  * that carry their token in the query (`?token=`: an owner's setup link, the newsletter's) need no
  * entry: no log keeps a query.
  */
-export const TOKEN_PATH_PREFIXES = ["/visit/", "/quote/", "/job/", "/review/"] as const;
+export const TOKEN_PATH_PREFIXES = ["/visit/", "/quote/", "/job/", "/review/", "/watch/"] as const;
 
 /** Old or short addresses that show a page of the site; the key is the alias, the value its primary path. */
 export const aliases: Readonly<Record<string, ServicePathOrPage>> = {
@@ -108,6 +111,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/job/:token/documents/:documentId": "a job's contract PDFs, behind the same credential",
   "/job/:token/photos/:file": "a job's progress photos, behind the same credential",
   "/review/:token": "reached only from a review request email; the link is a credential",
+  "/watch/:token": "reached only from a home watch plan's emails; the link is a credential",
   "/owner/reviews": "the desk: every review, hiding and replies",
   "/owner": "the owner's lead desk: signed-in, never indexed",
   "/owner/sign-in": "the desk's sign-in, for owners only",
@@ -125,6 +129,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/site/articles/new": "the desk: where the Site page's new-article form posts; a visit goes to the Site page",
   "/owner/projects": "the desk: finished projects, drafts and published",
   "/owner/jobs": "the desk: jobs scheduled, under way and done, beside the site visits",
+  "/owner/watch": "the desk: home watch plans and the requests waiting for one",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",

@@ -29,6 +29,7 @@ import { sitePages } from "./migrations/0020_site_pages";
 import { movedPages } from "./migrations/0021_moved_pages";
 import { pageDrafts } from "./migrations/0022_page_drafts";
 import { sitePhotos } from "./migrations/0023_site_photos";
+import { watchPlans } from "./migrations/0024_watch_plans";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -65,6 +66,7 @@ export const migrations: readonly Migration[] = [
   movedPages,
   pageDrafts,
   sitePhotos,
+  watchPlans,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

@@ -51,7 +51,9 @@ export type MailKind =
   | "change-order-declined"
   | "invoice-sent"
   | "invoice-reminder"
-  | "payment-receipt";
+  | "payment-receipt"
+  | "watch-plan-sent"
+  | "watch-plan-accepted";
 
 export interface MailAddress {
   name: string;

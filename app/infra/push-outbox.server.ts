@@ -25,7 +25,7 @@ export interface PushMessage {
   tag: string;
 }
 
-export type PushKind = "lead-push" | "lead-reminder-push" | "quote-push";
+export type PushKind = "lead-push" | "lead-reminder-push" | "quote-push" | "watch-push";
 
 const messageSchema = z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string() });
 

@@ -28,9 +28,11 @@ const FORMAT = "s1";
 /**
  * What a sealed value is for: a value sealed for one purpose does not open as another. Besides a
  * job's link, the answer a desk form sends back to its page in a cookie
- * (`carried-answer.server.ts`): the seal is how the page knows the server wrote it.
+ * (`carried-answer.server.ts`): the seal is how the page knows the server wrote it. A home watch
+ * plan's homeowner link, mailed again with every report; and the plan's access notes (lockbox and
+ * alarm codes), which a stolen database or backup must not give away.
  */
-export type SealPurpose = "job-link" | "desk-answer";
+export type SealPurpose = "job-link" | "desk-answer" | "watch-link" | "watch-access";
 
 const keys = new Map<string, Buffer>();
 

@@ -62,7 +62,10 @@ export type AuditAction =
   | "site-page-published"
   | "site-page-taken-down"
   | "site-page-moved"
-  | "site-page-draft-discarded";
+  | "site-page-draft-discarded"
+  | "watch-plan-saved"
+  | "watch-plan-sent"
+  | "watch-plan-ended";
 
 export interface AuditEntry {
   actor?: string | null;

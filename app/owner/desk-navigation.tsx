@@ -38,6 +38,7 @@ export const DESK_SECTIONS: readonly DeskSection[] = [
   { to: "/owner/site", label: "Site", inBar: true, within: "/owner/site/" },
   { to: "/owner/reviews", label: "Reviews", inBar: false },
   { to: "/owner/projects", label: "Projects", inBar: true, within: "/owner/projects/" },
+  { to: "/owner/watch", label: "Watch", inBar: false, within: "/owner/watch/" },
   { to: "/owner/account", label: "Account", inBar: false },
 ];
 

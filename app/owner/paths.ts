@@ -78,5 +78,7 @@ export const pagePreviewPath = (kind: string, name: string) => `${sitePath}/prev
 export const widePreviewPath = (kind: string, name: string) => `${sitePath}/preview-wide/${kind}/${name}`;
 /** 'Take this article off the site' posts here: see `routes/owner.site-article-take-down.ts`. */
 export const articleTakeDownPath = (slug: string) => `${articleEditorPath(slug)}/take-down`;
+export const watchPath = "/owner/watch";
+export const watchPlanPath = (id: string) => `${watchPath}/${id}`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

@@ -24,6 +24,7 @@ import { sendQuoteReminders } from "~/quotes/quote-reminders.server";
 import { sendDueReviewRequests } from "~/reviews/review-requests.server";
 import { processWaitingPhotos } from "~/projects/project-photos.server";
 import { pruneUnusedSitePhotos } from "~/site-pages/unused-photos.server";
+import { endFinishedSeasons } from "~/watch/watch-plans.server";
 import { processWaitingSitePhotos } from "~/site-pages/site-photos.server";
 import { refreshLiveSite } from "./live.server";
 
@@ -150,9 +151,19 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
           requestKeys: await pruneIdempotencyKeys(db, now),
           keptRecords: await pruneKeptRecords(db, now),
           unusedPhotos: await pruneUnusedSitePhotos(db, now),
+          // A plan past its season ends, and its access notes go with it.
+          endedWatchPlans: await endFinishedSeasons(db, now),
         };
         await pruneDeskRecords(db, now);
-        if (counts.mail + counts.subscribers + counts.quarantined + counts.keptRecords + counts.unusedPhotos > 0)
+        if (
+          counts.mail +
+            counts.subscribers +
+            counts.quarantined +
+            counts.keptRecords +
+            counts.unusedPhotos +
+            counts.endedWatchPlans >
+          0
+        )
           log("info", "expired records deleted", counts);
       },
     },

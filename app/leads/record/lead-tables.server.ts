@@ -32,6 +32,8 @@ export const LEAD_CHILD_TABLES = [
   "job_photos",
   "jobs",
   "quote_versions",
+  // A plan's visits go with it (their foreign key), and its access notes with them.
+  "watch_plans",
   "stored_documents",
 ] as const satisfies readonly TablesWithLeadId[];
 

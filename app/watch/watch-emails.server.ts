@@ -1,0 +1,82 @@
+/**
+ * Home watch's emails: the plan to the homeowner (its PDF attached, the link to accept it), and
+ * after acceptance the signed plan to both sides. Replies go to LEADS_TO. The link is a
+ * credential, in these emails and nowhere else; the access notes are in none of them.
+ */
+import { profile } from "~/content/profile";
+import { currentFacts } from "~/facts/facts-source.server";
+import { addressee, businessMail as mail, type Recipient } from "~/infra/business-mail.server";
+import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
+import type { MailContext } from "~/settings/env.server";
+import { dayText } from "./plan-document";
+
+export interface WatchHomeowner extends Recipient {
+  leadId: string;
+}
+
+export const watchUrl = (siteUrl: string, token: string) => `${siteUrl}/watch/${encodeURIComponent(token)}`;
+
+export function planSentEmail(
+  homeowner: WatchHomeowner,
+  token: string,
+  firstVisit: string,
+  pdf: MailDocumentRef,
+  context: MailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return mail(
+    "watch-plan-sent",
+    to,
+    `Your home watch plan from ${profile.shortName}`,
+    [
+      `${greeting}\n\nHere is your home watch plan for the season, attached as a PDF: the visits, what each one covers, the price and how to end it. You can read it and accept it online at the link below. The first visit would be on ${dayText(firstVisit)}.`,
+      "Opening the link changes nothing: you accept only by signing on the page. Send us the lockbox and alarm codes by phone, not by email. Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    currentFacts(),
+    { link: { href: watchUrl(context.siteUrl, token), label: "Read and accept your plan" }, documents: [pdf] },
+  );
+}
+
+/** To the homeowner and each owner: the plan as accepted, and the signed copy with its record. */
+export function planAcceptedEmails(
+  homeowner: WatchHomeowner,
+  token: string,
+  owners: readonly string[],
+  documents: { accepted: MailDocumentRef; signed: MailDocumentRef },
+  firstVisit: string,
+  context: MailContext,
+): OutgoingMail[] {
+  const facts = currentFacts();
+  const { to, greeting } = addressee(homeowner);
+  const attached = [documents.accepted, documents.signed];
+  const first = dayText(firstVisit);
+  return [
+    mail(
+      "watch-plan-accepted",
+      to,
+      `Your signed home watch plan with ${profile.shortName}`,
+      [
+        `${greeting}\n\nThank you: your house is on our list, and the first visit is on ${first}. Two PDFs are attached: ${documents.accepted.fileName} is the plan you accepted, and ${documents.signed.fileName} is the same plan signed by both of us, with the record of your acceptance on its last page. Keep both.`,
+        "Your plan's page, at the link above, shows the next visit and every report. After each visit we email you its report.",
+      ],
+      context,
+      homeowner.leadId,
+      facts,
+      { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" }, documents: attached },
+    ),
+    ...owners.map((owner) =>
+      mail(
+        "watch-plan-accepted",
+        owner,
+        `Home watch plan accepted: ${homeowner.name}`,
+        [`${homeowner.name} accepted the home watch plan. The first visit is on ${first}. Both PDFs are attached.`],
+        context,
+        homeowner.leadId,
+        facts,
+        { link: { href: `${context.siteUrl}/owner/watch`, label: "Open the plans" }, documents: attached },
+      ),
+    ),
+  ];
+}

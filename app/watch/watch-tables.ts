@@ -1,0 +1,75 @@
+/**
+ * Home watch's tables: each season's plan for one house, and the visits it owes.
+ *
+ * Added to the one `Database` that every query is typed with: infra imports no feature, so each
+ * feature declares its own tables beside its code (see `infra/schema.server.ts`).
+ */
+import type { ColumnType } from "kysely";
+import type { Timestamp } from "~/infra/schema.server";
+
+export type PlanStatus = "draft" | "sent" | "accepted" | "ended";
+export type Frequency = "weekly" | "fortnightly";
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface WatchPlansTable {
+  id: string;
+  lead_id: string;
+  status: PlanStatus;
+  homeowner_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  town: string;
+  /** YYYY-MM-DD in New Jersey: the season's first and last day. */
+  season_start: string;
+  season_end: string;
+  frequency: Frequency;
+  /** 0 Sunday … 6 Saturday, as `time/business-time.ts`'s `weekdayOf`. */
+  weekday: number;
+  price_cents: number;
+  storm_price_cents: number;
+  /** The lockbox and alarm codes, sealed with the server's key; null once the plan ends. */
+  access_sealed: Nullable<string>;
+  /** JSON: see `watch/checklist.ts`. */
+  checklist: string;
+  /** JSON, set when sent: see `watch/plan-terms.ts`. */
+  terms: Nullable<string>;
+  sent_at: Nullable<Date | string>;
+  token_hash: Nullable<string>;
+  /** The homeowner's link, sealed, so later emails (reports, storm checks) can carry it again. */
+  link_sealed: Nullable<string>;
+  document_id: Nullable<string>;
+  accepted_at: Nullable<Date | string>;
+  accepted_name: Nullable<string>;
+  accepted_ip: Nullable<string>;
+  accepted_user_agent: Nullable<string>;
+  accepted_sha256: Nullable<string>;
+  accepted_document_id: Nullable<string>;
+  signed_document_id: Nullable<string>;
+  ended_at: Nullable<Date | string>;
+  ended_reason: Nullable<string>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type VisitKind = "regular" | "storm";
+export type WatchVisitStatus = "scheduled" | "started" | "finished" | "cancelled";
+
+export interface WatchVisitsTable {
+  id: string;
+  plan_id: string;
+  /** YYYY-MM-DD in New Jersey. */
+  day: string;
+  kind: VisitKind;
+  status: WatchVisitStatus;
+  created_at: Timestamp;
+}
+
+declare module "~/infra/schema.server" {
+  interface Database {
+    watch_plans: WatchPlansTable;
+    watch_visits: WatchVisitsTable;
+  }
+}
