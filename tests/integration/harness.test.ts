@@ -22,6 +22,7 @@ import { addClosedDay } from "~/closed-days/closed-days.server";
 import { publishNotice } from "~/notices/notices.server";
 import { saveDraft } from "~/site-pages/page-drafts.server";
 import { publishedReview } from "../support/reviews";
+import { startPlan } from "~/watch/watch-plans.server";
 
 /** One row in each table that holds records; the list must name every table the database has. */
 async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<void> {
@@ -231,6 +232,20 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     })
     .execute();
   await db.insertInto("gone_projects").values({ slug: "old-porch", gone_at: now }).execute();
+  // A home watch plan for the lead's house, with one visit.
+  const plan = await startPlan(db, leadId, { email: owner.email, client: null });
+  if (!plan.ok) throw new Error("no plan started");
+  await db
+    .insertInto("watch_visits")
+    .values({
+      id: randomUUID(),
+      plan_id: plan.id,
+      day: "2027-01-07",
+      kind: "regular",
+      status: "scheduled",
+      created_at: now,
+    })
+    .execute();
   // A photo for the written pages, made ready, with one of its files.
   await db
     .insertInto("site_photos")

@@ -33,7 +33,7 @@ async function tablesWithLeadId(db: Kysely<Database>, backend: Backend): Promise
 /**
  * A lead with a row in every table that names it: photos, a note, history and queued mail, a
  * visit and its window, its idempotency key, a review request and a review, a quote version and
- * its PDF, and a project made from it.
+ * its PDF, a project made from it, and a home watch plan for its house.
  */
 async function leadWithRowsEverywhere(db: Kysely<Database>, dataDir: string): Promise<string> {
   const { id } = await insertLeadWithEverything(db, dataDir, { photos: 1 });
@@ -141,6 +141,43 @@ async function leadWithRowsEverywhere(db: Kysely<Database>, dataDir: string): Pr
       created_at: now,
       updated_at: now,
       published_at: null,
+    })
+    .execute();
+  // A home watch plan for its house, with a visit: the plan's access notes go with the lead.
+  const planId = randomUUID();
+  await db
+    .insertInto("watch_plans")
+    .values({
+      id: planId,
+      lead_id: id,
+      status: "draft",
+      homeowner_name: "Dana Visitor",
+      email: "dana@example.com",
+      phone: "(609) 555-0117",
+      address: "12 Dune Lane, Surf City, NJ",
+      town: "Surf City",
+      season_start: "2027-10-01",
+      season_end: "2028-05-31",
+      frequency: "weekly",
+      weekday: 4,
+      price_cents: 8_500,
+      storm_price_cents: 12_000,
+      access_sealed: "sealed",
+      checklist: "[]",
+      created_by: "pat@causeway.test",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto("watch_visits")
+    .values({
+      id: randomUUID(),
+      plan_id: planId,
+      day: "2027-10-07",
+      kind: "regular",
+      status: "scheduled",
+      created_at: now,
     })
     .execute();
   return id;
