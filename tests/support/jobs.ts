@@ -10,11 +10,11 @@ import type { QuoteContent } from "~/quotes/quote-content";
 import { deckQuote } from "./quotes";
 import { mailText } from "./delivered-mail";
 
-/** The token of the /quote/, /job/, /visit/ or /review/ link in the newest email of `kind` in the outbox. */
+/** The token of the /quote/, /job/, /visit/, /review/ or /watch/ link in the newest email of `kind` in the outbox. */
 export async function linkIn(
   db: Kysely<Database>,
   kind: string,
-  path: "quote" | "job" | "visit" | "review",
+  path: "quote" | "job" | "visit" | "review" | "watch",
 ): Promise<string> {
   const row = await db
     .selectFrom("outbox")
