@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { isId } from "~/forms/ids";
 import { sealWithServerKey, unsealWithServerKey } from "~/infra/seal.server";
 import { timestamp, type Database } from "~/infra/schema.server";
+import { HOME_WATCH_SERVICE } from "~/leads/home-watch-schema";
 import { townOf } from "~/leads/record/address";
 import { leadForChange, recordEvent } from "~/leads/record/changes.server";
 import type { Actor } from "~/owner/actor";
@@ -20,8 +21,6 @@ import { centsText, checkPlan, termsOf, type PlanTerms, type PlanValues } from "
 import type { PlanStatus } from "./watch-tables";
 
 type Db = Kysely<Database>;
-
-export const HOME_WATCH_SERVICE = "home-watch";
 
 const newItemId = () => randomUUID().slice(0, 8);
 
