@@ -30,6 +30,7 @@ import { movedPages } from "./migrations/0021_moved_pages";
 import { pageDrafts } from "./migrations/0022_page_drafts";
 import { sitePhotos } from "./migrations/0023_site_photos";
 import { watchPlans } from "./migrations/0024_watch_plans";
+import { watchVisitResults } from "./migrations/0025_watch_visit_results";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -67,6 +68,7 @@ export const migrations: readonly Migration[] = [
   pageDrafts,
   sitePhotos,
   watchPlans,
+  watchVisitResults,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

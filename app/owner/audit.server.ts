@@ -65,7 +65,9 @@ export type AuditAction =
   | "site-page-draft-discarded"
   | "watch-plan-saved"
   | "watch-plan-sent"
-  | "watch-plan-ended";
+  | "watch-plan-ended"
+  | "watch-visit-started"
+  | "watch-visit-finished";
 
 export interface AuditEntry {
   actor?: string | null;

@@ -80,5 +80,8 @@ export const widePreviewPath = (kind: string, name: string) => `${sitePath}/prev
 export const articleTakeDownPath = (slug: string) => `${articleEditorPath(slug)}/take-down`;
 export const watchPath = "/owner/watch";
 export const watchPlanPath = (id: string) => `${watchPath}/${id}`;
+export const watchVisitPath = (id: string) => `${watchPath}/visits/${id}`;
+/** Where the visit screen's script sends each entry, answered in JSON. */
+export const watchVisitEntriesPath = (id: string) => `${watchVisitPath(id)}/entries`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

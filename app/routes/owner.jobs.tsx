@@ -1,7 +1,9 @@
 /**
  * /owner/jobs: the work on the calendar. Every open job, and those finished or cancelled this week
  * and later, by start date, each with its state and dates; 'Late' on a job past its completion
- * date and not completed. The booked site visits sit beside them, so the week reads in one place.
+ * date and not completed. The booked site visits sit beside them, and the week's home watch visits,
+ * by day and in the order of the drive down the island ('Late' past their day), so the week reads
+ * in one place.
  */
 import { Link } from "react-router";
 import { profile } from "~/content/profile";
@@ -13,6 +15,9 @@ import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatShortDay, formatTime, mondayOf } from "~/time/business-time";
 import { VisitList } from "~/visits/visit-list";
 import { upcomingVisits } from "~/visits/visits.server";
+import { WatchWeek } from "~/watch/watch-week";
+import { dayText } from "~/watch/plan-document";
+import { isLateVisit, weekWatchVisits } from "~/watch/watch-visits.server";
 import type { Route } from "./+types/owner.jobs";
 
 export const meta: Route.MetaFunction = () => [
@@ -24,7 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
   const now = new Date();
   const today = dayOf(now);
-  const [jobs, visits] = await Promise.all([jobsForCalendar(db, mondayOf(now)), upcomingVisits(db, now, 20)]);
+  const [jobs, visits, watch] = await Promise.all([
+    jobsForCalendar(db, mondayOf(now)),
+    upcomingVisits(db, now, 20),
+    weekWatchVisits(db, mondayOf(now)),
+  ]);
   return {
     jobs: jobs.map((job) => ({
       id: job.id,
@@ -42,6 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       day: formatShortDay(visit.startsAt),
       time: `${formatTime(visit.startsAt)} – ${formatTime(visit.endsAt)}`,
       today: dayOf(visit.startsAt) === today,
+    })),
+    watch: watch.map((visit) => ({
+      id: visit.id,
+      name: visit.homeowner_name,
+      town: visit.town,
+      day: visit.day === today ? "Today" : dayText(visit.day),
+      kind: visit.kind === "storm" ? "Storm check" : "Home watch",
+      done: visit.status === "finished",
+      late: isLateVisit(visit, today),
     })),
   };
 }
@@ -98,6 +116,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           ) : (
             <VisitList visits={loaderData.visits} />
           )}
+          <WatchWeek visits={loaderData.watch} />
         </div>
       </div>
     </>

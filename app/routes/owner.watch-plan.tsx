@@ -14,7 +14,7 @@ import { answerDone, answerOutcome, answerRefused } from "~/infra/page-post.serv
 import { toDate } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
-import { contractDocumentPath, watchPath } from "~/owner/paths";
+import { contractDocumentPath, watchPath, watchVisitPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
@@ -170,9 +170,14 @@ export default function WatchPlan({ loaderData, actionData }: Route.ComponentPro
           </h2>
           <ol className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
             {d.visits.map((v) => (
-              <li key={v.id} className="px-3 py-2">
-                {v.day} · {v.kind}
-                {v.status === "cancelled" ? " · cancelled" : v.status === "finished" ? " · done" : ""}
+              <li key={v.id}>
+                <Link
+                  to={watchVisitPath(v.id)}
+                  className="block min-h-11 px-3 py-2 hover:bg-sea-50 focus-visible:bg-sea-50"
+                >
+                  {v.day} · {v.kind}
+                  {v.status === "cancelled" ? " · cancelled" : v.status === "finished" ? " · done" : ""}
+                </Link>
               </li>
             ))}
           </ol>

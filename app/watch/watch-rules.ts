@@ -171,3 +171,23 @@ export function townWarning(town: string, watched: readonly string[]): string | 
 export function valuesFromForm(get: (name: string) => string): PlanValues {
   return Object.fromEntries(PLAN_FIELDS.map((field) => [field, get(field).slice(0, 4_000)])) as PlanValues;
 }
+
+/** The island's towns in driving order, north to south: one drive down the Boulevard covers a day. */
+export const DRIVING_ORDER: readonly string[] = [
+  "Barnegat Light",
+  "Loveladies",
+  "Harvey Cedars",
+  "North Beach",
+  "Surf City",
+  "Ship Bottom",
+  "Brant Beach",
+  "Beach Haven Crest",
+  "Beach Haven",
+  "Holgate",
+];
+
+/** A town's place in the drive; towns off the island come after, by name. */
+export function drivingRank(town: string): number {
+  const index = DRIVING_ORDER.findIndex((t) => t.toLowerCase() === town.trim().toLowerCase());
+  return index === -1 ? DRIVING_ORDER.length : index;
+}

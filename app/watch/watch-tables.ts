@@ -65,11 +65,33 @@ export interface WatchVisitsTable {
   kind: VisitKind;
   status: WatchVisitStatus;
   created_at: Timestamp;
+  /** The arrival and departure, as tapped (see `watch/visit-entries.ts`). */
+  started_at: Nullable<Date | string>;
+  finished_at: Nullable<Date | string>;
+  /** The owner who made the visit, by email. */
+  checked_by: Nullable<string>;
+}
+
+export type ItemResult = "ok" | "issue" | "skipped";
+
+export interface WatchResultsTable {
+  visit_id: string;
+  item_id: string;
+  area: string;
+  /** The item's words on the day of the visit. */
+  label: string;
+  result: ItemResult;
+  note: string;
+  /** For an Issue: what happens next (see `watch/visit-entries.ts`). */
+  next_step: Nullable<string>;
+  tapped_at: Timestamp;
+  saved_at: Timestamp;
 }
 
 declare module "~/infra/schema.server" {
   interface Database {
     watch_plans: WatchPlansTable;
     watch_visits: WatchVisitsTable;
+    watch_results: WatchResultsTable;
   }
 }
