@@ -1,0 +1,249 @@
+/**
+ * Home watch visits on SQLite and PostgreSQL: the visit screen's entries as they arrive from a
+ * phone with a poor signal (late, twice, out of order), 'Finish visit' refused until every item is
+ * marked and every Issue says what was found and what happens next, a finished visit kept as it
+ * was, and the week's visits in the order of the drive down the island.
+ */
+import type { Kysely } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/infra/schema.server";
+import { addDays, mondayOf } from "~/time/business-time";
+import { parseChecklist } from "~/watch/checklist";
+import { endPlan } from "~/watch/watch-plans.server";
+import { recordEntry, visitForDesk, weekWatchVisits } from "~/watch/watch-visits.server";
+import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
+import { acceptedPlan, WATCH_OWNER } from "../support/watch";
+
+const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
+
+async function firstVisit(db: Kysely<Database>, planId: string) {
+  const visit = await db
+    .selectFrom("watch_visits")
+    .select(["id", "day"])
+    .where("plan_id", "=", planId)
+    .orderBy("day")
+    .executeTakeFirstOrThrow();
+  const plan = await db
+    .selectFrom("watch_plans")
+    .select("checklist")
+    .where("id", "=", planId)
+    .executeTakeFirstOrThrow();
+  return { ...visit, items: parseChecklist(plan.checklist) };
+}
+
+describe.each(backends)("home watch visits on %s", (backend) => {
+  const harness = useHarness(backend);
+  let db: Kysely<Database>;
+  beforeEach(async () => {
+    db = await harness().db();
+  });
+
+  it("keep each tap once, the latest tap of an item over one retried late, and finish only when all is marked", async () => {
+    const { planId } = await acceptedPlan(db, context);
+    const visit = await firstVisit(db, planId);
+    const [heater, thermostat, roof] = visit.items;
+    if (!heater || !thermostat || !roof) throw new Error("three items expected");
+    const received = new Date();
+    const at = (minutesAgo: number) => new Date(received.getTime() - minutesAgo * 60_000).toISOString();
+
+    // Arrival, tapped 40 minutes ago, reaches the office now; sent twice, kept once.
+    for (let n = 0; n < 2; n++)
+      expect(await recordEntry(db, visit.id, { kind: "start", at: at(40) }, WATCH_OWNER, received)).toEqual({
+        ok: true,
+      });
+    const issue = {
+      kind: "result" as const,
+      itemId: heater.id,
+      result: "issue" as const,
+      note: "Drip at the relief valve",
+      nextStep: "quote-repair" as const,
+    };
+    await recordEntry(db, visit.id, { ...issue, at: at(30) }, WATCH_OWNER, received);
+    // An older tap of the same item, retried after the newer one, changes nothing.
+    await recordEntry(
+      db,
+      visit.id,
+      { ...issue, result: "ok", note: "", nextStep: "", at: at(35) },
+      WATCH_OWNER,
+      received,
+    );
+    await recordEntry(
+      db,
+      visit.id,
+      { kind: "result", itemId: thermostat.id, result: "ok", note: "62 F", nextStep: "", at: at(25) },
+      WATCH_OWNER,
+      received,
+    );
+
+    const early = await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, received);
+    expect(early).toMatchObject({
+      ok: false,
+      status: 400,
+      problems: [`${roof.label}: mark it OK, Issue or Not checked.`],
+    });
+    await recordEntry(
+      db,
+      visit.id,
+      { kind: "result", itemId: roof.id, result: "issue", note: "", nextStep: "", at: at(10) },
+      WATCH_OWNER,
+      received,
+    );
+    expect(await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, received)).toMatchObject({
+      ok: false,
+      problems: [`${roof.label}: say what you found.`],
+    });
+    await recordEntry(
+      db,
+      visit.id,
+      { kind: "result", itemId: roof.id, result: "skipped", note: "Snow on the roof", nextStep: "", at: at(8) },
+      WATCH_OWNER,
+      received,
+    );
+    expect(await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, received)).toEqual({ ok: true });
+
+    const row = await db.selectFrom("watch_visits").selectAll().where("id", "=", visit.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("finished");
+    expect(new Date(row.started_at ?? "").toISOString()).toBe(at(40));
+    expect(new Date(row.finished_at ?? "").toISOString()).toBe(at(5));
+    expect(row.checked_by).toBe(WATCH_OWNER.email);
+    const shown = await visitForDesk(db, visit.id);
+    expect(shown?.results.find((r) => r.itemId === heater.id)).toEqual({
+      itemId: heater.id,
+      result: "issue",
+      note: "Drip at the relief valve",
+      nextStep: "quote-repair",
+    });
+    // A finished visit is kept as it was.
+    expect(await recordEntry(db, visit.id, { ...issue, result: "ok", at: at(1) }, WATCH_OWNER, received)).toMatchObject(
+      { ok: false, status: 409 },
+    );
+    // An item not on the list, an unknown or malformed visit, are refused.
+    const second = await db
+      .selectFrom("watch_visits")
+      .select("id")
+      .where("plan_id", "=", planId)
+      .where("id", "!=", visit.id)
+      .orderBy("day")
+      .executeTakeFirstOrThrow();
+    expect(
+      await recordEntry(
+        db,
+        second.id,
+        { kind: "result", itemId: "nothere", result: "ok", note: "", nextStep: "", at: at(0) },
+        WATCH_OWNER,
+        received,
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await recordEntry(
+        db,
+        "00000000-0000-4000-8000-000000000000",
+        { kind: "start", at: at(0) },
+        WATCH_OWNER,
+        received,
+      ),
+    ).toMatchObject({ status: 404 });
+    expect(await recordEntry(db, "x", { kind: "start", at: at(0) }, WATCH_OWNER, received)).toMatchObject({
+      status: 404,
+    });
+    // A visit of an ended plan was cancelled with it.
+    await endPlan(db, planId, "Ended by the owner.", WATCH_OWNER, received);
+    expect(await recordEntry(db, second.id, { kind: "start", at: at(0) }, WATCH_OWNER, received)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+  });
+
+  it("eight copies of one tap at once keep one result", async () => {
+    const { planId } = await acceptedPlan(db, context);
+    const visit = await firstVisit(db, planId);
+    const item = visit.items[0];
+    if (!item) throw new Error("an item expected");
+    const entry = {
+      kind: "result" as const,
+      itemId: item.id,
+      result: "ok" as const,
+      note: "",
+      nextStep: "" as const,
+      at: new Date().toISOString(),
+    };
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => recordEntry(db, visit.id, entry, WATCH_OWNER)));
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    const rows = await db.selectFrom("watch_results").select("item_id").where("visit_id", "=", visit.id).execute();
+    expect(rows).toHaveLength(1);
+    const started = await db
+      .selectFrom("watch_visits")
+      .select("status")
+      .where("id", "=", visit.id)
+      .executeTakeFirstOrThrow();
+    expect(started.status).toBe("started");
+  });
+
+  it("list the week's visits by day, then north to south, with those still not done from before", async () => {
+    const now = new Date();
+    const monday = mondayOf(now);
+    const south = await acceptedPlan(
+      db,
+      context,
+      { name: "Hal South", email: "hal@example.com", town: "Beach Haven" },
+      now,
+    );
+    const north = await acceptedPlan(
+      db,
+      context,
+      { name: "Nell North", email: "nell@example.com", town: "Barnegat Light" },
+      now,
+    );
+    const off = await acceptedPlan(
+      db,
+      context,
+      { name: "Ora Offisland", email: "ora@example.com", town: "Manahawkin" },
+      now,
+    );
+    const day = addDays(monday, 3);
+    const lateDay = addDays(monday, -2);
+    for (const plan of [south, north, off]) {
+      await db.deleteFrom("watch_visits").where("plan_id", "=", plan.planId).execute();
+      await db
+        .insertInto("watch_visits")
+        .values({
+          id: crypto.randomUUID(),
+          plan_id: plan.planId,
+          day,
+          kind: "regular",
+          status: "scheduled",
+          created_at: now.toISOString(),
+        })
+        .execute();
+    }
+    await db
+      .insertInto("watch_visits")
+      .values({
+        id: crypto.randomUUID(),
+        plan_id: south.planId,
+        day: lateDay,
+        kind: "regular",
+        status: "scheduled",
+        created_at: now.toISOString(),
+      })
+      .execute();
+    await db
+      .insertInto("watch_visits")
+      .values({
+        id: crypto.randomUUID(),
+        plan_id: north.planId,
+        day: addDays(monday, -9),
+        kind: "regular",
+        status: "finished",
+        created_at: now.toISOString(),
+      })
+      .execute();
+    const week = await weekWatchVisits(db, monday);
+    expect(week.map((v) => [v.day, v.town])).toEqual([
+      [lateDay, "Beach Haven"],
+      [day, "Barnegat Light"],
+      [day, "Beach Haven"],
+      [day, "Manahawkin"],
+    ]);
+  });
+});
