@@ -170,13 +170,16 @@ export function VisitScreen({ data }: { data: VisitScreenData }) {
         });
     return byItem;
   }, [data.results, queue]);
-  const started = data.status !== "scheduled" || queue.some((q) => q.entry.kind === "start");
+  // Started here: the entry may already have reached the office, before the page is read again.
+  const [startedHere, setStartedHere] = useState(false);
+  const started = startedHere || data.status !== "scheduled" || queue.some((q) => q.entry.kind === "start");
   const finishing = queue.some((q) => q.entry.kind === "finish");
   const finished = data.status === "finished";
   const waiting = queue.length;
 
   const startForm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setStartedHere(true);
     add({ kind: "start", at: now() });
   };
   const finishForm = (event: FormEvent<HTMLFormElement>) => {

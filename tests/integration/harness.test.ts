@@ -232,18 +232,25 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
     })
     .execute();
   await db.insertInto("gone_projects").values({ slug: "old-porch", gone_at: now }).execute();
-  // A home watch plan for the lead's house, with one visit.
+  // A home watch plan for the lead's house, with one visit and its first result.
   const plan = await startPlan(db, leadId, { email: owner.email, client: null });
   if (!plan.ok) throw new Error("no plan started");
+  const visitId = randomUUID();
   await db
     .insertInto("watch_visits")
+    .values({ id: visitId, plan_id: plan.id, day: "2027-01-07", kind: "regular", status: "started", created_at: now })
+    .execute();
+  await db
+    .insertInto("watch_results")
     .values({
-      id: randomUUID(),
-      plan_id: plan.id,
-      day: "2027-01-07",
-      kind: "regular",
-      status: "scheduled",
-      created_at: now,
+      visit_id: visitId,
+      item_id: "item1",
+      area: "inside",
+      label: "Water heater",
+      result: "ok",
+      note: "",
+      tapped_at: now,
+      saved_at: now,
     })
     .execute();
   // A photo for the written pages, made ready, with one of its files.

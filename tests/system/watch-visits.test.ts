@@ -1,0 +1,130 @@
+/**
+ * The visit screen through the built server on SQLite. Without JavaScript: 'Start visit', each item
+ * saved by its own form, 'Finish visit' refused at first and then done. As its script sends
+ * entries: JSON answers, and every refusal an attacker would meet (no or a forged session, a
+ * foreign Origin, other spellings, a malformed or unknown visit, no or an unknown intent, an
+ * oversized post, eight copies of one tap at once). The screen shows the access notes to the
+ * signed-in owner and its address never shows them to anyone else.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseChecklist } from "~/watch/checklist";
+import { postAllAtOnce } from "../support/parallel-posts";
+import { oneSqliteSiteForThisFile, sendTo, whileServerRuns, type BuiltSite } from "../support/system";
+import { acceptedPlan } from "../support/watch";
+
+const site = oneSqliteSiteForThisFile();
+let s: BuiltSite;
+let origin = "";
+beforeAll(() => {
+  s = site();
+  origin = s.origins[0] ?? "";
+});
+
+async function aVisit(name: string, email: string) {
+  const context = { siteUrl: origin, leadsTo: "owner@causeway.test" };
+  const plan = await whileServerRuns(() => acceptedPlan(s.db, context, { name, email, access: "Lockbox 5150" }));
+  const visit = await s.db
+    .selectFrom("watch_visits")
+    .select("id")
+    .where("plan_id", "=", plan.planId)
+    .orderBy("day")
+    .executeTakeFirstOrThrow();
+  const row = await s.db
+    .selectFrom("watch_plans")
+    .select("checklist")
+    .where("id", "=", plan.planId)
+    .executeTakeFirstOrThrow();
+  return { id: visit.id, items: parseChecklist(row.checklist) };
+}
+
+describe("the visit screen", () => {
+  it("works without JavaScript: start, each item, a refused finish, then the finish", async () => {
+    const send = sendTo(origin);
+    const owner = { cookie: s.cookie, Origin: origin };
+    const visit = await aVisit("Robin Shore", "robin@example.com");
+    const page = `/owner/watch/visits/${visit.id}`;
+    const first = await (await send(page, undefined, { cookie: s.cookie })).text();
+    expect(first).toContain("Lockbox 5150");
+    expect(first).toContain("Start visit");
+    expect((await send(page, undefined, { cookie: "" })).status).toBe(302);
+
+    expect((await send(page, { intent: "start" }, owner)).status).toBe(200);
+    const [heater, ...rest] = visit.items;
+    if (!heater) throw new Error("an item expected");
+    const issue = await send(
+      page,
+      { intent: "result", item: heater.id, result: "issue", note: "Drip at the valve", nextStep: "call-today" },
+      owner,
+    );
+    expect(issue.status).toBe(200);
+    const refused = await send(page, { intent: "finish" }, owner);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`${rest[0]?.label ?? ""}: mark it OK, Issue or Not checked.`);
+    for (const item of rest)
+      expect(
+        (await send(page, { intent: "result", item: item.id, result: "ok", note: "", nextStep: "" }, owner)).status,
+      ).toBe(200);
+    expect((await send(page, { intent: "finish" }, owner)).status).toBe(200);
+    const done = await (await send(page, undefined, { cookie: s.cookie })).text();
+    expect(done).toMatch(/Finished\. Arrived \d{1,2}:\d{2}/);
+    const row = await s.db
+      .selectFrom("watch_visits")
+      .select("status")
+      .where("id", "=", visit.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("finished");
+  });
+
+  it("answers its script in JSON and refuses what an attacker would send", async () => {
+    const visit = await aVisit("Sam Dune", "sam@example.com");
+    const entries = `/owner/watch/visits/${visit.id}/entries`;
+    const item = visit.items[0];
+    if (!item) throw new Error("an item expected");
+    const tap = { intent: "result", item: item.id, result: "ok", note: "", nextStep: "", at: new Date().toISOString() };
+    const post = (body: Record<string, string>, headers: Record<string, string> = {}, path = entries) =>
+      fetch(`${origin}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams(body),
+        headers: { cookie: s.cookie, Origin: origin, Accept: "application/json", ...headers },
+      });
+
+    for (const cookie of ["", "causeway_session=forged-token-value"])
+      expect((await post(tap, { cookie })).status, cookie).toBe(401);
+    expect((await post(tap, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ ...tap, intent: "" })).status).toBe(400);
+    expect((await post({ ...tap, intent: "wipe" })).status).toBe(400);
+    expect((await post({ ...tap, result: "fine" })).status).toBe(400);
+    expect((await post({ ...tap, item: "../../etc" })).status).toBe(400);
+    expect((await post({ ...tap, note: "x".repeat(300_000) })).status).toBe(413);
+    expect((await post(tap, {}, "/owner/watch/visits/12/entries")).status).toBe(404);
+    expect((await post(tap, {}, "/owner/watch/visits/00000000-0000-4000-8000-000000000000/entries")).status).toBe(404);
+    for (const path of [`${entries}.data`, entries.toUpperCase(), entries.replace("/visits/", "/visits//")]) {
+      const answer = await post(tap, { cookie: "" }, path);
+      expect(answer.status, path).not.toBe(500);
+      expect([202, 302, 401, 403, 404, 405], path).toContain(answer.status);
+    }
+    expect(await s.db.selectFrom("watch_results").select("item_id").where("visit_id", "=", visit.id).execute()).toEqual(
+      [],
+    );
+
+    const burst = await postAllAtOnce(
+      origin,
+      entries,
+      Array.from({ length: 8 }, () => tap),
+      {
+        cookie: s.cookie,
+        Origin: origin,
+        Accept: "application/json",
+      },
+    );
+    expect(burst.map((b) => b.status)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect(JSON.parse(burst[0]?.body.toString() ?? "{}")).toEqual({ ok: true });
+    expect(
+      await s.db.selectFrom("watch_results").select("item_id").where("visit_id", "=", visit.id).execute(),
+    ).toHaveLength(1);
+    const early = await post({ intent: "finish", at: "" });
+    expect(early.status).toBe(400);
+    expect(((await early.json()) as { problems: string[] }).problems).toHaveLength(visit.items.length - 1);
+  });
+});
