@@ -112,6 +112,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/job/:token/photos/:file": "a job's progress photos, behind the same credential",
   "/review/:token": "reached only from a review request email; the link is a credential",
   "/watch/:token": "reached only from a home watch plan's emails; the link is a credential",
+  "/watch/:token/visits/:visitId": "a home watch visit's report, behind the plan's link",
   "/owner/reviews": "the desk: every review, hiding and replies",
   "/owner": "the owner's lead desk: signed-in, never indexed",
   "/owner/sign-in": "the desk's sign-in, for owners only",

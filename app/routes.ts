@@ -27,6 +27,7 @@ export default [
   route("visit/:token", "routes/visit.tsx"),
   route("quote/:token", "routes/quote.tsx"),
   route("watch/:token", "routes/watch.tsx"),
+  route("watch/:token/visits/:visitId", "routes/watch-report.tsx"),
   route("job/:token", "routes/job.tsx"),
   route("review/:token", "routes/review.tsx"),
   route("reviews", "routes/reviews.tsx"),

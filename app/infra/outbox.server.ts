@@ -53,7 +53,8 @@ export type MailKind =
   | "invoice-reminder"
   | "payment-receipt"
   | "watch-plan-sent"
-  | "watch-plan-accepted";
+  | "watch-plan-accepted"
+  | "watch-report";
 
 export interface MailAddress {
   name: string;

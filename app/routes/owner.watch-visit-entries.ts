@@ -9,6 +9,7 @@ import { redirect } from "react-router";
 import { isId } from "~/forms/ids";
 import { readSmallForm } from "~/infra/uploads.server";
 import { watchVisitPath } from "~/owner/paths";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { requireOwnerOr401 } from "~/owner/sessions.server";
 import { readEntry } from "~/watch/visit-entries";
 import { recordEntry } from "~/watch/watch-visits.server";
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const read = readEntry((name) => String(form.get(name) ?? ""));
   if (!read.ok) return Response.json({ ok: false, error: read.error }, { status: 400 });
-  const outcome = await recordEntry(db, params.id, read.entry, actor);
+  const outcome = await recordEntry(db, params.id, read.entry, actor, mailContext(getEnv()));
   return Response.json(outcome, { status: outcome.ok ? 200 : outcome.status });
 }
 

@@ -11,6 +11,7 @@ import { readSmallForm } from "~/infra/uploads.server";
 import { toDate } from "~/infra/schema.server";
 import { Notice } from "~/owner/desk-frame";
 import { watchPlanPath, watchVisitEntriesPath } from "~/owner/paths";
+import { getEnv, mailContext } from "~/settings/env.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatTime } from "~/time/business-time";
 import { dayText } from "~/watch/plan-document";
@@ -63,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
   const read = readEntry((name) => String(form.get(name) ?? ""));
   if (!read.ok) return data({ error: read.error, problems: [] as string[] }, { status: 400 });
-  const outcome = await recordEntry(db, params.id, read.entry, actor);
+  const outcome = await recordEntry(db, params.id, read.entry, actor, mailContext(getEnv()));
   if (outcome.ok) return { error: null, problems: [] as string[] };
   return data({ error: outcome.error, problems: outcome.problems ?? [] }, { status: outcome.status });
 }

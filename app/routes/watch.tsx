@@ -1,12 +1,13 @@
 /**
  * /watch/:token: the homeowner's home watch plan. Before acceptance, the plan and the form to sign
- * it; after, the season, the next visit and every visit, with the plan below. Opening the link only
+ * it; after, the season, the next visit and every visit (each done one with its report), with the
+ * plan below. Opening the link only
  * shows it (mail scanners open every link); accepting posts. Works without JavaScript.
  *
  * A link that opens nothing shows one neutral page (404, or 410 for a plan withdrawn) without a
  * name or an amount.
  */
-import { data, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, Link, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import { PhoneLink } from "~/components/layout/phone-link";
 import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link-page";
 import { profile } from "~/content/profile";
@@ -105,11 +106,20 @@ export default function WatchPlanPage({ loaderData, actionData }: Route.Componen
             </h2>
             <ol className="mt-2 divide-y divide-slate-200 border-y border-slate-300">
               {view.visits.map((visit, index) => (
-                <li key={`${visit.day}-${index}`} className="flex flex-wrap justify-between gap-x-4 py-2">
+                <li key={`${visit.day}-${index}`} className="flex flex-wrap items-center justify-between gap-x-4 py-2">
                   <span>
                     {visit.day} · {visit.kind}
                   </span>
-                  <span className="text-slate-700">{visit.status}</span>
+                  {visit.report ? (
+                    <Link
+                      to={visit.report}
+                      className="inline-flex min-h-11 items-center font-medium text-sea-600 underline"
+                    >
+                      {visit.status}: read the report<span className="sr-only"> of {visit.day}</span>
+                    </Link>
+                  ) : (
+                    <span className="text-slate-700">{visit.status}</span>
+                  )}
                 </li>
               ))}
             </ol>

@@ -76,7 +76,7 @@ async function acceptHeld(
     if (!plan) return undefined;
     const lead = await leadForChange(trx, plan.lead_id);
     if (!lead) return { accepted: false, state: UNKNOWN_LINK };
-    const before = await stateOfPlan(trx, plan, now);
+    const before = await stateOfPlan(trx, plan, token, now);
     if (plan.status !== "sent" || !plan.terms || !plan.sent_at) return { accepted: false, state: before };
     const checked = checkAcceptance(acceptance);
     if (!checked.ok) return { accepted: false, state: before, error: checked.error };
@@ -144,7 +144,7 @@ async function acceptHeld(
       // Another press won; the documents made for this one are not kept.
       await trx.deleteFrom("stored_documents").where("id", "in", [acceptedDoc.id, signedDoc.id]).execute();
       const again = await planByTokenHash(trx, tokenHash);
-      return { accepted: false, state: again ? await stateOfPlan(trx, again, now) : UNKNOWN_LINK };
+      return { accepted: false, state: again ? await stateOfPlan(trx, again, token, now) : UNKNOWN_LINK };
     }
     for (const day of days)
       await trx
@@ -185,6 +185,6 @@ async function acceptHeld(
       now,
     );
     const after = await planByTokenHash(trx, tokenHash);
-    return { accepted: true, state: after ? await stateOfPlan(trx, after, now) : UNKNOWN_LINK };
+    return { accepted: true, state: after ? await stateOfPlan(trx, after, token, now) : UNKNOWN_LINK };
   });
 }

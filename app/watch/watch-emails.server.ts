@@ -80,3 +80,57 @@ export function planAcceptedEmails(
     ),
   ];
 }
+
+/** What a report's emails say of it. */
+export interface ReportMailView {
+  day: string;
+  arrived: string;
+  left: string;
+  summary: string;
+  issues: number;
+  lines: { label: string; result: string; issue: boolean; note: string; next: string | null }[];
+}
+
+/**
+ * A finished visit's report: its first line says whether anything was found; the homeowner's
+ * letter links to the report's page, each owner's copy to the visit on the desk.
+ */
+export function reportEmails(
+  homeowner: WatchHomeowner,
+  owners: readonly string[],
+  report: ReportMailView,
+  reportHref: string,
+  deskHref: string,
+  context: MailContext,
+): OutgoingMail[] {
+  const facts = currentFacts();
+  const { to, greeting } = addressee(homeowner);
+  const found =
+    report.issues === 0 ? "all clear" : report.issues === 1 ? "1 issue found" : `${report.issues} issues found`;
+  const subject = `Home watch report for ${report.day}: ${found}`;
+  const issues = report.lines
+    .filter((l) => l.issue)
+    .map((l) => `${l.label}: ${l.note}${l.next ? ` Next: ${l.next}.` : ""}`);
+  const body = [
+    report.summary,
+    `${greeting}\n\nWe were at the house from ${report.arrived} to ${report.left}. ${report.issues === 0 ? "Every item we checked was fine." : issues.join("\n")}`,
+    "The report at the link lists every item we checked, with our notes. Questions? Reply to this email or call us.",
+  ];
+  return [
+    mail("watch-report", to, subject, body, context, homeowner.leadId, facts, {
+      link: { href: reportHref, label: "Read the report" },
+    }),
+    ...owners.map((owner) =>
+      mail(
+        "watch-report",
+        owner,
+        `Report sent to ${homeowner.name}: ${found}`,
+        [report.summary, ...(issues.length > 0 ? [issues.join("\n")] : [])],
+        context,
+        homeowner.leadId,
+        facts,
+        { link: { href: deskHref, label: "Open the visit" } },
+      ),
+    ),
+  ];
+}

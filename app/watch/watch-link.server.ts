@@ -12,12 +12,17 @@ import { dayText, planDocument } from "./plan-document";
 import { parseWatchTerms } from "./plan-files.server";
 import type { VisitKind, WatchVisitStatus } from "./watch-tables";
 
+/** The report's page behind the plan's link (the same credential, so the same log rule). */
+export const reportPath = (token: string, visitId: string) => `/watch/${token}/visits/${visitId}`;
+
 type Db = Kysely<Database>;
 
 export interface HomeownerVisit {
   day: string;
   kind: string;
   status: string;
+  /** The report's page, once the visit is done. */
+  report: string | null;
 }
 
 export type WatchLinkState =
@@ -66,7 +71,7 @@ export function planByTokenHash(db: Db, tokenHash: string) {
 
 type LinkedPlan = NonNullable<Awaited<ReturnType<typeof planByTokenHash>>>;
 
-export async function stateOfPlan(db: Db, plan: LinkedPlan, now: Date): Promise<WatchLinkState> {
+export async function stateOfPlan(db: Db, plan: LinkedPlan, token: string, now: Date): Promise<WatchLinkState> {
   if (!plan.terms) return UNKNOWN_LINK;
   const terms = parseWatchTerms(plan.terms);
   const document = planDocument(plan.id, terms);
@@ -76,7 +81,7 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, now: Date): Promise<
   if (!plan.accepted_at) return { state: "gone", status: 410 };
   const visits = await db
     .selectFrom("watch_visits")
-    .select(["day", "kind", "status"])
+    .select(["id", "day", "kind", "status"])
     .where("plan_id", "=", plan.id)
     .orderBy("day")
     .execute();
@@ -90,7 +95,12 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, now: Date): Promise<
     sha256: plan.accepted_sha256 ?? "",
     season: `${dayText(terms.plan.seasonStart)} to ${dayText(terms.plan.seasonEnd)}`,
     nextVisit: next ? `${dayText(next.day)}${next.kind === "storm" ? " (storm check)" : ""}` : null,
-    visits: visits.map((v) => ({ day: dayText(v.day), kind: KIND_LABELS[v.kind], status: STATUS_LABELS[v.status] })),
+    visits: visits.map((v) => ({
+      day: dayText(v.day),
+      kind: KIND_LABELS[v.kind],
+      status: STATUS_LABELS[v.status],
+      report: v.status === "finished" ? reportPath(token, v.id) : null,
+    })),
     endedAt: plan.ended_at ? formatDateTimeWithZone(toDate(plan.ended_at)) : null,
   };
 }
@@ -98,5 +108,5 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, now: Date): Promise<
 /** What the link opens now. */
 export async function watchLink(db: Db, token: unknown, now: Date = new Date()): Promise<WatchLinkState> {
   const found = await findByLinkToken(token, (hash) => planByTokenHash(db, hash));
-  return found.state === "found" ? stateOfPlan(db, found.record, now) : found;
+  return found.state === "found" ? stateOfPlan(db, found.record, found.token, now) : found;
 }

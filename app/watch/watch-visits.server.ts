@@ -1,9 +1,9 @@
 /**
  * A home watch visit as the desk makes it: the visit screen's reading of the visit (the house, the
  * access notes opened for the signed-in owner, the checklist and what has been marked), each entry
- * the screen sends (arrival, an item's result, departure), and the week's visits in the order of
- * the drive. Entries are safe to send twice: the arrival and the departure are kept once, and a
- * result is replaced only by one tapped later.
+ * the screen sends (arrival, an item's result, departure: the departure sends the report), and the
+ * week's visits in the order of the drive. Entries are safe to send twice: the arrival and the
+ * departure are kept once, and a result is replaced only by one tapped later.
  */
 import type { Kysely } from "kysely";
 import { isId } from "~/forms/ids";
@@ -13,7 +13,9 @@ import { deskChange } from "~/owner/desk-change.server";
 import { addDays } from "~/time/business-time";
 import { parseChecklist } from "./checklist";
 import { finishProblems, tappedAt, type VisitEntry } from "./visit-entries";
+import { sendReport } from "./visit-report.server";
 import { openAccess } from "./watch-plans.server";
+import type { MailContext } from "~/settings/env.server";
 import { drivingRank } from "./watch-rules";
 
 type Db = Kysely<Database>;
@@ -78,6 +80,7 @@ export async function recordEntry(
   visitId: string,
   entry: VisitEntry,
   actor: Actor,
+  context: MailContext,
   now: Date = new Date(),
 ): Promise<EntryOutcome> {
   if (!isId(visitId)) return GONE;
@@ -163,6 +166,8 @@ export async function recordEntry(
       .where("id", "=", visitId)
       .where("status", "=", "started")
       .execute();
+    // The report goes out with the finish, or not at all: the homeowner hears within seconds.
+    await sendReport(trx, visitId, context, now);
     await audit("watch-visit-finished", `visit ${visitId.slice(0, 8)}`);
     return { ok: true };
   });

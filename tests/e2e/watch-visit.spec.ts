@@ -2,7 +2,8 @@
  * A home watch visit on the owner's phone (375 × 800, touch) over one bar of signal (slow and
  * far away), which drops for a while mid-visit: every tap made without signal is kept on the
  * phone and said to be, reaches the office once the signal is back, and 'Finish visit' waits for
- * it. No entry is lost. The screen passes axe and never scrolls sideways.
+ * it. No entry is lost. The screen passes axe and never scrolls sideways; so does the report the
+ * finish sends, read on a phone without JavaScript.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { parseChecklist } from "~/watch/checklist";
@@ -117,5 +118,23 @@ test.describe("a home watch visit", () => {
     ).toEqual([]);
     expect(await axeViolations(screen)).toEqual([]);
     await context.close();
+
+    // The homeowner's report, on a phone without JavaScript: all of it, and accessible.
+    const reader = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const report = await reader.newPage();
+    await report.goto(`${server.origin}/watch/${plan.token}/visits/${visit.id}`);
+    await expect(report.getByRole("heading", { name: "Home watch report", level: 1 })).toBeVisible();
+    await expect(
+      report.getByText(
+        /^1 issue found at 8 Bay Avenue, Harvey Cedars, NJ on .*: Thermostat set and the heat running\.$/,
+      ),
+    ).toBeVisible();
+    await expect(report.getByText("Heat off, house at 48 F; breaker reset, furnace running")).toBeVisible();
+    await expect(report.getByText("Next: We call you today to decide what to do.")).toBeVisible();
+    await expect(report.getByRole("list", { name: "What we checked" }).getByRole("listitem")).toHaveCount(3);
+    await expect(report.locator("body")).not.toContainText("4417");
+    expect(await axeViolations(report)).toEqual([]);
+    expect(await report.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
+    await reader.close();
   });
 });

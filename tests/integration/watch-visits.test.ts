@@ -10,7 +10,11 @@ import type { Database } from "~/infra/schema.server";
 import { addDays, mondayOf } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
 import { endPlan } from "~/watch/watch-plans.server";
+import { watchReport } from "~/watch/visit-report.server";
 import { recordEntry, visitForDesk, weekWatchVisits } from "~/watch/watch-visits.server";
+import { firstMailTo } from "../support/smtp";
+import { signedInOwner } from "../support/owner";
+import { expectErrorOutput } from "../support/console-trap";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { acceptedPlan, WATCH_OWNER } from "../support/watch";
 
@@ -42,13 +46,20 @@ describe.each(backends)("home watch visits on %s", (backend) => {
     const { planId } = await acceptedPlan(db, context);
     const visit = await firstVisit(db, planId);
     const [heater, thermostat, roof] = visit.items;
+    const second = await db
+      .selectFrom("watch_visits")
+      .select("id")
+      .where("plan_id", "=", planId)
+      .where("id", "!=", visit.id)
+      .orderBy("day")
+      .executeTakeFirstOrThrow();
     if (!heater || !thermostat || !roof) throw new Error("three items expected");
     const received = new Date();
     const at = (minutesAgo: number) => new Date(received.getTime() - minutesAgo * 60_000).toISOString();
 
     // Arrival, tapped 40 minutes ago, reaches the office now; sent twice, kept once.
     for (let n = 0; n < 2; n++)
-      expect(await recordEntry(db, visit.id, { kind: "start", at: at(40) }, WATCH_OWNER, received)).toEqual({
+      expect(await recordEntry(db, visit.id, { kind: "start", at: at(40) }, WATCH_OWNER, context, received)).toEqual({
         ok: true,
       });
     const issue = {
@@ -58,13 +69,14 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       note: "Drip at the relief valve",
       nextStep: "quote-repair" as const,
     };
-    await recordEntry(db, visit.id, { ...issue, at: at(30) }, WATCH_OWNER, received);
+    await recordEntry(db, visit.id, { ...issue, at: at(30) }, WATCH_OWNER, context, received);
     // An older tap of the same item, retried after the newer one, changes nothing.
     await recordEntry(
       db,
       visit.id,
       { ...issue, result: "ok", note: "", nextStep: "", at: at(35) },
       WATCH_OWNER,
+      context,
       received,
     );
     await recordEntry(
@@ -72,10 +84,11 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       visit.id,
       { kind: "result", itemId: thermostat.id, result: "ok", note: "62 F", nextStep: "", at: at(25) },
       WATCH_OWNER,
+      context,
       received,
     );
 
-    const early = await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, received);
+    const early = await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, context, received);
     expect(early).toMatchObject({
       ok: false,
       status: 400,
@@ -86,9 +99,12 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       visit.id,
       { kind: "result", itemId: roof.id, result: "issue", note: "", nextStep: "", at: at(10) },
       WATCH_OWNER,
+      context,
       received,
     );
-    expect(await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, received)).toMatchObject({
+    expect(
+      await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, context, received),
+    ).toMatchObject({
       ok: false,
       problems: [`${roof.label}: say what you found.`],
     });
@@ -97,9 +113,61 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       visit.id,
       { kind: "result", itemId: roof.id, result: "skipped", note: "Snow on the roof", nextStep: "", at: at(8) },
       WATCH_OWNER,
+      context,
       received,
     );
-    expect(await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, received)).toEqual({ ok: true });
+    // The owner's phone is a made-up address: its push fails, which the worker logs.
+    expectErrorOutput(/push/);
+    const { owner } = await signedInOwner(db, SITE_URL);
+    await db
+      .insertInto("push_subscriptions")
+      .values({
+        id: crypto.randomUUID(),
+        owner_id: owner.id,
+        endpoint: "https://push.test/watch",
+        p256dh: "k",
+        auth: "a",
+        device_name: "Phone",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const finishedAt = performance.now();
+    expect(await recordEntry(db, visit.id, { kind: "finish", at: at(5) }, WATCH_OWNER, context, received)).toEqual({
+      ok: true,
+    });
+
+    // The report reaches the homeowner, its first line saying what was found, and each owner a copy.
+    const report = await firstMailTo(
+      harness().smtp,
+      "robin@example.com",
+      /Home watch report for .*: 1 issue found/,
+      30_000,
+    );
+    console.log(`report delivered ${Math.round(performance.now() - finishedAt)} ms after 'Finish visit' (${backend})`);
+    const text = report.mail.text ?? "";
+    expect(text.split("\n")[0]).toMatch(/^1 issue found at 8 Bay Avenue, Harvey Cedars, NJ on .*: Water heater\.$/);
+    expect(text).toContain("Drip at the relief valve Next: We send you a quote for the repair.");
+    expect(text).not.toContain("4417");
+    const copy = await firstMailTo(harness().smtp, owner.email, /Report sent to Robin Shore: 1 issue found/);
+    expect(copy.mail.text ?? "").toContain(`/owner/watch/visits/${visit.id}`);
+    // The Issue told the owner's phone at once: one push for its one device.
+    const pushes = await db.selectFrom("outbox").select("payload").where("kind", "=", "watch-push").execute();
+    expect(pushes.map((p) => (JSON.parse(p.payload) as { title: string }).title)).toEqual([
+      "Issue at 8 Bay Avenue, Harvey Cedars, NJ",
+    ]);
+    const link = /\/watch\/([\w-]{43})\/visits\/([0-9a-f-]{36})/.exec(text);
+    expect(link?.[2]).toBe(visit.id);
+    const page = await watchReport(db, link?.[1], link?.[2]);
+    if (page.state !== "report") throw new Error("the report's link opens nothing");
+    expect(page.summary).toBe(text.split("\n")[0]);
+    expect(page.lines.map((l) => [l.label, l.result])).toEqual([
+      [heater.label, "Issue"],
+      [thermostat.label, "OK"],
+      [roof.label, "Not checked"],
+    ]);
+    expect(JSON.stringify(page)).not.toMatch(/4417|pat@causeway/);
+    expect(await watchReport(db, link?.[1], second.id)).toEqual({ state: "gone", status: 404 });
+    expect(await watchReport(db, "x".repeat(43), visit.id)).toEqual({ state: "gone", status: 404 });
 
     const row = await db.selectFrom("watch_visits").selectAll().where("id", "=", visit.id).executeTakeFirstOrThrow();
     expect(row.status).toBe("finished");
@@ -114,23 +182,17 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       nextStep: "quote-repair",
     });
     // A finished visit is kept as it was.
-    expect(await recordEntry(db, visit.id, { ...issue, result: "ok", at: at(1) }, WATCH_OWNER, received)).toMatchObject(
-      { ok: false, status: 409 },
-    );
+    expect(
+      await recordEntry(db, visit.id, { ...issue, result: "ok", at: at(1) }, WATCH_OWNER, context, received),
+    ).toMatchObject({ ok: false, status: 409 });
     // An item not on the list, an unknown or malformed visit, are refused.
-    const second = await db
-      .selectFrom("watch_visits")
-      .select("id")
-      .where("plan_id", "=", planId)
-      .where("id", "!=", visit.id)
-      .orderBy("day")
-      .executeTakeFirstOrThrow();
     expect(
       await recordEntry(
         db,
         second.id,
         { kind: "result", itemId: "nothere", result: "ok", note: "", nextStep: "", at: at(0) },
         WATCH_OWNER,
+        context,
         received,
       ),
     ).toMatchObject({ ok: false, status: 400 });
@@ -140,15 +202,18 @@ describe.each(backends)("home watch visits on %s", (backend) => {
         "00000000-0000-4000-8000-000000000000",
         { kind: "start", at: at(0) },
         WATCH_OWNER,
+        context,
         received,
       ),
     ).toMatchObject({ status: 404 });
-    expect(await recordEntry(db, "x", { kind: "start", at: at(0) }, WATCH_OWNER, received)).toMatchObject({
+    expect(await recordEntry(db, "x", { kind: "start", at: at(0) }, WATCH_OWNER, context, received)).toMatchObject({
       status: 404,
     });
     // A visit of an ended plan was cancelled with it.
     await endPlan(db, planId, "Ended by the owner.", WATCH_OWNER, received);
-    expect(await recordEntry(db, second.id, { kind: "start", at: at(0) }, WATCH_OWNER, received)).toMatchObject({
+    expect(
+      await recordEntry(db, second.id, { kind: "start", at: at(0) }, WATCH_OWNER, context, received),
+    ).toMatchObject({
       ok: false,
       status: 409,
     });
@@ -167,7 +232,9 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       nextStep: "" as const,
       at: new Date().toISOString(),
     };
-    const outcomes = await Promise.all(Array.from({ length: 8 }, () => recordEntry(db, visit.id, entry, WATCH_OWNER)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => recordEntry(db, visit.id, entry, WATCH_OWNER, context)),
+    );
     expect(outcomes.every((o) => o.ok)).toBe(true);
     const rows = await db.selectFrom("watch_results").select("item_id").where("visit_id", "=", visit.id).execute();
     expect(rows).toHaveLength(1);

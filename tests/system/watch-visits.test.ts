@@ -4,7 +4,8 @@
  * entries: JSON answers, and every refusal an attacker would meet (no or a forged session, a
  * foreign Origin, other spellings, a malformed or unknown visit, no or an unknown intent, an
  * oversized post, eight copies of one tap at once). The screen shows the access notes to the
- * signed-in owner and its address never shows them to anyone else.
+ * signed-in owner and its address never shows them to anyone else; the report the finish sends
+ * reads in full without JavaScript behind the plan's link, and hands over no access notes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseChecklist } from "~/watch/checklist";
@@ -34,7 +35,7 @@ async function aVisit(name: string, email: string) {
     .select("checklist")
     .where("id", "=", plan.planId)
     .executeTakeFirstOrThrow();
-  return { id: visit.id, items: parseChecklist(row.checklist) };
+  return { id: visit.id, items: parseChecklist(row.checklist), token: plan.token };
 }
 
 describe("the visit screen", () => {
@@ -73,6 +74,28 @@ describe("the visit screen", () => {
       .where("id", "=", visit.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("finished");
+
+    // The report, behind the plan's link, reads in full without JavaScript, and hands over no notes.
+    const report = `/watch/${visit.token}/visits/${visit.id}`;
+    const html = await (await send(report)).text();
+    expect(html).toContain("1 issue found at 8 Bay Avenue, Harvey Cedars, NJ");
+    expect(html).toContain("Drip at the valve");
+    expect(html).toContain("Next: We call you today to decide what to do.");
+    for (const path of [report, `${report}.data`]) {
+      const text = await (await send(path)).text();
+      expect(text, path).not.toMatch(/5150|pat@causeway|checked_by|access_sealed|accessSealed/);
+    }
+    const plan = await (await send(`/watch/${visit.token}`)).text();
+    expect(plan).toContain("Done: read the report");
+    for (const path of [
+      `/watch/${visit.token}/visits/00000000-0000-4000-8000-000000000000`,
+      `/watch/${visit.token}/visits/12`,
+      `/watch/${"A".repeat(43)}/visits/${visit.id}`,
+    ]) {
+      const answer = await send(path);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.text(), path).not.toContain("Bay Avenue");
+    }
   });
 
   it("answers its script in JSON and refuses what an attacker would send", async () => {
