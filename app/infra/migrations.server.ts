@@ -31,6 +31,7 @@ import { pageDrafts } from "./migrations/0022_page_drafts";
 import { sitePhotos } from "./migrations/0023_site_photos";
 import { watchPlans } from "./migrations/0024_watch_plans";
 import { watchVisitResults } from "./migrations/0025_watch_visit_results";
+import { watchRepairLeads } from "./migrations/0026_watch_repair_leads";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -69,6 +70,7 @@ export const migrations: readonly Migration[] = [
   sitePhotos,
   watchPlans,
   watchVisitResults,
+  watchRepairLeads,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

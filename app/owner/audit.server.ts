@@ -67,7 +67,8 @@ export type AuditAction =
   | "watch-plan-sent"
   | "watch-plan-ended"
   | "watch-visit-started"
-  | "watch-visit-finished";
+  | "watch-visit-finished"
+  | "watch-repair-lead-opened";
 
 export interface AuditEntry {
   actor?: string | null;

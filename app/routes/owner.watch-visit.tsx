@@ -2,20 +2,22 @@
  * /owner/watch/visits/:id: the visit screen. The house, the homeowner's phone, the access notes
  * (for the signed-in owner, here and on the plan's page alone), then the visit itself
  * (`watch/visit-screen.tsx`). The script sends each tap to `/entries`; without it each form posts
- * here, and the page is drawn again from what is stored.
+ * here, and the page is drawn again from what is stored. Once finished, 'Quote this repair' on an
+ * Issue opens a lead for the homeowner and goes to its quote.
  */
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
 import { readSmallForm } from "~/infra/uploads.server";
 import { toDate } from "~/infra/schema.server";
 import { Notice } from "~/owner/desk-frame";
-import { watchPlanPath, watchVisitEntriesPath } from "~/owner/paths";
+import { quotePath, watchPlanPath, watchVisitEntriesPath } from "~/owner/paths";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatTime } from "~/time/business-time";
 import { dayText } from "~/watch/plan-document";
 import { readEntry } from "~/watch/visit-entries";
+import { quoteRepair } from "~/watch/repair-leads.server";
 import { VisitScreen, type VisitScreenData } from "~/watch/visit-screen";
 import { isLateVisit, recordEntry, visitForDesk } from "~/watch/watch-visits.server";
 import type { Route } from "./+types/owner.watch-visit";
@@ -62,6 +64,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);
   if (!isId(params.id)) throw data(GONE, { status: 404 });
   const form = await readSmallForm(request);
+  if (form.get("intent") === "quote-repair") {
+    const repair = await quoteRepair(db, params.id, String(form.get("item") ?? "").slice(0, 40), actor);
+    if (!repair.ok) return data({ error: repair.error, problems: [] as string[] }, { status: repair.status });
+    return redirect(quotePath(repair.leadId), 303);
+  }
   const read = readEntry((name) => String(form.get(name) ?? ""));
   if (!read.ok) return data({ error: read.error, problems: [] as string[] }, { status: 400 });
   const outcome = await recordEntry(db, params.id, read.entry, actor, mailContext(getEnv()));

@@ -43,11 +43,14 @@ function ItemCard({
   item,
   shown,
   locked,
+  quotable,
   onEntry,
 }: {
   item: VisitScreenData["items"][number];
   shown: ResultShown | undefined;
   locked: boolean;
+  /** Finished: an Issue can be quoted as a repair. */
+  quotable: boolean;
   onEntry: (entry: VisitEntry) => void;
 }) {
   const [result, setResult] = useState<ItemResult | "">(shown?.result ?? "");
@@ -71,86 +74,97 @@ function ItemCard({
   };
   const base = `item-${item.id}`;
   return (
-    <Form method="post" onSubmit={submit} className="rounded-lg border border-slate-300 bg-white p-3">
-      <input type="hidden" name="intent" value="result" />
-      <input type="hidden" name="item" value={item.id} />
-      <fieldset disabled={locked}>
-        <legend className="font-semibold text-navy-900">{item.label}</legend>
-        <div className="mt-2 grid grid-cols-3 gap-2">
-          {RESULTS.map((r) => (
-            <label
-              key={r}
-              className={`flex min-h-11 items-center justify-center gap-2 rounded-lg border px-2 text-center text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-navy-800 ${
-                result === r
-                  ? r === "issue"
-                    ? "border-red-800 bg-red-800 text-white"
-                    : "border-navy-800 bg-navy-800 text-white"
-                  : "border-slate-400 bg-white text-navy-900"
-              }`}
-            >
-              <input
-                type="radio"
-                name="result"
-                value={r}
-                checked={result === r}
-                onChange={() => {
-                  setResult(r);
-                  send({ result: r });
+    <div className="rounded-lg border border-slate-300 bg-white p-3">
+      <Form method="post" onSubmit={submit}>
+        <input type="hidden" name="intent" value="result" />
+        <input type="hidden" name="item" value={item.id} />
+        <fieldset disabled={locked}>
+          <legend className="font-semibold text-navy-900">{item.label}</legend>
+          <div className="mt-2 grid grid-cols-3 gap-2">
+            {RESULTS.map((r) => (
+              <label
+                key={r}
+                className={`flex min-h-11 items-center justify-center gap-2 rounded-lg border px-2 text-center text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-navy-800 ${
+                  result === r
+                    ? r === "issue"
+                      ? "border-red-800 bg-red-800 text-white"
+                      : "border-navy-800 bg-navy-800 text-white"
+                    : "border-slate-400 bg-white text-navy-900"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="result"
+                  value={r}
+                  checked={result === r}
+                  onChange={() => {
+                    setResult(r);
+                    send({ result: r });
+                  }}
+                  className="sr-only"
+                />
+                {RESULT_LABELS[r]}
+              </label>
+            ))}
+          </div>
+          <label htmlFor={`${base}-note`} className="mt-3 block text-sm font-semibold text-navy-900">
+            Note{result === "issue" ? " (what you found)" : ""}
+          </label>
+          <textarea
+            id={`${base}-note`}
+            name="note"
+            rows={2}
+            maxLength={NOTE_MAX}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            onBlur={() => {
+              if (note !== (shown?.note ?? "") || result !== "") send({});
+            }}
+            className={inputClass}
+          />
+          {result === "issue" ? (
+            <>
+              <label htmlFor={`${base}-next`} className="mt-3 block text-sm font-semibold text-navy-900">
+                What happens next
+              </label>
+              <select
+                id={`${base}-next`}
+                name="nextStep"
+                value={nextStep}
+                onChange={(event) => {
+                  setNextStep(event.target.value);
+                  send({ nextStep: event.target.value });
                 }}
-                className="sr-only"
-              />
-              {RESULT_LABELS[r]}
-            </label>
-          ))}
-        </div>
-        <label htmlFor={`${base}-note`} className="mt-3 block text-sm font-semibold text-navy-900">
-          Note{result === "issue" ? " (what you found)" : ""}
-        </label>
-        <textarea
-          id={`${base}-note`}
-          name="note"
-          rows={2}
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          onBlur={() => {
-            if (note !== (shown?.note ?? "") || result !== "") send({});
-          }}
-          className={inputClass}
-        />
-        {result === "issue" ? (
-          <>
-            <label htmlFor={`${base}-next`} className="mt-3 block text-sm font-semibold text-navy-900">
-              What happens next
-            </label>
-            <select
-              id={`${base}-next`}
-              name="nextStep"
-              value={nextStep}
-              onChange={(event) => {
-                setNextStep(event.target.value);
-                send({ nextStep: event.target.value });
-              }}
-              className={inputClass}
-            >
-              <option value="">Choose…</option>
-              {Object.entries(NEXT_STEPS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : (
-          <input type="hidden" name="nextStep" value="" />
-        )}
-        <noscript>
-          <button type="submit" className={`${secondaryButton} mt-3`}>
-            Save this item
+                className={inputClass}
+              >
+                <option value="">Choose…</option>
+                {Object.entries(NEXT_STEPS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : (
+            <input type="hidden" name="nextStep" value="" />
+          )}
+          <noscript>
+            <button type="submit" className={`${secondaryButton} mt-3`}>
+              Save this item
+            </button>
+          </noscript>
+        </fieldset>
+      </Form>
+      {quotable && shown?.result === "issue" ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="quote-repair" />
+          <input type="hidden" name="item" value={item.id} />
+          <button type="submit" className={secondaryButton} aria-label={`Quote this repair: ${item.label}`}>
+            Quote this repair
           </button>
-        </noscript>
-      </fieldset>
-    </Form>
+        </Form>
+      ) : null}
+    </div>
   );
 }
 
@@ -233,6 +247,7 @@ export function VisitScreen({ data }: { data: VisitScreenData }) {
                     item={item}
                     shown={results.get(item.id)}
                     locked={finished || finishing}
+                    quotable={finished}
                     onEntry={add}
                   />
                 ))}

@@ -86,6 +86,8 @@ export interface WatchResultsTable {
   next_step: Nullable<string>;
   tapped_at: Timestamp;
   saved_at: Timestamp;
+  /** The lead 'Quote this repair' opened for this Issue. */
+  repair_lead_id: Nullable<string>;
 }
 
 declare module "~/infra/schema.server" {

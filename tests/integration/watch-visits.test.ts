@@ -11,6 +11,7 @@ import { addDays, mondayOf } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
 import { endPlan } from "~/watch/watch-plans.server";
 import { watchReport } from "~/watch/visit-report.server";
+import { quoteRepair } from "~/watch/repair-leads.server";
 import { recordEntry, visitForDesk, weekWatchVisits } from "~/watch/watch-visits.server";
 import { firstMailTo } from "../support/smtp";
 import { signedInOwner } from "../support/owner";
@@ -217,6 +218,55 @@ describe.each(backends)("home watch visits on %s", (backend) => {
       ok: false,
       status: 409,
     });
+  });
+
+  it("'Quote this repair' opens one lead for the homeowner with the Issue's words, however often it is tapped", async () => {
+    const { planId, leadId } = await acceptedPlan(db, context);
+    const visit = await firstVisit(db, planId);
+    const [heater, ...rest] = visit.items;
+    if (!heater) throw new Error("an item expected");
+    const tap = (itemId: string, result: "ok" | "issue", note = "", nextStep: "" | "quote-repair" = "") =>
+      recordEntry(
+        db,
+        visit.id,
+        { kind: "result", itemId, result, note, nextStep, at: new Date().toISOString() },
+        WATCH_OWNER,
+        context,
+      );
+    await tap(heater.id, "issue", "Relief valve drips into the pan", "quote-repair");
+    for (const item of rest) await tap(item.id, "ok");
+    expect(
+      await recordEntry(db, visit.id, { kind: "finish", at: new Date().toISOString() }, WATCH_OWNER, context),
+    ).toEqual({ ok: true });
+
+    const taps = await Promise.all(Array.from({ length: 8 }, () => quoteRepair(db, visit.id, heater.id, WATCH_OWNER)));
+    const opened = new Set(taps.map((t) => (t.ok ? t.leadId : "refused")));
+    expect(opened.size).toBe(1);
+    const [repairId] = [...opened];
+    expect(repairId).not.toBe(leadId);
+    const repair = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("id", "=", repairId ?? "")
+      .executeTakeFirstOrThrow();
+    expect(repair).toMatchObject({
+      name: "Robin Shore",
+      email: "robin@example.com",
+      address: "8 Bay Avenue, Harvey Cedars, NJ",
+      status: "contacted",
+    });
+    expect(repair.description).toMatch(
+      /^Repair found on the home watch visit of .*\. Water heater: Relief valve drips into the pan$/,
+    );
+    // Opened by the owner, it owes the homeowner no confirmation.
+    const mails = await db
+      .selectFrom("outbox")
+      .select("kind")
+      .where("lead_id", "=", repairId ?? "")
+      .execute();
+    expect(mails).toEqual([]);
+    expect(await quoteRepair(db, visit.id, rest[0]?.id ?? "", WATCH_OWNER)).toMatchObject({ ok: false, status: 400 });
+    expect(await quoteRepair(db, "not-a-visit", heater.id, WATCH_OWNER)).toMatchObject({ ok: false, status: 404 });
   });
 
   it("eight copies of one tap at once keep one result", async () => {

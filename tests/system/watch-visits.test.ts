@@ -87,6 +87,17 @@ describe("the visit screen", () => {
     }
     const plan = await (await send(`/watch/${visit.token}`)).text();
     expect(plan).toContain("Done: read the report");
+
+    // 'Quote this repair' on the Issue opens a lead and goes to its quote; a stranger gets nothing.
+    expect(await (await send(page, undefined, { cookie: s.cookie })).text()).toContain("Quote this repair");
+    const stranger = await send(page, { intent: "quote-repair", item: heater.id }, { cookie: "", Origin: origin });
+    expect(stranger.status).toBe(302);
+    const repair = await send(page, { intent: "quote-repair", item: heater.id }, owner);
+    expect(repair.status).toBe(303);
+    expect(repair.headers.get("location")).toMatch(/^\/owner\/leads\/[0-9a-f-]{36}\/quote$/);
+    const again = await send(page, { intent: "quote-repair", item: heater.id }, owner);
+    expect(again.headers.get("location")).toBe(repair.headers.get("location"));
+    expect((await send(page, { intent: "quote-repair", item: rest[0]?.id ?? "" }, owner)).status).toBe(400);
     for (const path of [
       `/watch/${visit.token}/visits/00000000-0000-4000-8000-000000000000`,
       `/watch/${visit.token}/visits/12`,

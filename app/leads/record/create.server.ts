@@ -131,3 +131,38 @@ export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date 
   });
   return id;
 }
+
+/**
+ * A lead the owner opens on the desk for a homeowner already known (a repair a home watch visit
+ * found): stored in the caller's transaction, with its line of history, and owing nothing. The
+ * homeowner was not the one asking, so no confirmation goes out, and the owner who opened it needs
+ * no notification.
+ */
+export async function openLeadOnDesk(
+  trx: Kysely<Database>,
+  lead: { id: string; values: EstimateValues; sourcePath: string; openedBy: string; why: string },
+  now: Date,
+): Promise<string> {
+  const { id } = lead;
+  await trx
+    .insertInto("leads")
+    .values({
+      ...leadRow(id, { values: lead.values, sourcePath: lead.sourcePath, ipHash: null, userAgent: null }, now),
+      // Opened by the owner, who is already answering it: it is not waiting for a first reply.
+      status: "contacted",
+      first_reply_at: timestamp(now),
+    })
+    .execute();
+  await trx
+    .insertInto("lead_events")
+    .values({
+      id: randomUUID(),
+      lead_id: id,
+      actor: lead.openedBy,
+      kind: "status",
+      detail: lead.why,
+      created_at: timestamp(now),
+    })
+    .execute();
+  return id;
+}
