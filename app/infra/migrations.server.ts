@@ -32,6 +32,7 @@ import { sitePhotos } from "./migrations/0023_site_photos";
 import { watchPlans } from "./migrations/0024_watch_plans";
 import { watchVisitResults } from "./migrations/0025_watch_visit_results";
 import { watchRepairLeads } from "./migrations/0026_watch_repair_leads";
+import { watchStormChecks } from "./migrations/0027_watch_storm_checks";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -71,6 +72,7 @@ export const migrations: readonly Migration[] = [
   watchPlans,
   watchVisitResults,
   watchRepairLeads,
+  watchStormChecks,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

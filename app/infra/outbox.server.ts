@@ -54,7 +54,8 @@ export type MailKind =
   | "payment-receipt"
   | "watch-plan-sent"
   | "watch-plan-accepted"
-  | "watch-report";
+  | "watch-report"
+  | "watch-storm-check";
 
 export interface MailAddress {
   name: string;

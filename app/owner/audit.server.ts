@@ -68,7 +68,8 @@ export type AuditAction =
   | "watch-plan-ended"
   | "watch-visit-started"
   | "watch-visit-finished"
-  | "watch-repair-lead-opened";
+  | "watch-repair-lead-opened"
+  | "watch-storm-called";
 
 export interface AuditEntry {
   actor?: string | null;

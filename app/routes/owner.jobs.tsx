@@ -17,6 +17,7 @@ import { VisitList } from "~/visits/visit-list";
 import { upcomingVisits } from "~/visits/visits.server";
 import { WatchWeek } from "~/watch/watch-week";
 import { dayText } from "~/watch/plan-document";
+import { toDate } from "~/infra/schema.server";
 import { isLateVisit, weekWatchVisits } from "~/watch/watch-visits.server";
 import type { Route } from "./+types/owner.jobs";
 
@@ -57,9 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: visit.homeowner_name,
       town: visit.town,
       day: visit.day === today ? "Today" : dayText(visit.day),
-      kind: visit.kind === "storm" ? "Storm check" : "Home watch",
+      kind: visit.due_by ? `Storm check, by ${formatTime(toDate(visit.due_by))}` : "Home watch",
       done: visit.status === "finished",
-      late: isLateVisit(visit, today),
+      late: isLateVisit(visit, today, now),
     })),
   };
 }

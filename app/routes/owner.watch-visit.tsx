@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     planId: visit.plan_id,
     day: dayText(visit.day),
-    kind: visit.kind === "storm" ? "Storm check" : "Visit",
+    kind: visit.due_by ? `Storm check, by ${formatTime(toDate(visit.due_by))}` : "Visit",
     late: isLateVisit(visit, dayOf(new Date())),
     cancelled: visit.status === "cancelled",
     homeowner: visit.homeowner_name,

@@ -134,3 +134,27 @@ export function reportEmails(
     ),
   ];
 }
+
+/** A storm check called: the house will be checked by the time given, and the report follows. */
+export function stormCheckEmail(
+  homeowner: WatchHomeowner,
+  address: string,
+  dueBy: string,
+  token: string | undefined,
+  context: MailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return mail(
+    "watch-storm-check",
+    to,
+    `Storm check: we will check your house by ${dueBy}`,
+    [
+      `${greeting}\n\nAfter the storm, we will check your house at ${address} by ${dueBy}: the roof line, siding, windows, decks and stairs, and inside for water. Its report comes to you by email as soon as the check is done.`,
+      "A storm check is billed as your plan says. Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    currentFacts(),
+    token ? { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" } } : {},
+  );
+}

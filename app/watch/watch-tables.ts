@@ -70,6 +70,18 @@ export interface WatchVisitsTable {
   finished_at: Nullable<Date | string>;
   /** The owner who made the visit, by email. */
   checked_by: Nullable<string>;
+  /** A storm check's storm, and the time the house is to be checked by. */
+  storm_id: Nullable<string>;
+  due_by: Nullable<Date | string>;
+}
+
+export interface WatchStormsTable {
+  id: string;
+  /** JSON array of the towns' names. */
+  towns: string;
+  due_by: Timestamp;
+  created_by: string;
+  created_at: Timestamp;
 }
 
 export type ItemResult = "ok" | "issue" | "skipped";
@@ -95,5 +107,6 @@ declare module "~/infra/schema.server" {
     watch_plans: WatchPlansTable;
     watch_visits: WatchVisitsTable;
     watch_results: WatchResultsTable;
+    watch_storms: WatchStormsTable;
   }
 }

@@ -38,6 +38,7 @@ export async function visitForDesk(db: Db, visitId: string) {
       "watch_visits.status",
       "watch_visits.started_at",
       "watch_visits.finished_at",
+      "watch_visits.due_by",
       "watch_visits.checked_by",
       "watch_plans.homeowner_name",
       "watch_plans.phone",
@@ -186,6 +187,7 @@ export async function weekWatchVisits(db: Db, monday: string) {
       "watch_visits.day",
       "watch_visits.kind",
       "watch_visits.status",
+      "watch_visits.due_by",
       "watch_plans.homeowner_name",
       "watch_plans.town",
     ])
@@ -203,6 +205,12 @@ export async function weekWatchVisits(db: Db, monday: string) {
   );
 }
 
-/** 'Late': a visit past its day and not finished. */
-export const isLateVisit = (visit: { day: string; status: string }, today: string) =>
-  visit.day < today && visit.status !== "finished" && visit.status !== "cancelled";
+/** 'Late': a visit past its day (a storm check, past its time) and not finished. */
+export const isLateVisit = (
+  visit: { day: string; status: string; due_by?: Date | string | null },
+  today: string,
+  now: Date = new Date(),
+) =>
+  visit.status !== "finished" &&
+  visit.status !== "cancelled" &&
+  (visit.day < today || (visit.due_by ? toDate(visit.due_by).getTime() < now.getTime() : false));

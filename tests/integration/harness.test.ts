@@ -236,9 +236,23 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
   const plan = await startPlan(db, leadId, { email: owner.email, client: null });
   if (!plan.ok) throw new Error("no plan started");
   const visitId = randomUUID();
+  const stormId = randomUUID();
+  await db
+    .insertInto("watch_storms")
+    .values({ id: stormId, towns: "[]", due_by: later, created_by: owner.email, created_at: now })
+    .execute();
   await db
     .insertInto("watch_visits")
-    .values({ id: visitId, plan_id: plan.id, day: "2027-01-07", kind: "regular", status: "started", created_at: now })
+    .values({
+      id: visitId,
+      plan_id: plan.id,
+      day: "2027-01-07",
+      kind: "storm",
+      status: "started",
+      storm_id: stormId,
+      due_by: later,
+      created_at: now,
+    })
     .execute();
   await db
     .insertInto("watch_results")

@@ -8,6 +8,7 @@
  * reads in full without JavaScript behind the plan's link, and hands over no access notes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, dayOf } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
 import { postAllAtOnce } from "../support/parallel-posts";
 import { oneSqliteSiteForThisFile, sendTo, whileServerRuns, type BuiltSite } from "../support/system";
@@ -80,13 +81,13 @@ describe("the visit screen", () => {
     const html = await (await send(report)).text();
     expect(html).toContain("1 issue found at 8 Bay Avenue, Harvey Cedars, NJ");
     expect(html).toContain("Drip at the valve");
-    expect(html).toContain("Next: We call you today to decide what to do.");
+    expect(html).toContain("We call you today to decide what to do");
     for (const path of [report, `${report}.data`]) {
       const text = await (await send(path)).text();
       expect(text, path).not.toMatch(/5150|pat@causeway|checked_by|access_sealed|accessSealed/);
     }
     const plan = await (await send(`/watch/${visit.token}`)).text();
-    expect(plan).toContain("Done: read the report");
+    expect(plan).toContain(`href="/watch/${visit.token}/visits/${visit.id}"`);
 
     // 'Quote this repair' on the Issue opens a lead and goes to its quote; a stranger gets nothing.
     expect(await (await send(page, undefined, { cookie: s.cookie })).text()).toContain("Quote this repair");
@@ -160,5 +161,35 @@ describe("the visit screen", () => {
     const early = await post({ intent: "finish", at: "" });
     expect(early.status).toBe(400);
     expect(((await early.json()) as { problems: string[] }).problems).toHaveLength(visit.items.length - 1);
+  });
+
+  it("a storm check is called from the desk without JavaScript, refusing a stranger and bad fields", async () => {
+    const send = sendTo(origin);
+    const owner = { cookie: s.cookie, Origin: origin };
+    const visit = await aVisit("Stormy Shore", "stormy@example.com");
+    const plan = await s.db
+      .selectFrom("watch_visits")
+      .select("plan_id")
+      .where("id", "=", visit.id)
+      .executeTakeFirstOrThrow();
+    const day = addDays(dayOf(new Date()), 4);
+    const storm = { intent: "storm", town: "Harvey Cedars", day, time: "16:00" };
+    expect(await (await send("/owner/watch", undefined, { cookie: s.cookie })).text()).toContain("Call a storm check");
+    expect((await send("/owner/watch", storm, { cookie: "", Origin: origin })).status).toBe(302);
+    expect((await send("/owner/watch", storm, { cookie: s.cookie, Origin: "https://evil.example" })).status).toBe(403);
+    const noTown = await send("/owner/watch", { ...storm, town: "" }, owner);
+    expect(noTown.status).toBe(400);
+    expect(await noTown.text()).toContain("Tick the towns the storm hit.");
+    expect((await send("/owner/watch", { ...storm, time: "4pm" }, owner)).status).toBe(400);
+    const called = await send("/owner/watch", storm, owner);
+    expect(called.status).toBe(200);
+    expect(await called.text()).toMatch(/Storm check added for \d+ houses? in Harvey Cedars/);
+    const added = await s.db
+      .selectFrom("watch_visits")
+      .select(["day", "kind"])
+      .where("plan_id", "=", plan.plan_id)
+      .where("kind", "=", "storm")
+      .execute();
+    expect(added).toEqual([{ day, kind: "storm" }]);
   });
 });
