@@ -1,15 +1,17 @@
 /**
  * /owner/stats: the numbers of the last 12 weeks. Leads per week as a chart and a table, the
  * median time to a first reply, the share won, the lost by reason, and the pages the requests
- * came from; then the jobs and the money of the last six months, with the accountant's downloads.
- * Signed-in owners only; see `leads/record/stats.server.ts`, `jobs/job-stats.server.ts` and
- * `invoices/money-stats.server.ts` for how each figure is counted.
+ * came from; then the jobs, home watch and the money of the last six months, with the accountant's
+ * downloads. Signed-in owners only; see `leads/record/stats.server.ts`, `jobs/job-stats.server.ts`,
+ * `watch/watch-stats.server.ts` and `invoices/money-stats.server.ts` for how each figure is counted.
  */
 import type { ReactNode } from "react";
 import { profile } from "~/content/profile";
 import { keptRecords } from "~/invoices/kept-records.server";
 import { moneyStats } from "~/invoices/money-stats.server";
 import { MoneyStatsSection } from "~/invoices/money-stats-section";
+import { watchStats } from "~/watch/watch-stats.server";
+import { WatchStatsSection } from "~/watch/watch-stats-section";
 import { jobStats } from "~/jobs/job-stats.server";
 import { dayLabel as longDay } from "~/jobs/job-rules";
 import { formatCents } from "~/paperwork/money";
@@ -31,10 +33,28 @@ const dayLabel = (day: string) => shortDay.format(new Date(`${day}T12:00:00Z`));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = await requireOwner(request, context);
-  const [stats, jobs, money, kept] = await Promise.all([leadStats(db), jobStats(db), moneyStats(db), keptRecords(db)]);
+  const [stats, jobs, money, kept, watch] = await Promise.all([
+    leadStats(db),
+    jobStats(db),
+    moneyStats(db),
+    keptRecords(db),
+    watchStats(db),
+  ]);
   const monthName = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
   const thisYear = Number(dayOf(new Date()).slice(0, 4));
   return {
+    watch: {
+      months: watch.months.map((m) => ({
+        label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)),
+        done: m.done,
+        onTime: percent(m.onTime, m.due),
+        issues: m.issues,
+      })),
+      onTime: percent(watch.onTime, watch.due),
+      due: watch.due,
+      medianMinutes: watch.medianMinutes,
+      storms: watch.storms,
+    },
     money: {
       months: money.months.map((m) => ({
         label: monthName.format(new Date(`${m.month}-15T12:00:00Z`)),
@@ -218,6 +238,7 @@ export default function Stats({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
 
+      <WatchStatsSection watch={d.watch} />
       <MoneyStatsSection money={d.money} />
 
       <section aria-labelledby="by-page" className="mt-6">
