@@ -47,3 +47,17 @@ export function contractorLines(contractor: Contractor): string[] {
     `New Jersey home improvement contractor registration number ${contractor.registration}`,
   ];
 }
+
+/** "Friday, December 11, 2026" for "2026-12-11", as every document writes a day; "not set" for none. */
+export function dayText(day: string): string {
+  if (!day) return "not set";
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  // Read at noon UTC: the day is already New Jersey's, and no zone may move it.
+  return new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  });
+}

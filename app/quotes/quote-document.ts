@@ -5,7 +5,7 @@
  * says what they were checked against). Pure; shared with the browser.
  */
 import type { ContractTerms } from "~/paperwork/contract-terms";
-import { contractorLines, type PaperDocument } from "~/paperwork/document";
+import { contractorLines, dayText, type PaperDocument } from "~/paperwork/document";
 import { formatCents, formatQuantity, formatRate, lineCents } from "~/paperwork/money";
 import { totalsOf, type QuoteContent } from "./quote-content";
 
@@ -14,18 +14,6 @@ export interface QuoteParty {
   address: string;
   email: string;
 }
-
-const dayText = (day: string) => {
-  if (!day) return "not set";
-  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
-};
 
 export interface DocumentInput {
   leadReference: string;

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/ui/button";
+import { SignatureFields } from "~/ui/signature-fields";
 import { formatCents } from "~/paperwork/money";
 import { totalsOf, type PricedContent } from "./quote-content";
 import type { PaperDocument } from "~/paperwork/document";
@@ -178,35 +179,7 @@ export function AcceptForm({
             {error}
           </p>
         ) : null}
-        <div>
-          <label htmlFor="signature" className="mb-1 block font-semibold text-navy-900">
-            Type your full name to sign
-          </label>
-          <input
-            id="signature"
-            name="signature"
-            autoComplete="name"
-            maxLength={120}
-            required
-            className="block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base"
-          />
-        </div>
-        <div>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              name="consent"
-              value="yes"
-              required
-              className="mt-1 size-5 shrink-0"
-              aria-describedby="paper-copy"
-            />
-            <span className="font-semibold">{document.consent}</span>
-          </label>
-          <p id="paper-copy" className="mt-1 text-sm text-slate-700">
-            {document.paperCopy}
-          </p>
-        </div>
+        <SignatureFields consent={document.consent} paperCopy={document.paperCopy} />
         <button type="submit" name="intent" value="accept" disabled={busy} className={buttonClass("secondary")}>
           Accept this quote
         </button>

@@ -16,7 +16,7 @@ import { dayOf, formatShortDay, formatTime, mondayOf } from "~/time/business-tim
 import { VisitList } from "~/visits/visit-list";
 import { upcomingVisits } from "~/visits/visits.server";
 import { WatchWeek } from "~/watch/watch-week";
-import { dayText } from "~/watch/plan-document";
+import { dayText } from "~/paperwork/document";
 import { toDate } from "~/infra/schema.server";
 import { isLateVisit, weekWatchVisits } from "~/watch/watch-visits.server";
 import type { Route } from "./+types/owner.jobs";

@@ -18,7 +18,7 @@ import { contractDocumentPath, watchPath, watchVisitPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { formatDateTimeWithZone } from "~/time/business-time";
-import { dayText } from "~/watch/plan-document";
+import { dayText } from "~/paperwork/document";
 import { PlanForm } from "~/watch/plan-form";
 import { sendPlan } from "~/watch/send-watch-plan.server";
 import { deskPlan, endPlan, savePlan } from "~/watch/watch-plans.server";

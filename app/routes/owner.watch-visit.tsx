@@ -15,7 +15,7 @@ import { quotePath, watchPlanPath, watchVisitEntriesPath } from "~/owner/paths";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatTime } from "~/time/business-time";
-import { dayText } from "~/watch/plan-document";
+import { dayText } from "~/paperwork/document";
 import { readEntry } from "~/watch/visit-entries";
 import { quoteRepair } from "~/watch/repair-leads.server";
 import { VisitScreen, type VisitScreenData } from "~/watch/visit-screen";

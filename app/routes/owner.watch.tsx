@@ -19,7 +19,7 @@ import { Notice, primaryButton } from "~/owner/desk-frame";
 import { watchPlanPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { dayOf, formatShortDay } from "~/time/business-time";
-import { dayText } from "~/watch/plan-document";
+import { dayText } from "~/paperwork/document";
 import { listDeskPlans, requestsWithoutPlan, startPlan } from "~/watch/watch-plans.server";
 import { frequencyText } from "~/watch/watch-rules";
 import type { Route } from "./+types/owner.watch";

@@ -6,7 +6,7 @@
  * Pure; shared with the browser.
  */
 import type { Contractor } from "~/paperwork/contract-terms";
-import { contractorLines, type PaperDocument } from "~/paperwork/document";
+import { contractorLines, dayText, type PaperDocument } from "~/paperwork/document";
 import { formatCents } from "~/paperwork/money";
 import { AREA_LABELS, AREAS, type ChecklistItem } from "./checklist";
 import { frequencyText, type PlanTerms } from "./watch-rules";
@@ -25,17 +25,6 @@ export interface WatchTerms {
 
 /** Days an invoice gives to pay: the month's invoice is due two weeks after it is sent. */
 export const INVOICE_DUE_DAYS = 14;
-
-export const dayText = (day: string) => {
-  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
-};
 
 export const planReference = (planId: string) => `Home watch plan ${planId.slice(0, 8).toUpperCase()}`;
 

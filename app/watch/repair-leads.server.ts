@@ -11,7 +11,7 @@ import { openLeadOnDesk } from "~/leads/record/create.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { watchVisitPath } from "~/owner/paths";
-import { dayText } from "./plan-document";
+import { dayText } from "~/paperwork/document";
 
 type Db = Kysely<Database>;
 

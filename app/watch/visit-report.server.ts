@@ -15,7 +15,7 @@ import { ownerInboxes } from "~/owner/owners.server";
 import type { MailContext } from "~/settings/env.server";
 import { formatTime } from "~/time/business-time";
 import { parseChecklist } from "./checklist";
-import { dayText } from "./plan-document";
+import { dayText } from "~/paperwork/document";
 import { issuesOf, reportLines, reportSummary, type ReportItem, type ReportLine } from "./visit-report";
 import { reportEmails } from "./watch-emails.server";
 import { reportPath } from "./watch-link.server";

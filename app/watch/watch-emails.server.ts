@@ -8,7 +8,7 @@ import { currentFacts } from "~/facts/facts-source.server";
 import { addressee, businessMail as mail, type Recipient } from "~/infra/business-mail.server";
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import type { MailContext } from "~/settings/env.server";
-import { dayText } from "./plan-document";
+import { dayText } from "~/paperwork/document";
 
 export interface WatchHomeowner extends Recipient {
   leadId: string;

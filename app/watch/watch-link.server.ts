@@ -8,7 +8,8 @@ import { findByLinkToken, UNKNOWN_LINK, type DeadLink } from "~/infra/link-token
 import { toDate, type Database } from "~/infra/schema.server";
 import type { PaperDocument } from "~/paperwork/document";
 import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
-import { dayText, planDocument } from "./plan-document";
+import { dayText } from "~/paperwork/document";
+import { planDocument } from "./plan-document";
 import { parseWatchTerms } from "./plan-files.server";
 import type { VisitKind, WatchVisitStatus } from "./watch-tables";
 
