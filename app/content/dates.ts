@@ -6,7 +6,8 @@
  * which the public pages' blocking-time budget cannot afford. The date has no time of day, so
  * server and browser agree whatever their time zones.
  */
-const MONTHS = [
+/** The months' names, January first: also what the home watch request offers to choose from. */
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -4,6 +4,7 @@
  * is stored as an estimate request whose description says when the house stands empty.
  * Imported by client code: nothing here may reach for Node or server-only modules.
  */
+import { MONTHS } from "~/content/dates";
 import {
   normalizeEstimateValue,
   validateAddress,
@@ -25,20 +26,7 @@ export type HomeWatchValues = Record<HomeWatchField, string>;
 export type HomeWatchFieldErrors = Partial<Record<HomeWatchField, string>>;
 
 /** Months rather than dates: owners think of the off-season in months, and two selects are quick on a phone. */
-export const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+export { MONTHS };
 export type Month = (typeof MONTHS)[number];
 
 export function isMonth(value: string): value is Month {

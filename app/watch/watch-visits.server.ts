@@ -90,7 +90,7 @@ export async function recordEntry(
     const visit = await trx
       .selectFrom("watch_visits")
       .innerJoin("watch_plans", "watch_plans.id", "watch_visits.plan_id")
-      .select(["watch_visits.status", "watch_visits.started_at", "watch_plans.checklist", "watch_plans.status as plan"])
+      .select(["watch_visits.status", "watch_visits.started_at", "watch_plans.checklist"])
       .where("watch_visits.id", "=", visitId)
       .executeTakeFirst();
     if (!visit) return GONE;
