@@ -33,6 +33,7 @@ import { watchPlans } from "./migrations/0024_watch_plans";
 import { watchVisitResults } from "./migrations/0025_watch_visit_results";
 import { watchRepairLeads } from "./migrations/0026_watch_repair_leads";
 import { watchStormChecks } from "./migrations/0027_watch_storm_checks";
+import { watchPhotos } from "./migrations/0028_watch_photos";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -73,6 +74,7 @@ export const migrations: readonly Migration[] = [
   watchVisitResults,
   watchRepairLeads,
   watchStormChecks,
+  watchPhotos,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

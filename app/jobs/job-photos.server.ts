@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { ID_SOURCE } from "~/forms/ids";
-import { checkUploadedPhoto, encodeThumbnail, photoRefusal, prepareUploadedImage } from "~/infra/images.server";
+import { storedPhotoFiles } from "~/infra/stored-photo.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import type { UploadedFile } from "~/infra/uploads.server";
 import type { Actor } from "~/owner/actor";
@@ -93,19 +93,9 @@ export async function takeJobPhoto(
   if (earlier) return { ok: true, photoId: earlier.id, duplicate: true };
   const refused = await refusal(db, jobId);
   if (refused) return refused;
-  const checked = await checkUploadedPhoto(upload.file.path);
-  if ("error" in checked) return { ok: false, ...checked, field: "photo" };
-  let large;
-  let small;
-  try {
-    large = await prepareUploadedImage(upload.file.path, checked.format, { maxEdge: LARGE_EDGE });
-    small = await encodeThumbnail(large.data, SMALL_WIDTH);
-  } catch (error) {
-    const refusal = photoRefusal(error);
-    if (!refusal) throw error;
-    return { ok: false, ...refusal, field: "photo" };
-  }
-  const prepared = large;
+  const files = await storedPhotoFiles(upload.file.path, { largeEdge: LARGE_EDGE, smallWidth: SMALL_WIDTH });
+  if ("error" in files) return { ok: false, ...files, field: "photo" };
+  const { large: prepared, small } = files;
   return deskChange(db, actor, now, async ({ trx, audit }): Promise<JobPhotoIntake> => {
     // Holding the job's row counts photos sent at the same instant one after another, so a burst
     // cannot pass the limit.

@@ -69,7 +69,8 @@ export type AuditAction =
   | "watch-visit-started"
   | "watch-visit-finished"
   | "watch-repair-lead-opened"
-  | "watch-storm-called";
+  | "watch-storm-called"
+  | "watch-photo-added";
 
 export interface AuditEntry {
   actor?: string | null;

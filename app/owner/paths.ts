@@ -83,5 +83,9 @@ export const watchPlanPath = (id: string) => `${watchPath}/${id}`;
 export const watchVisitPath = (id: string) => `${watchPath}/visits/${id}`;
 /** Where the visit screen's script sends each entry, answered in JSON. */
 export const watchVisitEntriesPath = (id: string) => `${watchVisitPath(id)}/entries`;
+/** An item's baseline photos on the plan. */
+export const watchBaselinePath = (planId: string) => `${watchPlanPath(planId)}/baseline`;
+/** A home watch photo's file, for the signed-in owner. */
+export const watchPhotoPath = (fileName: string) => `${watchPath}/photos/${fileName}`;
 export const deskProjectsPath = "/owner/projects";
 export const deskProjectPath = (id: string) => `${deskProjectsPath}/${id}`;

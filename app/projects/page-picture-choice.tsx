@@ -13,7 +13,7 @@ import { inputClass, labelClass, secondaryButton } from "~/owner/desk-frame";
 import { isOwnerPhoto, photoStatePath, type PhotoPreview, type PictureControlProps } from "~/site-pages/page-pictures";
 import { Picture } from "~/ui/picture";
 import { useScripted } from "~/ui/scripted";
-import { sendDeskPhoto } from "./photo-send";
+import { sendDeskPhoto } from "~/leads/photo-send";
 import { PHOTO_TYPES } from "./project-rules";
 
 /** How often a photo being made ready is asked after: a 12-megapixel photo takes several seconds. */

@@ -11,7 +11,7 @@ import { useLocation, useRevalidator } from "react-router";
 import { UploadProgress, type SendingState } from "~/leads/upload-progress";
 import { DeskField, DeskInput, fieldErrorClass } from "~/owner/desk-field";
 import { inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
-import { sendDeskPhoto, stopsTheBatch } from "./photo-send";
+import { sendDeskPhoto, stopsTheBatch } from "~/leads/photo-send";
 import { DESCRIPTION_MISSING, LABEL_CHOICES, MAX_DESCRIPTION, PHOTO_TYPES } from "./project-rules";
 
 /** Stored photos' processing states by id, as the page's loader reads them. */

@@ -12,7 +12,7 @@ import { UploadProgress, type SendingState } from "~/leads/upload-progress";
 import { DeskField } from "~/owner/desk-field";
 import { inputClass, labelClass, primaryButton } from "~/owner/desk-frame";
 import { PhotoBatch, type PhotoStates } from "./photo-batch";
-import { sendDeskPhoto, type PhotoAnswer } from "./photo-send";
+import { sendDeskPhoto, type PhotoAnswer } from "~/leads/photo-send";
 import { LABEL_CHOICES, MAX_DESCRIPTION, PHOTO_TYPES } from "./project-rules";
 
 const newKey = () => crypto.randomUUID();

@@ -5,20 +5,25 @@
  * here, and the page is drawn again from what is stored. Once finished, 'Quote this repair' on an
  * Issue opens a lead for the homeowner and goes to its quote.
  */
+import { randomUUID } from "node:crypto";
 import { data, Link, redirect } from "react-router";
 import { profile } from "~/content/profile";
 import { isId } from "~/forms/ids";
-import { readSmallForm } from "~/infra/uploads.server";
+import { formContentKind, readSmallForm } from "~/infra/uploads.server";
 import { toDate } from "~/infra/schema.server";
 import { Notice } from "~/owner/desk-frame";
-import { quotePath, watchPlanPath, watchVisitEntriesPath } from "~/owner/paths";
+import { quotePath, watchPhotoPath, watchPlanPath, watchVisitEntriesPath, watchVisitPath } from "~/owner/paths";
+import { wantsJson } from "~/owner/photo-form.server";
 import { getEnv, mailContext } from "~/settings/env.server";
-import { requireOwner } from "~/owner/sessions.server";
+import { requireOwner, requireOwnerOr401 } from "~/owner/sessions.server";
 import { dayOf, formatTime } from "~/time/business-time";
 import { dayText } from "~/paperwork/document";
 import { readEntry } from "~/watch/visit-entries";
 import { quoteRepair } from "~/watch/repair-leads.server";
 import { VisitScreen, type VisitScreenData } from "~/watch/visit-screen";
+import { photoCaption } from "~/watch/visit-report";
+import { receiveWatchPhoto } from "~/watch/watch-photo-post.server";
+import { visitPhotos, watchPhotoFileName } from "~/watch/watch-photos.server";
 import { isLateVisit, recordEntry, visitForDesk } from "~/watch/watch-visits.server";
 import type { Route } from "./+types/owner.watch-visit";
 
@@ -35,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await visitForDesk(db, params.id);
   if (!found) throw data(GONE, { status: 404 });
   const { visit } = found;
+  const photos = await visitPhotos(db, visit.id);
   const time = (value: Date | string | null) => (value ? formatTime(toDate(value)) : null);
   const screen: VisitScreenData = {
     id: visit.id,
@@ -42,6 +48,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     entriesUrl: watchVisitEntriesPath(visit.id),
     items: found.items.map((i) => ({ id: i.id, area: i.area, label: i.label })),
     results: found.results,
+    photosUrl: watchVisitPath(visit.id),
+    photoKey: randomUUID(),
+    photos: photos.map((p) => ({
+      id: p.id,
+      itemId: p.itemId,
+      src: watchPhotoPath(watchPhotoFileName(p.id, "small")),
+      href: watchPhotoPath(watchPhotoFileName(p.id, "large")),
+      caption: photoCaption(p.takenFrom, formatTime(p.takenAt)),
+    })),
     startedAt: time(visit.started_at),
     finishedAt: time(visit.finished_at),
   };
@@ -61,8 +76,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, actor } = await requireOwner(request, context);
+  // The photo script reads a refusal it understands; a redirect to sign in would read as success.
+  const { db, actor } = await (wantsJson(request) ? requireOwnerOr401 : requireOwner)(request, context);
   if (!isId(params.id)) throw data(GONE, { status: 404 });
+  // A photo comes as a multipart form, from the script through `/photos` or from the plain form.
+  if (formContentKind(request) === "multipart") {
+    const answer = await receiveWatchPhoto(request, db, actor, { visitId: params.id }, watchVisitPath(params.id));
+    if (answer instanceof Response) return answer;
+    return data({ error: answer.error, problems: [] as string[] }, { status: answer.status });
+  }
   const form = await readSmallForm(request);
   if (form.get("intent") === "quote-repair") {
     const repair = await quoteRepair(db, params.id, String(form.get("item") ?? "").slice(0, 40), actor);

@@ -50,3 +50,8 @@ export function reportLines(items: readonly ReportItem[]): ReportLine[] {
     next: i.result === "issue" && isNextStep(i.nextStep) ? NEXT_STEPS[i.nextStep] : null,
   }));
 }
+
+/** A photo's caption: the camera's time when it was plausible, else when the photo reached us. */
+export function photoCaption(from: "camera" | "arrival", time: string): string {
+  return `${from === "camera" ? "Taken" : "Arrived"} ${time}`;
+}

@@ -5,12 +5,13 @@
  * the phone and sent in order (`entry-queue.ts`), and a line says what has reached the office;
  * 'Finish visit' goes last, after everything else is in. Without it each item is a form of its own.
  */
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useRevalidator } from "react-router";
 import { hintClass } from "~/owner/desk-field";
 import { inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { AREA_LABELS, AREAS, type Area } from "./checklist";
 import { useEntryQueue, type QueueState } from "./entry-queue";
+import { ItemPhotos, type ShownPhoto } from "./item-photos";
 import { NEXT_STEPS, NOTE_MAX, RESULT_LABELS, RESULTS, type ResultShown, type VisitEntry } from "./visit-entries";
 import type { ItemResult } from "./watch-tables";
 
@@ -22,6 +23,11 @@ export interface VisitScreenData {
   results: ResultShown[];
   startedAt: string | null;
   finishedAt: string | null;
+  /** The page the photo forms post to. */
+  photosUrl: string;
+  /** Made for each reading of the page: with the item's id, the plain form's upload key. */
+  photoKey: string;
+  photos: ShownPhoto[];
 }
 
 const now = () => new Date().toISOString();
@@ -45,6 +51,7 @@ function ItemCard({
   locked,
   quotable,
   onEntry,
+  photos,
 }: {
   item: VisitScreenData["items"][number];
   shown: ResultShown | undefined;
@@ -52,6 +59,7 @@ function ItemCard({
   /** Finished: an Issue can be quoted as a repair. */
   quotable: boolean;
   onEntry: (entry: VisitEntry) => void;
+  photos: ReactNode;
 }) {
   const [result, setResult] = useState<ItemResult | "">(shown?.result ?? "");
   const [note, setNote] = useState(shown?.note ?? "");
@@ -155,6 +163,7 @@ function ItemCard({
           </noscript>
         </fieldset>
       </Form>
+      {photos}
       {quotable && shown?.result === "issue" ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="quote-repair" />
@@ -187,7 +196,20 @@ export function VisitScreen({ data }: { data: VisitScreenData }) {
   // Started here: the entry may already have reached the office, before the page is read again.
   const [startedHere, setStartedHere] = useState(false);
   const started = startedHere || data.status !== "scheduled" || queue.some((q) => q.entry.kind === "start");
-  const finishing = queue.some((q) => q.entry.kind === "finish");
+  // Photos still on their way: 'Finish visit' waits for them, then goes into the queue last.
+  const sendingCount = useRef(0);
+  const finishPending = useRef(false);
+  const [photosSending, setPhotosSending] = useState(0);
+  const [finishAfterPhotos, setFinishAfterPhotos] = useState(false);
+  const photoSending = (change: 1 | -1) => {
+    sendingCount.current += change;
+    setPhotosSending(sendingCount.current);
+    if (sendingCount.current > 0 || !finishPending.current) return;
+    finishPending.current = false;
+    setFinishAfterPhotos(false);
+    add({ kind: "finish", at: now() });
+  };
+  const finishing = finishAfterPhotos || queue.some((q) => q.entry.kind === "finish");
   const finished = data.status === "finished";
   const waiting = queue.length;
 
@@ -198,8 +220,13 @@ export function VisitScreen({ data }: { data: VisitScreenData }) {
   };
   const finishForm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // A note being typed is sent first: its field loses focus as the button takes it.
-    add({ kind: "finish", at: now() });
+    // A note being typed is sent first: its field loses focus as the button takes it. The
+    // departure is recorded when every photo is in, so the report is sent with all of them.
+    if (sendingCount.current === 0) add({ kind: "finish", at: now() });
+    else {
+      finishPending.current = true;
+      setFinishAfterPhotos(true);
+    }
   };
 
   return (
@@ -249,6 +276,18 @@ export function VisitScreen({ data }: { data: VisitScreenData }) {
                     locked={finished || finishing}
                     quotable={finished}
                     onEntry={add}
+                    photos={
+                      <ItemPhotos
+                        itemId={item.id}
+                        label={item.label}
+                        photos={data.photos.filter((p) => p.itemId === item.id)}
+                        pagePath={data.photosUrl}
+                        uploadKey={`${data.photoKey}-${item.id}`}
+                        locked={finished || finishing}
+                        onSending={photoSending}
+                        onStored={() => void revalidator.revalidate()}
+                      />
+                    }
                   />
                 ))}
               </section>
@@ -263,7 +302,9 @@ export function VisitScreen({ data }: { data: VisitScreenData }) {
           </button>
           <p className={hintClass}>
             {finishing
-              ? `Waiting for ${waiting} ${waiting === 1 ? "entry" : "entries"} to reach the office; the visit finishes once all are in.`
+              ? photosSending > 0
+                ? `Waiting for ${photosSending} ${photosSending === 1 ? "photo" : "photos"} to reach the office; the visit finishes once all are in.`
+                : `Waiting for ${waiting} ${waiting === 1 ? "entry" : "entries"} to reach the office; the visit finishes once all are in.`
               : "Records the time you left, once every item is marked."}
           </p>
         </Form>

@@ -102,11 +102,35 @@ export interface WatchResultsTable {
   repair_lead_id: Nullable<string>;
 }
 
+export type PhotoTakenFrom = "camera" | "arrival";
+
+export interface WatchPhotosTable {
+  id: string;
+  plan_id: string;
+  /** Null for the item's baseline photo on the plan. */
+  visit_id: Nullable<string>;
+  item_id: string;
+  /** Chosen by the sender, so a retried upload stores one photo. */
+  upload_key: string;
+  /** Of `large`; `small` is always WebP. */
+  content_type: string;
+  width: number;
+  height: number;
+  large: Buffer;
+  small: Buffer;
+  /** The time shown: the camera's own when plausible (`camera`), else the photo's arrival. */
+  taken_at: Timestamp;
+  taken_from: PhotoTakenFrom;
+  created_by: string;
+  created_at: Timestamp;
+}
+
 declare module "~/infra/schema.server" {
   interface Database {
     watch_plans: WatchPlansTable;
     watch_visits: WatchVisitsTable;
     watch_results: WatchResultsTable;
     watch_storms: WatchStormsTable;
+    watch_photos: WatchPhotosTable;
   }
 }

@@ -267,6 +267,25 @@ async function fillEveryTable(db: Kysely<Database>, dataDir: string): Promise<vo
       saved_at: now,
     })
     .execute();
+  await db
+    .insertInto("watch_photos")
+    .values({
+      id: randomUUID(),
+      plan_id: plan.id,
+      visit_id: visitId,
+      item_id: "item1",
+      upload_key: "harness-watch-photo",
+      content_type: "image/jpeg",
+      width: 4,
+      height: 3,
+      large: Buffer.from("abc"),
+      small: Buffer.from("ab"),
+      taken_at: now,
+      taken_from: "camera",
+      created_by: owner.email,
+      created_at: now,
+    })
+    .execute();
   // A photo for the written pages, made ready, with one of its files.
   await db
     .insertInto("site_photos")

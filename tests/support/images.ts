@@ -166,3 +166,18 @@ export function jpegWithRestartMarkers(): Buffer {
     Buffer.from([0xff, 0xd9]),
   ]);
 }
+
+/**
+ * A camera's JPEG: its clock in EXIF (DateTimeOriginal, with the offset when given) and a GPS
+ * position, as a phone writes them.
+ */
+export function cameraJpeg(dateTimeOriginal: string, offset?: string, width = 1200, height = 900): Promise<Buffer> {
+  return canvas(width, height, "#64748b")
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD0: { Make: "TestPhone", Model: "Camera" },
+      IFD2: { DateTimeOriginal: dateTimeOriginal, ...(offset ? { OffsetTimeOriginal: offset } : {}) },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "39/1 40/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "74/1 8/1 0/1" },
+    })
+    .toBuffer();
+}

@@ -1,12 +1,12 @@
 /**
- * Sends one desk photo as the estimate form sends its photos (`leads/estimate-transport.ts`): shrunk
- * in the browser first, then posted with a progress callback and retried after a lost connection
- * under the same upload key, so a retry stores one photo. The single form and the batch of a
- * multiple pick both send through here, one photo per request.
+ * Sends one desk photo (a project's, a job's, a home watch visit's) as the estimate form sends its
+ * photos (`estimate-transport.ts`): shrunk in the browser first, then posted with a progress
+ * callback and retried after a lost connection under the same upload key, so a retry stores one
+ * photo. Every desk photo form sends through here, one photo per request.
  */
-import { sendOnce, sendWithRetries } from "~/leads/estimate-transport";
-import { preparedName, preparePhoto } from "~/leads/photo-prep";
-import type { SendingState } from "~/leads/upload-progress";
+import { sendOnce, sendWithRetries } from "./estimate-transport";
+import { preparedName, preparePhoto } from "./photo-prep";
+import type { SendingState } from "./upload-progress";
 
 /** The action's JSON answer as the page's script reads it. */
 export interface PhotoAnswer {

@@ -1,0 +1,171 @@
+/**
+ * An item's photos on the visit screen (and its baselines on the plan): the ones stored, each with
+ * its time, and the camera. Without JavaScript it is a plain multipart form for one photo. With it,
+ * a photo goes as soon as it is taken, through the desk's photo sender (shrunk, a progress bar,
+ * retries under its upload key); the camera's clock is read from the original file first, since
+ * shrinking drops it. `onSending` tells the screen how many photos are still on their way, so
+ * 'Finish visit' can wait for them.
+ */
+import { useId, useState, type ChangeEvent } from "react";
+import { sendDeskPhoto } from "~/leads/photo-send";
+import { UploadProgress, type SendingState } from "~/leads/upload-progress";
+import { secondaryButton } from "~/owner/desk-frame";
+import { useScripted } from "~/ui/scripted";
+import { jpegExif, readCameraClock } from "./camera-time";
+
+export interface ShownPhoto {
+  id: string;
+  itemId: string;
+  /** The small copy, and the larger one it opens. */
+  src: string;
+  href: string;
+  caption: string;
+}
+
+/** Where a camera writes its EXIF: the first segments, well within this. */
+const EXIF_READ_BYTES = 256 * 1024;
+
+async function cameraFields(file: File): Promise<Record<string, string>> {
+  try {
+    const exif = jpegExif(new Uint8Array(await file.slice(0, EXIF_READ_BYTES).arrayBuffer()));
+    const clock = exif && readCameraClock(exif);
+    if (!clock) return {};
+    return clock.offset ? { camera_time: clock.local, camera_offset: clock.offset } : { camera_time: clock.local };
+  } catch {
+    // A file the browser cannot read here still goes up, dated by its arrival.
+    return {};
+  }
+}
+
+interface Sending {
+  file: File;
+  key: string;
+  state: SendingState | undefined;
+  error: string | undefined;
+}
+
+export function ItemPhotos({
+  itemId,
+  label,
+  photos,
+  pagePath,
+  uploadKey,
+  locked,
+  onSending,
+  onStored,
+}: {
+  itemId: string;
+  label: string;
+  photos: ShownPhoto[];
+  /** The page the plain form posts to; its `/photos` twin answers the script in JSON. */
+  pagePath: string;
+  /** For the form sent without JavaScript; the script makes one per photo. */
+  uploadKey: string;
+  locked: boolean;
+  onSending: (change: 1 | -1) => void;
+  onStored: () => void;
+}) {
+  const id = useId();
+  const scripted = useScripted();
+  const [sending, setSending] = useState<Sending[]>([]);
+  const update = (key: string, change: Partial<Sending>) =>
+    setSending((all) => all.map((s) => (s.key === key ? { ...s, ...change } : s)));
+
+  async function send(file: File, key: string) {
+    onSending(1);
+    update(key, { state: { phase: "preparing" }, error: undefined });
+    try {
+      const fields = { item: itemId, ...(await cameraFields(file)) };
+      const answer = await sendDeskPhoto({
+        pagePath,
+        file,
+        fields,
+        uploadKey: key,
+        position: { photo: 1, photos: 1 },
+        onState: (state) => update(key, { state }),
+      });
+      if (answer.ok) {
+        setSending((all) => all.filter((s) => s.key !== key));
+        onStored();
+      } else update(key, { state: undefined, error: answer.error ?? "The photo was not stored." });
+    } finally {
+      onSending(-1);
+    }
+  }
+
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = "";
+    for (const file of files) {
+      const key = crypto.randomUUID();
+      setSending((all) => [...all, { file, key, state: undefined, error: undefined }]);
+      void send(file, key);
+    }
+  };
+
+  return (
+    <div className="mt-3">
+      {photos.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={`Photos of ${label}`}>
+          {photos.map((photo, index) => (
+            <li key={photo.id} className="w-28">
+              <a href={photo.href} className="block">
+                <img
+                  src={photo.src}
+                  alt={`${label}, photo ${index + 1}`}
+                  width={112}
+                  height={84}
+                  loading="lazy"
+                  className="h-21 w-28 rounded border border-slate-300 object-cover"
+                />
+              </a>
+              <p className="text-xs text-slate-700">{photo.caption}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {sending.map((s) => (
+        <div key={s.key} className="mt-2">
+          {s.state ? <UploadProgress id={`${id}-${s.key}`} state={s.state} /> : null}
+          {s.error ? (
+            <p role="alert" className="text-sm font-semibold text-red-800">
+              {s.error}{" "}
+              <button type="button" className={secondaryButton} onClick={() => void send(s.file, s.key)}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+        </div>
+      ))}
+      {locked ? null : (
+        <form
+          method="post"
+          action={pagePath}
+          encType="multipart/form-data"
+          onSubmit={(event) => scripted && event.preventDefault()}
+          className="mt-2"
+        >
+          <input type="hidden" name="item" value={itemId} />
+          <input type="hidden" name="upload_key" value={uploadKey} />
+          <label htmlFor={`${id}-photo`} className="block text-sm font-semibold text-navy-900">
+            Add a photo of {label}
+          </label>
+          <input
+            id={`${id}-photo`}
+            type="file"
+            name="photo"
+            accept="image/*"
+            capture="environment"
+            onChange={scripted ? picked : undefined}
+            className="mt-1 block w-full text-sm"
+          />
+          <noscript>
+            <button type="submit" className={`${secondaryButton} mt-2`}>
+              Send this photo
+            </button>
+          </noscript>
+        </form>
+      )}
+    </div>
+  );
+}
