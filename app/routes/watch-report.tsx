@@ -10,6 +10,7 @@ import { BackToHomePage, DeadLinkNotice } from "~/components/sections/token-link
 import { profile } from "~/content/profile";
 import { getDatabase } from "~/infra/db.server";
 import { tokenLinkHeaders } from "~/infra/link-token.server";
+import type { ShownReportPhoto } from "~/watch/visit-report";
 import { watchReport } from "~/watch/visit-report.server";
 import type { Route } from "./+types/watch-report";
 
@@ -24,6 +25,35 @@ export async function loader({ params }: Route.LoaderArgs) {
   const { db } = await getDatabase();
   const report = await watchReport(db, params.token, params.visitId);
   return data(report, { status: report.state === "gone" ? report.status : 200 });
+}
+
+/** An item's photos, each opening its larger copy, with the time it was taken (or arrived). */
+function PhotoColumn({ title, photos }: { title: string | null; photos: ShownReportPhoto[] }) {
+  return (
+    <div className="mt-2">
+      {title ? <p className="text-sm font-semibold text-navy-900">{title}</p> : null}
+      {photos.length === 0 ? <p className="text-sm text-slate-700">No photo.</p> : null}
+      <ul className="mt-1 flex flex-wrap gap-2">
+        {photos.map((photo) => (
+          <li key={photo.src} className="max-w-80">
+            <figure>
+              <a href={photo.href}>
+                <img
+                  src={photo.src}
+                  alt={photo.alt}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="h-auto w-full rounded border border-slate-300"
+                />
+              </a>
+              <figcaption className="text-sm text-slate-700">{photo.caption}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export default function WatchReport({ loaderData: view }: Route.ComponentProps) {
@@ -62,6 +92,14 @@ export default function WatchReport({ loaderData: view }: Route.ComponentProps) 
                 </p>
                 {line.note ? <p className="mt-1 break-words whitespace-pre-line">{line.note}</p> : null}
                 {line.next ? <p className="mt-1 font-semibold">Next: {line.next}.</p> : null}
+                {line.baseline.length > 0 ? (
+                  <div className="mt-2 grid grid-cols-2 gap-3">
+                    <PhotoColumn title="Baseline" photos={line.baseline} />
+                    <PhotoColumn title="This visit" photos={line.photos} />
+                  </div>
+                ) : line.photos.length > 0 ? (
+                  <PhotoColumn title={null} photos={line.photos} />
+                ) : null}
               </li>
             ))}
           </ul>

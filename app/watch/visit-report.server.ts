@@ -13,10 +13,19 @@ import { toDate, type Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { ownerInboxes } from "~/owner/owners.server";
 import type { MailContext } from "~/settings/env.server";
-import { formatTime } from "~/time/business-time";
+import { formatDateTime, formatTime } from "~/time/business-time";
 import { parseChecklist } from "./checklist";
 import { dayText } from "~/paperwork/document";
-import { issuesOf, reportLines, reportSummary, type ReportItem, type ReportLine } from "./visit-report";
+import {
+  issuesOf,
+  photoCaption,
+  reportLines,
+  reportSummary,
+  type ReportItem,
+  type ReportLine,
+  type ReportPhoto,
+} from "./visit-report";
+import { baselinePhotos, visitPhotos, watchPhotoFileName, type WatchPhotoListing } from "./watch-photos.server";
 import { reportEmails } from "./watch-emails.server";
 import { reportPath } from "./watch-link.server";
 
@@ -44,14 +53,30 @@ async function finishedVisit(db: Db, planId: string, visitId: string) {
   const order = parseChecklist(plan.checklist).map((i) => i.id);
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   results.sort((a, b) => rank(a.item_id) - rank(b.item_id));
-  const items: ReportItem[] = results.map((r) => ({
+  const [photos, baselines] = await Promise.all([visitPhotos(db, visitId), baselinePhotos(db, planId)]);
+  const items = results.map((r) => ({
+    itemId: r.item_id,
     area: r.area,
     label: r.label,
     result: r.result,
     note: r.note,
     nextStep: r.next_step ?? "",
   }));
-  return { visit, items };
+  return { visit, items, photos, baselines };
+}
+
+/** The report's width for a photo: two side by side fit a phone's screen. */
+const SHOWN_WIDTH = 320;
+
+function reportPhoto(token: string, photo: WatchPhotoListing, time: (at: Date) => string): ReportPhoto {
+  const file = (size: "small" | "large") => `/watch/${token}/photos/${watchPhotoFileName(photo.id, size)}`;
+  return {
+    src: file("small"),
+    href: file("large"),
+    width: SHOWN_WIDTH,
+    height: Math.round((SHOWN_WIDTH * photo.height) / Math.max(1, photo.width)),
+    caption: photoCaption(photo.takenFrom, time(photo.takenAt)),
+  };
 }
 
 export interface HomeownerReport {
@@ -76,7 +101,13 @@ function reportView(
   token: string,
   found: NonNullable<Awaited<ReturnType<typeof finishedVisit>>>,
 ): HomeownerReport {
-  const { visit, items } = found;
+  const { visit } = found;
+  // A baseline may date from another season: its day is shown with its time.
+  const items: ReportItem[] = found.items.map((i) => ({
+    ...i,
+    photos: found.photos.filter((p) => p.itemId === i.itemId).map((p) => reportPhoto(token, p, formatTime)),
+    baseline: found.baselines.filter((p) => p.itemId === i.itemId).map((p) => reportPhoto(token, p, formatDateTime)),
+  }));
   const day = dayText(visit.day);
   return {
     state: "report",

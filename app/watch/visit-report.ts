@@ -6,12 +6,29 @@
 import { NEXT_STEPS, RESULT_LABELS, isNextStep } from "./visit-entries";
 import type { ItemResult } from "./watch-tables";
 
+/** A photo as the report shows it: its small copy, the larger one it opens, and its time. */
+export interface ReportPhoto {
+  src: string;
+  href: string;
+  width: number;
+  height: number;
+  caption: string;
+}
+
 export interface ReportItem {
   area: string;
   label: string;
   result: ItemResult;
   note: string;
   nextStep: string;
+  /** This visit's photos of the item, and the item's baselines on the plan. */
+  photos?: ReportPhoto[];
+  baseline?: ReportPhoto[];
+}
+
+/** A photo with its alt text, which names the item (and which photo, when there are several). */
+export interface ShownReportPhoto extends ReportPhoto {
+  alt: string;
 }
 
 export interface ReportLine {
@@ -21,6 +38,14 @@ export interface ReportLine {
   note: string;
   /** For an Issue: what happens next, in the homeowner's words. */
   next: string | null;
+  photos: ShownReportPhoto[];
+  /** For an Issue: the item's baseline photos, shown beside this visit's. */
+  baseline: ShownReportPhoto[];
+}
+
+function withAlt(photos: readonly ReportPhoto[] | undefined, what: string): ShownReportPhoto[] {
+  const list = photos ?? [];
+  return list.map((p, i) => ({ ...p, alt: list.length > 1 ? `${what}, photo ${i + 1} of ${list.length}` : what }));
 }
 
 export const issuesOf = (items: readonly ReportItem[]) => items.filter((i) => i.result === "issue");
@@ -48,6 +73,8 @@ export function reportLines(items: readonly ReportItem[]): ReportLine[] {
     issue: i.result === "issue",
     note: i.note,
     next: i.result === "issue" && isNextStep(i.nextStep) ? NEXT_STEPS[i.nextStep] : null,
+    photos: withAlt(i.photos, `${i.label}${i.result === "issue" ? ", this visit" : ""}`),
+    baseline: i.result === "issue" ? withAlt(i.baseline, `${i.label}, baseline`) : [],
   }));
 }
 

@@ -276,3 +276,15 @@ export async function watchPhotoByLink(db: Db, token: unknown, fileName: string)
   });
   return found.state === "found" ? found.record : undefined;
 }
+
+/** The baseline page's reading: the plan's house, its checklist and each item's baselines. */
+export async function baselineDesk(db: Db, planId: string) {
+  if (!isId(planId)) return undefined;
+  const plan = await db
+    .selectFrom("watch_plans")
+    .select(["id", "address", "status", "checklist"])
+    .where("id", "=", planId)
+    .executeTakeFirst();
+  if (!plan) return undefined;
+  return { plan, items: parseChecklist(plan.checklist), photos: await baselinePhotos(db, planId) };
+}

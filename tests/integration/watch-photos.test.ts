@@ -10,17 +10,22 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/infra/schema.server";
 import { toDate } from "~/infra/schema.server";
+import { action as baselineAction } from "~/routes/owner.watch-baseline";
 import { action as visitAction } from "~/routes/owner.watch-visit";
 import { loader as ownerPhotoLoader } from "~/routes/owner.watch-photo";
 import { loader as homeownerPhotoLoader } from "~/routes/watch-photo";
 import { wallClock } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
-import { MAX_ITEM_PHOTOS } from "~/watch/watch-photos.server";
+import { watchReport } from "~/watch/visit-report.server";
+import { MAX_ITEM_PHOTOS, takeWatchPhoto } from "~/watch/watch-photos.server";
 import { recordEntry } from "~/watch/watch-visits.server";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { cameraJpeg, smallJpeg } from "../support/images";
 import { signedInOwner } from "../support/owner";
 import { argsFor, ORIGIN, photoForm, runRoute } from "../support/requests";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { acceptedPlan, WATCH_OWNER } from "../support/watch";
 
 const context = { siteUrl: SITE_URL, leadsTo: LEADS_TO };
@@ -168,5 +173,81 @@ describe.each(backends)("home watch photos on %s", (backend) => {
     expect((await file("A".repeat(43), `${row.id}-small.webp`)).status).toBe(404);
     expect((await file(token, `${row.id}-small.png`)).status).toBe(404);
     expect((await file(token, `../${row.id}-large`)).status).toBe(404);
+  });
+
+  it("shows an Issue's photo beside the item's baseline on the report, each with its time and the item's name", async () => {
+    const { planId, token, visitId, heater, thermostat } = await visitWithIssue();
+    // The baseline, taken when the plan began: the camera's clock of last summer is kept.
+    const file = path.join(os.tmpdir(), `baseline-${crypto.randomUUID()}.jpg`);
+    await fs.writeFile(file, await cameraJpeg("2026:07:04 09:00:00", "-04:00"));
+    const baseline = await takeWatchPhoto(
+      db,
+      WATCH_OWNER,
+      { planId },
+      {
+        file: { field: "photo", fileName: "heater.jpg", declaredType: "image/jpeg", path: file, size: 1 },
+        itemId: heater.id,
+        uploadKey: crypto.randomUUID(),
+      },
+    );
+    await fs.rm(file, { force: true });
+    expect(baseline.ok).toBe(true);
+    const taken = new Date(Math.floor(Date.now() / 1000) * 1000 - 5 * 60_000);
+    expect((await postPhoto(visitId, await cameraJpeg(cameraClock(taken)), { item: heater.id })).status).toBe(200);
+    const plan = await db.selectFrom("watch_plans").select("checklist").executeTakeFirstOrThrow();
+    for (const item of parseChecklist(plan.checklist).filter((i) => i.id !== heater.id))
+      await recordEntry(
+        db,
+        visitId,
+        { kind: "result", at: new Date().toISOString(), itemId: item.id, result: "ok", note: "", nextStep: "" },
+        WATCH_OWNER,
+        context,
+      );
+    await recordEntry(
+      db,
+      visitId,
+      {
+        kind: "result",
+        at: new Date().toISOString(),
+        itemId: heater.id,
+        result: "issue",
+        note: "Drip at the valve",
+        nextStep: "quote-repair",
+      },
+      WATCH_OWNER,
+      context,
+    );
+    expect(
+      await recordEntry(db, visitId, { kind: "finish", at: new Date().toISOString() }, WATCH_OWNER, context),
+    ).toEqual({ ok: true });
+
+    const report = await watchReport(db, token, visitId);
+    if (report.state !== "report") throw new Error("no report");
+    const issue = report.lines.find((l) => l.issue);
+    expect(issue?.baseline.map((p) => [p.alt, p.caption])).toEqual([
+      ["Water heater, baseline", expect.stringMatching(/^Taken .*9:00/)],
+    ]);
+    expect(issue?.photos.map((p) => [p.alt, p.caption])).toEqual([
+      ["Water heater, this visit", expect.stringMatching(/^Taken \d{1,2}:\d{2} [AP]M$/)],
+    ]);
+    expect(issue?.photos[0]?.src).toMatch(new RegExp(`^/watch/${token}/photos/`));
+    // An item without an Issue shows no baseline.
+    expect(report.lines.find((l) => l.label === thermostat.label)?.baseline).toEqual([]);
+  });
+
+  it("takes a baseline from the plan's plain form without JavaScript, and goes back to the page", async () => {
+    const { planId, heater } = await visitWithIssue();
+    const request = new Request(`${ORIGIN}/owner/watch/${planId}/baseline`, {
+      method: "POST",
+      body: photoForm(
+        { item: heater.id, upload_key: "plain-form-key" },
+        { name: "heater.jpg", data: await smallJpeg() },
+      ),
+      headers: { cookie, Origin: ORIGIN },
+    });
+    const answer = await runRoute(() => baselineAction(argsFor<typeof baselineAction>(request, { id: planId })));
+    expect([answer.status, answer.headers?.get("location")]).toEqual([303, `/owner/watch/${planId}/baseline`]);
+    const rows = await db.selectFrom("watch_photos").select(["visit_id", "item_id"]).execute();
+    expect(rows).toEqual([{ visit_id: null, item_id: heater.id }]);
   });
 });
