@@ -107,6 +107,11 @@ export const EDGES: readonly Edge[] = [
     to: "leads",
     why: "a home watch plan is made from the homeowner's request, and its emails and documents belong to that lead",
   },
+  {
+    from: "watch",
+    to: "invoices",
+    why: "a plan's month is billed through the invoices' numbering, ways to pay and payment counting",
+  },
   { from: "jobs", to: "leads", why: "small work is started as a job from a won lead, held through the lead record" },
   {
     from: "jobs",

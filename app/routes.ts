@@ -29,6 +29,7 @@ export default [
   route("watch/:token", "routes/watch.tsx"),
   route("watch/:token/visits/:visitId", "routes/watch-report.tsx"),
   route("watch/:token/photos/:file", "routes/watch-photo.ts"),
+  route("watch/:token/documents/:documentId", "routes/watch-document.ts"),
   route("job/:token", "routes/job.tsx"),
   route("review/:token", "routes/review.tsx"),
   route("reviews", "routes/reviews.tsx"),

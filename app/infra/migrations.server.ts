@@ -34,6 +34,7 @@ import { watchVisitResults } from "./migrations/0025_watch_visit_results";
 import { watchRepairLeads } from "./migrations/0026_watch_repair_leads";
 import { watchStormChecks } from "./migrations/0027_watch_storm_checks";
 import { watchPhotos } from "./migrations/0028_watch_photos";
+import { watchInvoices } from "./migrations/0029_watch_invoices";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -75,6 +76,7 @@ export const migrations: readonly Migration[] = [
   watchRepairLeads,
   watchStormChecks,
   watchPhotos,
+  watchInvoices,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

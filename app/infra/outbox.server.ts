@@ -55,7 +55,8 @@ export type MailKind =
   | "watch-plan-sent"
   | "watch-plan-accepted"
   | "watch-report"
-  | "watch-storm-check";
+  | "watch-storm-check"
+  | "watch-invoice";
 
 export interface MailAddress {
   name: string;

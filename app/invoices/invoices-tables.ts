@@ -24,7 +24,12 @@ export interface InvoicesTable {
   /** Null once the lead is deleted: the invoice is kept, naming its customer itself. */
   job_id: Nullable<string>;
   lead_id: Nullable<string>;
-  /** Which scheduled payment it asks for: "deposit", "milestone-1", "change-2", "final". */
+  /** A home watch plan's month instead of a job's payment; null once the plan is deleted. */
+  plan_id: Nullable<string>;
+  /**
+   * Which scheduled payment it asks for: "deposit", "milestone-1", "change-2", "final"; for a home
+   * watch plan, its month: "month-2026-11".
+   */
   schedule_key: string;
   label: string;
   customer_name: string;
@@ -55,6 +60,7 @@ export interface PaymentsTable {
   id: string;
   job_id: Nullable<string>;
   lead_id: Nullable<string>;
+  plan_id: Nullable<string>;
   request_key: string;
   customer_name: string;
   job_title: string;

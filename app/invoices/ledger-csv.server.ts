@@ -45,6 +45,10 @@ export const PAYMENT_COLUMNS = [
 
 /** The product QuickBooks files every contract payment under; the accountant maps it once. */
 export const LEDGER_ITEM = "Home improvement contract";
+/** A home watch plan's monthly invoice, filed apart: a service, not a home improvement contract. */
+export const WATCH_LEDGER_ITEM = "Home watch";
+/** A home watch month's schedule key starts so (see `watch/watch-invoice.ts`). */
+const WATCH_MONTH = "month-";
 
 /** QuickBooks reads US dates as MM/DD/YYYY. */
 const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
@@ -72,6 +76,7 @@ export async function invoicesCsv(db: Db, year: number): Promise<{ csv: string; 
       "i.status",
       "i.void_reason",
       "i.tax_rate_milli_percent",
+      "i.schedule_key",
     ])
     .where("i.year", "=", year)
     .orderBy("i.sequence")
@@ -81,16 +86,17 @@ export async function invoicesCsv(db: Db, year: number): Promise<{ csv: string; 
     const voided = row.status === "void";
     const cents = voided ? 0 : row.amount_cents;
     totalCents += cents;
+    const watch = row.schedule_key.startsWith(WATCH_MONTH);
     const tax = row.tax_rate_milli_percent
       ? `Includes sales tax at ${row.tax_rate_milli_percent / 1000}% as the contract states`
-      : "No sales tax in the contract";
+      : `No sales tax in the ${watch ? "plan" : "contract"}`;
     return [
       row.number,
       row.customer_name,
       usDate(row.issued_day),
       usDate(row.due_day),
       dueTermsText(daysBetween(row.issued_day, row.due_day)),
-      LEDGER_ITEM,
+      watch ? WATCH_LEDGER_ITEM : LEDGER_ITEM,
       `${row.label}: ${row.job_title}`,
       1,
       dollars(cents),

@@ -1,6 +1,6 @@
 /**
  * The invoices' and receipts' PDFs, served only where the page that lists them is: to the owner for
- * a lead's documents, to the homeowner behind their job's link.
+ * a lead's documents, to the homeowner behind their job's or home watch plan's link.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
@@ -11,7 +11,7 @@ type Db = Kysely<Database>;
 async function isMoneyDocument(
   db: Db,
   documentId: string,
-  owner: { column: "lead_id" | "job_id"; id: string },
+  owner: { column: "lead_id" | "job_id" | "plan_id"; id: string },
   inForce: boolean,
 ) {
   const [invoice, payment] = await Promise.all([
@@ -50,6 +50,13 @@ export async function leadMoneyDocument(db: Db, leadId: string, documentId: stri
 /** An invoice or receipt of the job, for the homeowner's link. */
 export async function jobMoneyDocument(db: Db, jobId: string, documentId: string) {
   return (await isMoneyDocument(db, documentId, { column: "job_id", id: jobId }, true))
+    ? documentById(db, documentId)
+    : undefined;
+}
+
+/** An invoice or receipt of the home watch plan, for the homeowner's link. */
+export async function planMoneyDocument(db: Db, planId: string, documentId: string) {
+  return (await isMoneyDocument(db, documentId, { column: "plan_id", id: planId }, true))
     ? documentById(db, documentId)
     : undefined;
 }

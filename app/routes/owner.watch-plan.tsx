@@ -1,7 +1,7 @@
 /**
  * /owner/watch/:id: one home watch plan. Its form ('Save', 'Save and send to the homeowner'),
  * where it stands (draft, sent, accepted, ended) with its PDFs, the season's visits once accepted,
- * and 'End this plan', which deletes the access notes and cancels the visits ahead. The access
+ * the monthly invoices, and 'End this plan', which deletes the access notes and cancels the visits ahead. The access
  * notes are opened for this page alone; the loader names every field it passes on.
  */
 import { data, Form, Link, useNavigation } from "react-router";
@@ -17,7 +17,10 @@ import { dangerButton, Notice } from "~/owner/desk-frame";
 import { contractDocumentPath, watchPath, watchVisitPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { getEnv, mailContext } from "~/settings/env.server";
-import { formatDateTimeWithZone } from "~/time/business-time";
+import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
+import { INVOICE_STATE_LABELS } from "~/invoices/payment-schedule";
+import { formatCents } from "~/paperwork/money";
+import { planInvoices } from "~/watch/watch-invoices.server";
 import { dayText } from "~/paperwork/document";
 import { PlanForm } from "~/watch/plan-form";
 import { sendPlan } from "~/watch/send-watch-plan.server";
@@ -59,6 +62,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       doc(row.document_id, "The plan as sent (PDF)"),
       doc(row.signed_document_id, "The signed plan with its acceptance record (PDF)"),
     ].filter((d) => d !== null),
+    invoices: (await planInvoices(db, row.id, dayOf(new Date()))).map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      label: invoice.label,
+      amount: formatCents(invoice.amountCents),
+      state: INVOICE_STATE_LABELS[invoice.state],
+      overdue: invoice.state === "overdue",
+      due: dayText(invoice.dueDay),
+      pdf: invoice.documentId ? contractDocumentPath(row.lead_id, invoice.documentId) : null,
+    })),
     visits: plan.visits.map((v) => ({
       id: v.id,
       day: dayText(v.day),
@@ -181,6 +194,33 @@ export default function WatchPlan({ loaderData, actionData }: Route.ComponentPro
               </li>
             ))}
           </ol>
+        </section>
+      ) : null}
+      {d.invoices.length > 0 ? (
+        <section aria-labelledby="invoices-heading" className="mt-8">
+          <h2 id="invoices-heading" className="text-lg font-bold text-navy-900">
+            Invoices
+          </h2>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+            {d.invoices.map((invoice) => (
+              <li key={invoice.id} className="px-3 py-2">
+                <p className="flex flex-wrap justify-between gap-x-4 font-semibold">
+                  <span>
+                    {invoice.number} · {invoice.label}
+                  </span>
+                  <span className="tabular-nums">{invoice.amount}</span>
+                </p>
+                <p className={invoice.overdue ? "font-semibold text-red-800" : "text-slate-700"}>
+                  {invoice.state} · due {invoice.due}
+                </p>
+                {invoice.pdf ? (
+                  <a href={invoice.pdf} className="inline-flex min-h-11 items-center text-sea-600 underline">
+                    Invoice {invoice.number} (PDF)
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {d.status === "ended" ? null : (

@@ -1,7 +1,7 @@
 /**
  * /watch/:token: the homeowner's home watch plan. Before acceptance, the plan and the form to sign
- * it; after, the season, the next visit and every visit (each done one with its report), with the
- * plan below. Opening the link only
+ * it; after, the season, the next visit, every visit (each done one with its report) and every
+ * invoice with its PDF, with the plan below. Opening the link only
  * shows it (mail scanners open every link); accepting posts. Works without JavaScript.
  *
  * A link that opens nothing shows one neutral page (404, or 410 for a plan withdrawn) without a
@@ -123,6 +123,39 @@ export default function WatchPlanPage({ loaderData, actionData }: Route.Componen
                 </li>
               ))}
             </ol>
+          </section>
+          <section aria-labelledby="invoices-heading" className="mb-8 print:hidden">
+            <h2 id="invoices-heading" className="text-xl font-bold text-navy-900">
+              Invoices
+            </h2>
+            {view.invoices.length === 0 ? (
+              <p className="mt-2 text-slate-700">
+                None yet. After each month we send one invoice for the visits made that month.
+              </p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-200 border-y border-slate-300">
+                {view.invoices.map((invoice) => (
+                  <li key={invoice.number} className="py-2">
+                    <p className="flex flex-wrap justify-between gap-x-4">
+                      <span className="font-semibold">
+                        {invoice.number} · {invoice.label}
+                      </span>
+                      <span className="font-semibold tabular-nums">{invoice.amount}</span>
+                    </p>
+                    <p className={invoice.overdue ? "font-semibold text-red-800" : "text-slate-700"}>{invoice.state}</p>
+                    {invoice.pdf ? (
+                      <a
+                        href={invoice.pdf}
+                        className="inline-flex min-h-11 items-center font-medium text-sea-600 underline"
+                        download
+                      >
+                        Invoice {invoice.number} (PDF)
+                      </a>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
           <PlanDocumentView document={view.document} />
         </>

@@ -25,6 +25,7 @@ import { sendDueReviewRequests } from "~/reviews/review-requests.server";
 import { processWaitingPhotos } from "~/projects/project-photos.server";
 import { pruneUnusedSitePhotos } from "~/site-pages/unused-photos.server";
 import { endFinishedSeasons } from "~/watch/watch-plans.server";
+import { billWatchMonths } from "~/watch/watch-invoices.server";
 import { processWaitingSitePhotos } from "~/site-pages/site-photos.server";
 import { refreshLiveSite } from "./live.server";
 
@@ -123,6 +124,19 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
         const sent = await sendInvoiceReminders(db, context, await closedDaysAround(db, now), now);
         if (sent === 0) return;
         log("info", "invoice reminders queued", { invoices: sent });
+      },
+    },
+    {
+      // Each home watch plan's invoice for the month just ended, early on the 1st; a visit finished
+      // late is billed by the next run. The plan held by each invoice keeps it to one.
+      name: "watch-invoices",
+      scope: "one-instance",
+      everyMs: HOUR_MS,
+      runAtStart: true,
+      async run(now) {
+        const sent = await billWatchMonths(db, mailContext(env), now);
+        if (sent === 0) return;
+        log("info", "home watch invoices sent", { invoices: sent });
       },
     },
     {

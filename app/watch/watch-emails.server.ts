@@ -9,6 +9,7 @@ import { addressee, businessMail as mail, type Recipient } from "~/infra/busines
 import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import type { MailContext } from "~/settings/env.server";
 import { dayText } from "~/paperwork/document";
+import { formatCents } from "~/paperwork/money";
 
 export interface WatchHomeowner extends Recipient {
   leadId: string;
@@ -156,5 +157,34 @@ export function stormCheckEmail(
     homeowner.leadId,
     currentFacts(),
     token ? { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" } } : {},
+  );
+}
+
+/** The month's invoice, its PDF attached: what it is for, when it is due and how to pay. */
+export function watchInvoiceEmail(
+  homeowner: WatchHomeowner,
+  invoice: { number: string; label: string; amountCents: number; dueDay: string },
+  howToPay: readonly string[],
+  pdf: MailDocumentRef,
+  token: string | undefined,
+  context: MailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return mail(
+    "watch-invoice",
+    to,
+    `Invoice ${invoice.number}: ${invoice.label}, ${formatCents(invoice.amountCents)}`.slice(0, 150),
+    [
+      `${greeting}\n\nHere is invoice ${invoice.number} for ${formatCents(invoice.amountCents)}: ${invoice.label}. It is due by ${dayText(invoice.dueDay)}, and each visit's report is on your plan's page.`,
+      `It is attached as ${pdf.fileName}. How to pay:\n${howToPay.join("\n")}`,
+      "Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    currentFacts(),
+    {
+      documents: [pdf],
+      ...(token ? { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" } } : {}),
+    },
   );
 }

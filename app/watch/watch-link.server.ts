@@ -1,6 +1,6 @@
 /**
  * What the homeowner's link opens: the plan waiting to be accepted, or the plan running (or ended)
- * with its visits. Built field by field for the homeowner: the access notes, the owners' names and
+ * with its visits and invoices. Built field by field for the homeowner: the access notes, the owners' names and
  * the plan's other columns are never read here, so they cannot reach the page or its `.data`.
  */
 import type { Kysely } from "kysely";
@@ -9,14 +9,28 @@ import { toDate, type Database } from "~/infra/schema.server";
 import type { PaperDocument } from "~/paperwork/document";
 import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
 import { dayText } from "~/paperwork/document";
+import { formatCents } from "~/paperwork/money";
 import { planDocument } from "./plan-document";
 import { parseWatchTerms } from "./plan-files.server";
+import { planInvoices, type PlanInvoice } from "./watch-invoices.server";
 import type { VisitKind, WatchVisitStatus } from "./watch-tables";
 
 /** The report's page behind the plan's link (the same credential, so the same log rule). */
 export const reportPath = (token: string, visitId: string) => `/watch/${token}/visits/${visitId}`;
+/** An invoice's PDF behind the plan's link. */
+export const documentPath = (token: string, documentId: string) => `/watch/${token}/documents/${documentId}`;
 
 type Db = Kysely<Database>;
+
+export interface HomeownerInvoice {
+  number: string;
+  label: string;
+  amount: string;
+  /** "Due by Monday, December 14, 2026", "Paid", "Overdue since …". */
+  state: string;
+  overdue: boolean;
+  pdf: string | null;
+}
 
 export interface HomeownerVisit {
   day: string;
@@ -37,6 +51,7 @@ export type WatchLinkState =
       season: string;
       nextVisit: string | null;
       visits: HomeownerVisit[];
+      invoices: HomeownerInvoice[];
       endedAt: string | null;
     }
   | DeadLink;
@@ -87,6 +102,7 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, token: string, now: 
     .orderBy("day")
     .execute();
   const today = dayOf(now);
+  const invoices = (await planInvoices(db, plan.id, today)).filter((invoice) => invoice.state !== "void");
   const next = visits.find((v) => v.status === "scheduled" && v.day >= today);
   return {
     state: plan.status,
@@ -102,8 +118,38 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, token: string, now: 
       status: STATUS_LABELS[v.status],
       report: v.status === "finished" ? reportPath(token, v.id) : null,
     })),
+    invoices: invoices.map((invoice) => ({
+      number: invoice.number,
+      label: invoice.label,
+      amount: formatCents(invoice.amountCents),
+      state: invoiceStateText(invoice),
+      overdue: invoice.state === "overdue",
+      pdf: invoice.documentId ? documentPath(token, invoice.documentId) : null,
+    })),
     endedAt: plan.ended_at ? formatDateTimeWithZone(toDate(plan.ended_at)) : null,
   };
+}
+
+/** How the homeowner's page words where an invoice stands. */
+function invoiceStateText(invoice: PlanInvoice): string {
+  switch (invoice.state) {
+    case "paid":
+    case "settled":
+      return "Paid, thank you";
+    case "overdue":
+      return `${formatCents(invoice.owedCents)} overdue since ${dayText(invoice.dueDay)}`;
+    default:
+      return invoice.paidCents > 0
+        ? `${formatCents(invoice.owedCents)} left, due by ${dayText(invoice.dueDay)}`
+        : `Due by ${dayText(invoice.dueDay)}`;
+  }
+}
+
+/** The plan a link opens for its documents: one accepted (or since ended), else undefined. */
+export async function linkedPlanId(db: Db, token: unknown): Promise<string | undefined> {
+  const found = await findByLinkToken(token, (hash) => planByTokenHash(db, hash));
+  if (found.state !== "found" || !found.record.accepted_at) return undefined;
+  return found.record.status === "accepted" || found.record.status === "ended" ? found.record.id : undefined;
 }
 
 /** What the link opens now. */

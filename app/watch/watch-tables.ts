@@ -73,6 +73,8 @@ export interface WatchVisitsTable {
   /** A storm check's storm, and the time the house is to be checked by. */
   storm_id: Nullable<string>;
   due_by: Nullable<Date | string>;
+  /** The invoice it was billed on: each finished visit is billed once. */
+  invoice_id: Nullable<string>;
 }
 
 export interface WatchStormsTable {
