@@ -17,7 +17,8 @@ import { AREA_LABELS, AREAS } from "~/watch/checklist";
 import { ItemPhotos } from "~/watch/item-photos";
 import { photoCaption } from "~/watch/visit-report";
 import { receiveWatchPhoto } from "~/watch/watch-photo-post.server";
-import { baselineDesk, MAX_ITEM_PHOTOS, watchPhotoFileName } from "~/watch/watch-photos.server";
+import { baselineDesk, watchPhotoFileName } from "~/watch/watch-photos.server";
+import { MAX_ITEM_PHOTOS } from "~/watch/watch-rules";
 import type { Route } from "./+types/owner.watch-baseline";
 
 export const meta: Route.MetaFunction = () => [

@@ -18,11 +18,10 @@ import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { cameraInstant, photoTakenAt, readCameraClock, type CameraClock, type TakenFrom } from "./camera-time";
 import { parseChecklist } from "./checklist";
+import { MAX_ITEM_PHOTOS } from "./watch-rules";
 
 type Db = Kysely<Database>;
 
-/** Enough to show a finding from near and far; more is a burden to read on a phone. */
-export const MAX_ITEM_PHOTOS = 6;
 /** Wide enough for a phone's screen at 2×, as progress photos. */
 const LARGE_EDGE = 1920;
 /** The report shows photos at most about 320 CSS pixels wide. */

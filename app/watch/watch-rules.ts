@@ -191,3 +191,6 @@ export function drivingRank(town: string): number {
   const index = DRIVING_ORDER.findIndex((t) => t.toLowerCase() === town.trim().toLowerCase());
   return index === -1 ? DRIVING_ORDER.length : index;
 }
+
+/** Photos per item on a visit, and baselines per item: enough to show a finding from near and far. */
+export const MAX_ITEM_PHOTOS = 6;
