@@ -1,17 +1,18 @@
 /**
  * 'Quote this repair' on an Issue of a finished visit: a lead for the same homeowner and house,
- * its request the Issue's words (the item, the note, the visit's day), ready for the quote the desk
- * already writes. A second tap opens the same lead while it exists.
+ * its request the Issue's words (the item, the note, the visit's day) and the Issue's photos,
+ * ready for the quote the desk already writes. A second tap opens the same lead while it exists.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { isId } from "~/forms/ids";
 import type { Database } from "~/infra/schema.server";
-import { openLeadOnDesk } from "~/leads/record/create.server";
+import { openLeadOnDesk, type DeskLeadPhoto } from "~/leads/record/create.server";
 import type { Actor } from "~/owner/actor";
 import { deskChange } from "~/owner/desk-change.server";
 import { watchVisitPath } from "~/owner/paths";
 import { dayText } from "~/paperwork/document";
+import { IMAGE_EXTENSIONS, type ImageFormat } from "~/infra/images.server";
 
 type Db = Kysely<Database>;
 
@@ -91,10 +92,43 @@ export async function quoteRepair(
         sourcePath: watchVisitPath(visitId),
         openedBy: actor.email,
         why: "Opened from a home watch visit's Issue ('Quote this repair')",
+        photos: await issuePhotos(trx, visitId, itemId, found.label),
       },
       now,
     );
     await audit("watch-repair-lead-opened", `visit ${visitId.slice(0, 8)}`);
     return { ok: true, leadId };
   });
+}
+
+const extensionOf = (contentType: string) =>
+  IMAGE_EXTENSIONS[contentType.replace("image/", "") as ImageFormat] ?? ".jpg";
+
+/**
+ * The Issue's photos, for the lead to keep as its own (as a homeowner's request carries them), so
+ * the quote desk shows what was found. Copied, not shared: the lead and the plan are deleted apart.
+ */
+async function issuePhotos(trx: Db, visitId: string, itemId: string, label: string): Promise<DeskLeadPhoto[]> {
+  const photos = await trx
+    .selectFrom("watch_photos")
+    .select(["large", "content_type", "width", "height"])
+    .where("visit_id", "=", visitId)
+    .where("item_id", "=", itemId)
+    .orderBy("taken_at")
+    .orderBy("created_at")
+    .execute();
+  const name =
+    label
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .join("-")
+      .slice(0, 40) || "photo";
+  return photos.map((photo, i) => ({
+    fileName: `${name}-${i + 1}${extensionOf(photo.content_type)}`,
+    contentType: photo.content_type,
+    data: Buffer.from(photo.large),
+    width: photo.width,
+    height: photo.height,
+  }));
 }

@@ -16,6 +16,7 @@ import { loader as ownerPhotoLoader } from "~/routes/owner.watch-photo";
 import { loader as homeownerPhotoLoader } from "~/routes/watch-photo";
 import { wallClock } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
+import { quoteRepair } from "~/watch/repair-leads.server";
 import { watchReport } from "~/watch/visit-report.server";
 import { takeWatchPhoto } from "~/watch/watch-photos.server";
 import { MAX_ITEM_PHOTOS } from "~/watch/watch-rules";
@@ -234,6 +235,17 @@ describe.each(backends)("home watch photos on %s", (backend) => {
     expect(issue?.photos[0]?.src).toMatch(new RegExp(`^/watch/${token}/photos/`));
     // An item without an Issue shows no baseline.
     expect(report.lines.find((l) => l.label === thermostat.label)?.baseline).toEqual([]);
+
+    // 'Quote this repair' gives the new lead the Issue's photo (not the baseline) as its own.
+    const repair = await quoteRepair(db, visitId, heater.id, WATCH_OWNER);
+    if (!repair.ok) throw new Error("no lead opened");
+    const leadPhotos = await db
+      .selectFrom("lead_photos")
+      .select(["file_name", "content_type", "data"])
+      .where("lead_id", "=", repair.leadId)
+      .execute();
+    expect(leadPhotos.map((p) => [p.file_name, p.content_type])).toEqual([["water-heater-1.jpg", "image/jpeg"]]);
+    expect((await sharp(Buffer.from(leadPhotos[0]?.data ?? Buffer.alloc(0))).metadata()).exif).toBeUndefined();
   });
 
   it("takes a baseline from the plan's plain form without JavaScript, and goes back to the page", async () => {

@@ -140,7 +140,15 @@ export async function createLead(db: Kysely<Database>, lead: NewLead, now: Date 
  */
 export async function openLeadOnDesk(
   trx: Kysely<Database>,
-  lead: { id: string; values: EstimateValues; sourcePath: string; openedBy: string; why: string },
+  lead: {
+    id: string;
+    values: EstimateValues;
+    sourcePath: string;
+    openedBy: string;
+    why: string;
+    /** Photos already stripped and re-encoded (a visit's of the Issue), kept as a request's are. */
+    photos?: readonly DeskLeadPhoto[];
+  },
   now: Date,
 ): Promise<string> {
   const { id } = lead;
@@ -164,5 +172,28 @@ export async function openLeadOnDesk(
       created_at: timestamp(now),
     })
     .execute();
+  for (const [position, photo] of (lead.photos ?? []).entries())
+    await trx
+      .insertInto("lead_photos")
+      .values({
+        id: randomUUID(),
+        lead_id: id,
+        position,
+        file_name: photo.fileName,
+        content_type: photo.contentType,
+        bytes: photo.data.length,
+        data: photo.data,
+        width: photo.width,
+        height: photo.height,
+      })
+      .execute();
   return id;
+}
+
+export interface DeskLeadPhoto {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+  width: number;
+  height: number;
 }
