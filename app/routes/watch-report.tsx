@@ -33,25 +33,24 @@ function PhotoColumn({ title, photos }: { title: string | null; photos: ShownRep
     <div className="mt-2">
       {title ? <p className="text-sm font-semibold text-navy-900">{title}</p> : null}
       {photos.length === 0 ? <p className="text-sm text-slate-700">No photo.</p> : null}
-      <ul className="mt-1 flex flex-wrap gap-2">
+      {/* Figures, not a list: the report's list holds the items, one entry each. */}
+      <div className="mt-1 flex flex-wrap gap-2">
         {photos.map((photo) => (
-          <li key={photo.src} className="max-w-80">
-            <figure>
-              <a href={photo.href}>
-                <img
-                  src={photo.src}
-                  alt={photo.alt}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  className="h-auto w-full rounded border border-slate-300"
-                />
-              </a>
-              <figcaption className="text-sm text-slate-700">{photo.caption}</figcaption>
-            </figure>
-          </li>
+          <figure key={photo.src} className="max-w-80">
+            <a href={photo.href}>
+              <img
+                src={photo.src}
+                alt={photo.alt}
+                width={photo.width}
+                height={photo.height}
+                loading="lazy"
+                className="h-auto w-full rounded border border-slate-300"
+              />
+            </a>
+            <figcaption className="text-sm text-slate-700">{photo.caption}</figcaption>
+          </figure>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

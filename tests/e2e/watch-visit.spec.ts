@@ -2,13 +2,16 @@
  * A home watch visit on the owner's phone (375 × 800, touch) over one bar of signal (slow and
  * far away), which drops for a while mid-visit: every tap made without signal is kept on the
  * phone and said to be, reaches the office once the signal is back, and 'Finish visit' waits for
- * it. No entry is lost. The screen passes axe and never scrolls sideways; so does the report the
+ * it. No entry is lost; a camera's photo goes up as it is taken and shows with the camera's time,
+ * on the screen and on the report. The screen passes axe and never scrolls sideways; so does the report the
  * finish sends, read on a phone without JavaScript.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
+import { formatTime } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
 import { axeViolations } from "../support/axe";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { cameraJpeg } from "../support/images";
 import { expect, test } from "../support/e2e";
 import { gotoHydrated } from "../support/hydration";
 import { signedInOwner } from "../support/owner";
@@ -66,6 +69,17 @@ test.describe("a home watch visit", () => {
     await expect(status).toHaveText("Everything is saved at the office.");
     await screen.getByRole("group", { name: heater.label }).getByText("OK", { exact: true }).tap();
     await expect(status).toHaveText("Everything is saved at the office.");
+
+    // A photo from the camera, a minute old by its own clock: it goes up at once, dated by it.
+    const taken = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
+    const exifClock = taken.toISOString().slice(0, 19).replace("T", " ").replaceAll("-", ":");
+    await screen.getByLabel(`Add a photo of ${heater.label}`).setInputFiles({
+      name: "heater.jpg",
+      mimeType: "image/jpeg",
+      buffer: await cameraJpeg(exifClock, "+00:00", 640, 480),
+    });
+    await expect(screen.getByRole("img", { name: `${heater.label}, photo 1` })).toBeVisible({ timeout: 30_000 });
+    await expect(screen.getByText(`Taken ${formatTime(taken)}`)).toBeVisible();
 
     // The signal drops: the taps stay on the phone, and the screen says so.
     await network.send("Network.emulateNetworkConditions", { offline: true, ...oneBar });
@@ -133,6 +147,8 @@ test.describe("a home watch visit", () => {
     await expect(report.getByText("Next: We call you today to decide what to do.")).toBeVisible();
     await expect(report.getByRole("list", { name: "What we checked" }).getByRole("listitem")).toHaveCount(3);
     await expect(report.locator("body")).not.toContainText("4417");
+    await expect(report.getByRole("img", { name: heater.label })).toBeVisible();
+    await expect(report.getByText(`Taken ${formatTime(taken)}`)).toBeVisible();
     await reader.close();
     // Axe runs as a script in the page: it reads the same report in a browser with JavaScript.
     const checker = await browser.newContext(phone);
