@@ -88,6 +88,7 @@ export default [
   route("owner/watch/visits/:id/photos", "routes/owner.watch-visit-photos.ts"),
   route("owner/watch/photos/:file", "routes/owner.watch-photo.ts"),
   route("owner/watch/:id/baseline/photos", "routes/owner.watch-baseline-photos.ts"),
+  route("owner/watch/:id/money", "routes/owner.watch-money.ts"),
   route("owner/leads/:id/visit", "routes/owner.lead-visit.ts"),
   route("owner/leads/:id/record", "routes/owner.lead-record.ts"),
   route("owner/site/closed-days", "routes/owner.site-closed-days.ts"),

@@ -6,7 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { data } from "react-router";
 import type { Database } from "~/infra/schema.server";
+import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import type { CarriedForms } from "~/forms/carried-answer";
 import type { JobRow } from "~/jobs/jobs.server";
 import { jobMoney } from "./job-money.server";
@@ -27,4 +29,22 @@ export async function moneyDeskView(db: Kysely<Database>, job: JobRow, today: st
     }),
     paymentKey: randomUUID(),
   };
+}
+
+/** A money form's post: a few small fields, refused as a whole when it is not that. */
+export async function readMoneyForm(request: Request) {
+  try {
+    const form = await parseFormRequest(request, {
+      maxFiles: 0,
+      maxFileBytes: 0,
+      maxTotalBytes: 32 * 1024,
+      maxFields: MONEY_FIELDS.length + 4,
+      maxFieldBytes: 8_000,
+      isFileField: () => false,
+    });
+    return form.fields;
+  } catch (error) {
+    if (!(error instanceof FormParseError)) throw error;
+    throw data("The form could not be read. Try again.", { status: error.status });
+  }
 }

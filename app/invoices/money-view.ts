@@ -112,6 +112,23 @@ function moneyTotals(money: JobMoney): MoneyTotals {
   };
 }
 
+/** An invoice on the desk, with its PDF, its void's reason and its reminder. */
+export const invoiceView = (invoice: InvoiceListing): InvoiceView => ({
+  ...invoiceLine(invoice),
+  documentId: invoice.documentId,
+  voidReason: invoice.voidReason,
+  remind: invoice.remind,
+  reminded: invoice.remindedAt !== null,
+});
+
+/** A payment on the desk, with its receipt and its void's reason. */
+export const paymentView = (payment: PaymentListing): PaymentView => ({
+  ...paymentLine(payment),
+  receiptDocumentId: payment.receiptDocumentId,
+  void: payment.void,
+  voidReason: payment.voidReason,
+});
+
 export function moneyView(
   money: JobMoney,
   options: { completed: boolean; open: boolean; finalWaits: string },
@@ -133,19 +150,8 @@ export function moneyView(
         waits,
       };
     }),
-    invoices: money.invoices.map((invoice) => ({
-      ...invoiceLine(invoice),
-      documentId: invoice.documentId,
-      voidReason: invoice.voidReason,
-      remind: invoice.remind,
-      reminded: invoice.remindedAt !== null,
-    })),
-    payments: money.payments.map((payment) => ({
-      ...paymentLine(payment),
-      receiptDocumentId: payment.receiptDocumentId,
-      void: payment.void,
-      voidReason: payment.voidReason,
-    })),
+    invoices: money.invoices.map(invoiceView),
+    payments: money.payments.map(paymentView),
   };
 }
 

@@ -85,6 +85,8 @@ export const watchVisitPath = (id: string) => `${watchPath}/visits/${id}`;
 export const watchVisitEntriesPath = (id: string) => `${watchVisitPath(id)}/entries`;
 /** An item's baseline photos on the plan. */
 export const watchBaselinePath = (planId: string) => `${watchPlanPath(planId)}/baseline`;
+/** A plan page's money forms post here: see `routes/owner.watch-money.ts`. */
+export const watchMoneyPath = (planId: string) => `${watchPlanPath(planId)}/money`;
 /** A home watch photo's file, for the signed-in owner. */
 export const watchPhotoPath = (fileName: string) => `${watchPath}/photos/${fileName}`;
 export const deskProjectsPath = "/owner/projects";

@@ -9,8 +9,7 @@
 import { data, redirect } from "react-router";
 import { isId } from "~/forms/ids";
 import { getEnv, mailContext } from "~/settings/env.server";
-import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
-import { MONEY_FORMS } from "~/invoices/money-desk.server";
+import { MONEY_FORMS, readMoneyForm } from "~/invoices/money-desk.server";
 import { MONEY_FIELDS, moneyIntents, type MoneyIntent } from "~/invoices/money-intents.server";
 import { valuesOf } from "~/forms/change-answer";
 import { answerFormsPost, answerOutcome } from "~/infra/page-post.server";
@@ -18,23 +17,6 @@ import { dispatchIntent } from "~/infra/intents.server";
 import { jobPath, jobsPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import type { Route } from "./+types/owner.job-money";
-
-async function readMoneyForm(request: Request) {
-  try {
-    const form = await parseFormRequest(request, {
-      maxFiles: 0,
-      maxFileBytes: 0,
-      maxTotalBytes: 32 * 1024,
-      maxFields: MONEY_FIELDS.length + 4,
-      maxFieldBytes: 8_000,
-      isFileField: () => false,
-    });
-    return form.fields;
-  } catch (error) {
-    if (!(error instanceof FormParseError)) throw error;
-    throw data("The form could not be read. Try again.", { status: error.status });
-  }
-}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, actor } = await requireOwner(request, context);

@@ -4,7 +4,7 @@
  * the monthly invoices, and 'End this plan', which deletes the access notes and cancels the visits ahead. The access
  * notes are opened for this page alone; the loader names every field it passes on.
  */
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
 import { currentFacts } from "~/facts/facts-source.server";
 import { headline, refusedForm } from "~/forms/change-answer";
@@ -14,13 +14,15 @@ import { answerDone, answerOutcome, answerRefused } from "~/infra/page-post.serv
 import { toDate } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
-import { contractDocumentPath, watchPath, watchVisitPath } from "~/owner/paths";
+import { contractDocumentPath, watchMoneyPath, watchPath, watchPlanPath, watchVisitPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
-import { INVOICE_STATE_LABELS } from "~/invoices/payment-schedule";
-import { formatCents } from "~/paperwork/money";
-import { planInvoices } from "~/watch/watch-invoices.server";
+import type { ChangeAnswer } from "~/forms/change-answer";
+import { useLatestAnswer } from "~/forms/latest-answer";
+import { takeCarriedAnswer } from "~/infra/carried-answer.server";
+import { PlanMoneySection } from "~/watch/plan-money-section";
+import { PLAN_MONEY_FORMS, planMoneyDeskView } from "~/watch/plan-money.server";
 import { dayText } from "~/paperwork/document";
 import { PlanForm } from "~/watch/plan-form";
 import { sendPlan } from "~/watch/send-watch-plan.server";
@@ -46,39 +48,36 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const doc = (id: string | null, label: string) =>
     id ? { href: contractDocumentPath(row.lead_id, id), label } : null;
   const watched = currentFacts().homeWatchAreas;
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    status: row.status,
-    values: plan.values,
-    towns: watched,
-    townWarning: townWarning(row.town, watched),
-    sentAt: when(row.sent_at),
-    acceptedName: row.accepted_name ?? "",
-    acceptedAt: when(row.accepted_at),
-    endedAt: when(row.ended_at),
-    endedReason: row.ended_reason ?? "",
-    documents: [
-      doc(row.document_id, "The plan as sent (PDF)"),
-      doc(row.signed_document_id, "The signed plan with its acceptance record (PDF)"),
-    ].filter((d) => d !== null),
-    invoices: (await planInvoices(db, row.id, dayOf(new Date()))).map((invoice) => ({
-      id: invoice.id,
-      number: invoice.number,
-      label: invoice.label,
-      amount: formatCents(invoice.amountCents),
-      state: INVOICE_STATE_LABELS[invoice.state],
-      overdue: invoice.state === "overdue",
-      due: dayText(invoice.dueDay),
-      pdf: invoice.documentId ? contractDocumentPath(row.lead_id, invoice.documentId) : null,
-    })),
-    visits: plan.visits.map((v) => ({
-      id: v.id,
-      day: dayText(v.day),
-      kind: v.kind === "storm" ? "Storm check" : "Visit",
-      status: v.status,
-    })),
-  };
+  const money = await planMoneyDeskView(db, row.id, dayOf(new Date()));
+  const carried = takeCarriedAnswer(request, watchPlanPath(row.id), [PLAN_MONEY_FORMS]);
+  return data(
+    {
+      ...money,
+      moneyAnswer: carried.answer,
+      id: row.id,
+      leadId: row.lead_id,
+      status: row.status,
+      values: plan.values,
+      towns: watched,
+      townWarning: townWarning(row.town, watched),
+      sentAt: when(row.sent_at),
+      acceptedName: row.accepted_name ?? "",
+      acceptedAt: when(row.accepted_at),
+      endedAt: when(row.ended_at),
+      endedReason: row.ended_reason ?? "",
+      documents: [
+        doc(row.document_id, "The plan as sent (PDF)"),
+        doc(row.signed_document_id, "The signed plan with its acceptance record (PDF)"),
+      ].filter((d) => d !== null),
+      visits: plan.visits.map((v) => ({
+        id: v.id,
+        day: dayText(v.day),
+        kind: v.kind === "storm" ? "Storm check" : "Visit",
+        status: v.status,
+      })),
+    },
+    { headers: carried.headers },
+  );
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -140,8 +139,11 @@ function StatusLine({ data: d }: { data: Route.ComponentProps["loaderData"] }) {
 }
 
 export default function WatchPlan({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
-  const said = headline(actionData);
+  const moneyForms = useFetcher<ChangeAnswer>({ key: watchMoneyPath(loaderData.id) });
+  const busy = useNavigation().state !== "idle" || moneyForms.state !== "idle";
+  const answer = useLatestAnswer(actionData, loaderData.moneyAnswer, [moneyForms.data]);
+  const refusedMoney = answer && !answer.ok ? answer : undefined;
+  const said = headline(answer);
   const refused = refusedForm(actionData, ["save", "send"]);
   const d = loaderData;
   return (
@@ -196,32 +198,16 @@ export default function WatchPlan({ loaderData, actionData }: Route.ComponentPro
           </ol>
         </section>
       ) : null}
-      {d.invoices.length > 0 ? (
-        <section aria-labelledby="invoices-heading" className="mt-8">
-          <h2 id="invoices-heading" className="text-lg font-bold text-navy-900">
-            Invoices
-          </h2>
-          <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
-            {d.invoices.map((invoice) => (
-              <li key={invoice.id} className="px-3 py-2">
-                <p className="flex flex-wrap justify-between gap-x-4 font-semibold">
-                  <span>
-                    {invoice.number} · {invoice.label}
-                  </span>
-                  <span className="tabular-nums">{invoice.amount}</span>
-                </p>
-                <p className={invoice.overdue ? "font-semibold text-red-800" : "text-slate-700"}>
-                  {invoice.state} · due {invoice.due}
-                </p>
-                {invoice.pdf ? (
-                  <a href={invoice.pdf} className="inline-flex min-h-11 items-center text-sea-600 underline">
-                    Invoice {invoice.number} (PDF)
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
+      {d.status === "accepted" || d.status === "ended" ? (
+        <PlanMoneySection
+          action={watchMoneyPath(d.id)}
+          money={d.money}
+          documentHref={(documentId) => contractDocumentPath(d.leadId, documentId)}
+          paymentKey={d.paymentKey}
+          today={d.today}
+          busy={busy}
+          answer={refusedMoney ? { ...refusedMoney, target: refusedMoney.values.target } : undefined}
+        />
       ) : null}
       {d.status === "ended" ? null : (
         <Form method="post" className="mt-8 max-w-xl rounded-lg border border-red-800 bg-white p-3">

@@ -188,3 +188,34 @@ export function watchInvoiceEmail(
     },
   );
 }
+
+/** A payment received on the plan's invoices: its receipt attached, and what is still owed. */
+export function watchReceiptEmail(
+  homeowner: WatchHomeowner,
+  payment: { amountCents: number; receivedDay: string; owedCents: number },
+  pdf: MailDocumentRef,
+  token: string | undefined,
+  context: MailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  const owed =
+    payment.owedCents > 0
+      ? `${formatCents(payment.owedCents)} is still owed on your plan's invoices.`
+      : "Every invoice of your plan is paid.";
+  return mail(
+    "payment-receipt",
+    to,
+    `Receipt: ${formatCents(payment.amountCents)} received, thank you`,
+    [
+      `${greeting}\n\nWe received your payment of ${formatCents(payment.amountCents)} on ${dayText(payment.receivedDay)} for home watch. Thank you. ${owed}`,
+      `Your receipt is attached as ${pdf.fileName}.`,
+    ],
+    context,
+    homeowner.leadId,
+    currentFacts(),
+    {
+      documents: [pdf],
+      ...(token ? { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" } } : {}),
+    },
+  );
+}

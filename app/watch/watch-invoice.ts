@@ -149,3 +149,32 @@ export function watchInvoiceDocument(invoice: WatchInvoiceFacts): PaperDocument 
     paperCopy: "",
   };
 }
+
+export interface PlanReceiptFacts {
+  amountCents: number;
+  /** "Check 1043" */
+  how: string;
+  receivedDay: string;
+  homeownerName: string;
+  address: string;
+  /** The invoices it settles or pays towards, e.g. "2026-0001 (paid)". */
+  appliedTo: string[];
+  /** What the plan's invoices still ask, this payment counted. */
+  owedCents: number;
+}
+
+/** A payment's receipt, each line a paragraph of the record PDF. */
+export function planReceiptLines(receipt: PlanReceiptFacts): string[] {
+  return [
+    `Received from: ${receipt.homeownerName}`,
+    `Amount received: ${formatCents(receipt.amountCents)}`,
+    `Paid by: ${receipt.how}`,
+    `Date received: ${dayText(receipt.receivedDay)}`,
+    `For: home watch at ${receipt.address}`,
+    `Counted towards invoice ${receipt.appliedTo.join(", ")}.`,
+    receipt.owedCents > 0
+      ? `Still owed on your plan's invoices: ${formatCents(receipt.owedCents)}.`
+      : "Every invoice of your plan is paid.",
+    "Thank you.",
+  ];
+}

@@ -14,14 +14,7 @@ import { unsealWithServerKey } from "~/infra/seal.server";
 import { storeDocument } from "~/infra/stored-documents.server";
 import { inTransaction } from "~/infra/transaction.server";
 import { takeInvoiceSequence } from "~/invoices/invoice-numbers.server";
-import {
-  allocatePayments,
-  dueDayOf,
-  invoiceNumber,
-  invoiceState,
-  owedOnInvoices,
-  type InvoiceState,
-} from "~/invoices/payment-schedule";
+import { dueDayOf, invoiceNumber } from "~/invoices/payment-schedule";
 import { howToPayLines } from "~/invoices/ways-to-pay";
 import { readWaysToPay } from "~/invoices/ways-to-pay.server";
 import { contractorNow } from "~/paperwork/contractor.server";
@@ -31,7 +24,7 @@ import { dayOf } from "~/time/business-time";
 import { INVOICE_DUE_DAYS, planReference } from "./plan-document";
 import { parseWatchTerms } from "./plan-files.server";
 import { watchInvoiceEmail } from "./watch-emails.server";
-import { monthBefore, monthBill, monthKey, watchInvoiceDocument, type MonthBill } from "./watch-invoice";
+import { monthBefore, monthBill, monthKey, watchInvoiceDocument } from "./watch-invoice";
 
 type Db = Kysely<Database>;
 
@@ -53,7 +46,7 @@ async function plansToBill(db: Db, monthStart: string): Promise<string[]> {
 }
 
 /** The plan, held by the transaction (a no-op update) so its month is billed by one run at a time. */
-async function holdPlan(trx: Db, planId: string) {
+export async function holdPlan(trx: Db, planId: string) {
   const held = await trx
     .updateTable("watch_plans")
     .set((eb) => ({ status: eb.ref("status") }))
@@ -62,7 +55,7 @@ async function holdPlan(trx: Db, planId: string) {
   if (Number(held.numUpdatedRows) === 0) return undefined;
   return trx
     .selectFrom("watch_plans")
-    .select(["id", "lead_id", "homeowner_name", "email", "address", "terms", "link_sealed"])
+    .select(["id", "lead_id", "homeowner_name", "email", "address", "terms", "link_sealed", "accepted_at"])
     .where("id", "=", planId)
     .executeTakeFirst();
 }
@@ -176,70 +169,3 @@ export async function billWatchMonths(db: Db, context: MailContext, now: Date = 
   }
   return sent;
 }
-
-export interface PlanInvoice {
-  id: string;
-  number: string;
-  label: string;
-  amountCents: number;
-  paidCents: number;
-  owedCents: number;
-  issuedDay: string;
-  dueDay: string;
-  state: InvoiceState;
-  documentId: string | null;
-}
-
-/** A plan's invoices, oldest first, with what its payments cover of each. */
-export async function planInvoices(db: Db, planId: string, today: string): Promise<PlanInvoice[]> {
-  const [rows, payments] = await Promise.all([
-    db
-      .selectFrom("invoices")
-      .select(["id", "number", "label", "amount_cents", "issued_day", "due_day", "status", "document_id"])
-      .where("plan_id", "=", planId)
-      .orderBy("year")
-      .orderBy("sequence")
-      .execute(),
-    db
-      .selectFrom("payments")
-      .select("amount_cents")
-      .where("plan_id", "=", planId)
-      .where("status", "=", "recorded")
-      .execute(),
-  ]);
-  const collected = payments.reduce((sum, p) => sum + p.amount_cents, 0);
-  const { paid } = allocatePayments(
-    rows.map((row) => ({ id: row.id, amountCents: row.amount_cents, void: row.status === "void" })),
-    collected,
-  );
-  const open = rows.filter((row) => row.status === "open");
-  const unpaid = open.map((row) => ({ id: row.id, unpaidCents: row.amount_cents - (paid.get(row.id) ?? 0) }));
-  // A plan has no contract total: what is owed is what its invoices ask and its payments do not cover.
-  const owed = owedOnInvoices(
-    unpaid,
-    unpaid.reduce((sum, row) => sum + row.unpaidCents, 0),
-  );
-  return rows.map((row) => {
-    const paidCents = paid.get(row.id) ?? 0;
-    const owedCents = owed.get(row.id) ?? 0;
-    return {
-      id: row.id,
-      number: row.number,
-      label: row.label,
-      amountCents: row.amount_cents,
-      paidCents,
-      owedCents,
-      issuedDay: row.issued_day,
-      dueDay: row.due_day,
-      state: invoiceState(
-        { amountCents: row.amount_cents, void: row.status === "void", dueDay: row.due_day },
-        paidCents,
-        owedCents,
-        today,
-      ),
-      documentId: row.document_id,
-    };
-  });
-}
-
-export type { MonthBill };

@@ -12,7 +12,8 @@ import { dayText } from "~/paperwork/document";
 import { formatCents } from "~/paperwork/money";
 import { planDocument } from "./plan-document";
 import { parseWatchTerms } from "./plan-files.server";
-import { planInvoices, type PlanInvoice } from "./watch-invoices.server";
+import type { InvoiceListing } from "~/invoices/job-money.server";
+import { planMoney } from "./plan-money.server";
 import type { VisitKind, WatchVisitStatus } from "./watch-tables";
 
 /** The report's page behind the plan's link (the same credential, so the same log rule). */
@@ -102,7 +103,7 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, token: string, now: 
     .orderBy("day")
     .execute();
   const today = dayOf(now);
-  const invoices = (await planInvoices(db, plan.id, today)).filter((invoice) => invoice.state !== "void");
+  const invoices = (await planMoney(db, plan.id, today)).invoices.filter((invoice) => invoice.state !== "void");
   const next = visits.find((v) => v.status === "scheduled" && v.day >= today);
   return {
     state: plan.status,
@@ -131,7 +132,7 @@ export async function stateOfPlan(db: Db, plan: LinkedPlan, token: string, now: 
 }
 
 /** How the homeowner's page words where an invoice stands. */
-function invoiceStateText(invoice: PlanInvoice): string {
+function invoiceStateText(invoice: InvoiceListing): string {
   switch (invoice.state) {
     case "paid":
     case "settled":

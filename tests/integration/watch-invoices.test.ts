@@ -3,7 +3,8 @@
  * visits finished before it (each visit at the plan's price, each storm check at its own), none
  * for a visit not made, one however many runs race, a visit finished late billed on the next
  * month's invoice; mailed with its PDF and the plan's link, listed on the homeowner's page and in
- * the accountant's file.
+ * the accountant's file. Then paid: payments up to what is owed, each with its receipt, a press
+ * sent twice recorded once, a burst never past what is owed, and a void.
  */
 import type { Kysely } from "kysely";
 import { PDFDocument } from "pdf-lib";
@@ -14,6 +15,7 @@ import type { Database } from "~/infra/schema.server";
 import { parseChecklist } from "~/watch/checklist";
 import { callStormCheck } from "~/watch/storm-checks.server";
 import { billWatchMonths } from "~/watch/watch-invoices.server";
+import { planMoney, recordPlanPayment, voidPlanPayment } from "~/watch/plan-money.server";
 import { watchLink } from "~/watch/watch-link.server";
 import { recordEntry } from "~/watch/watch-visits.server";
 import { addDays, instantOf } from "~/time/business-time";
@@ -185,5 +187,91 @@ describe.each(backends)("home watch billing on %s", (backend) => {
     expect(next.label).toMatch(/: 1 visit$/);
     expect(next.schedule_key).not.toBe(invoice.schedule_key);
     expect(next.number > invoice.number || next.number.slice(0, 4) > invoice.number.slice(0, 4)).toBe(true);
+  });
+
+  it("take payments up to what the invoices ask, one per press, with a receipt, and void one", async () => {
+    const { planId, leadId, token } = await acceptedPlan(db, context);
+    const [first, second] = await visitsOf(planId);
+    if (!first || !second) throw new Error("two visits expected");
+    await doVisit(planId, first.id, first.day);
+    await doVisit(planId, second.id, second.day);
+    const billDay = startOfNextMonth(second.day);
+    await billWatchMonths(db, context, billDay);
+    // Paid in the days after the invoice came.
+    const now = new Date(billDay.getTime() + 3 * 86_400_000);
+    const payDay = addDays(billDay.toISOString().slice(0, 10), 2);
+    const owed = (await planMoney(db, planId, payDay)).owedCents;
+    expect(owed).toBeGreaterThan(0);
+    const form =
+      (values: Record<string, string>) =>
+      (name: string): string =>
+        values[name] ?? "";
+    const pay = (values: Record<string, string>) =>
+      recordPlanPayment(
+        db,
+        WATCH_OWNER,
+        planId,
+        form({ method: "check", receivedDay: payDay, reference: "1043", ...values }),
+        context,
+        now,
+      );
+
+    // More than is owed, before the plan was accepted, and a bad amount are refused at their field.
+    expect(await pay({ amount: ((owed + 1) / 100).toFixed(2), paymentKey: "k0" })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { amount: expect.stringContaining("more than is owed") as unknown as string },
+    });
+    expect(await pay({ amount: "10", receivedDay: addDays(first.day, -30), paymentKey: "k0" })).toMatchObject({
+      ok: false,
+      errors: { receivedDay: expect.any(String) as unknown as string },
+    });
+    expect(await pay({ amount: "ten", paymentKey: "k0" })).toMatchObject({ ok: false, status: 400 });
+
+    // Part of it, pressed twice with one key: one payment, one receipt to the homeowner.
+    const part = 5000;
+    for (let n = 0; n < 2; n++) expect(await pay({ amount: "50.00", paymentKey: "k1" })).toMatchObject({ ok: true });
+    // Eight different presses at once, each for all that is left: one is recorded.
+    const rest = ((owed - part) / 100).toFixed(2);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => pay({ amount: rest, paymentKey: `burst-${n}` })),
+    );
+    expect(burst.filter((r) => r.ok)).toHaveLength(1);
+    const money = await planMoney(db, planId, payDay);
+    expect(money.collectedCents).toBe(owed);
+    expect(money.owedCents).toBe(0);
+    expect(money.payments).toHaveLength(2);
+    expect(money.invoices[0]?.state).toBe("paid");
+    const receipts = await db
+      .selectFrom("outbox")
+      .select(["id", "payload", "subject"])
+      .where("kind", "=", "payment-receipt")
+      .where("lead_id", "=", leadId)
+      .execute();
+    expect(receipts.map((r) => r.subject).sort()).toEqual(
+      [`Receipt: $50.00 received, thank you`, `Receipt: $${rest} received, thank you`].sort(),
+    );
+    expect(await mailText(receipts[0] ?? { id: "", payload: "{}" })).toMatch(/\/watch\/[\w-]{43}/);
+    // Nothing more is taken once all is paid.
+    expect(await pay({ amount: "1", paymentKey: "k9" })).toMatchObject({ ok: false, status: 409 });
+
+    const page = await watchLink(db, token, now);
+    expect(page.state === "accepted" && page.invoices[0]?.state).toBe("Paid, thank you");
+
+    // A payment voided is kept, and what it paid is owed again.
+    const check = money.payments.find((p) => p.amountCents === part);
+    if (!check) throw new Error("no payment of $50");
+    expect(await voidPlanPayment(db, WATCH_OWNER, planId, check.id, form({ reason: "" }), now)).toMatchObject({
+      ok: false,
+      errors: { reason: expect.any(String) as unknown as string },
+    });
+    expect(
+      await voidPlanPayment(db, WATCH_OWNER, planId, check.id, form({ reason: "Check bounced" }), now),
+    ).toMatchObject({ ok: true });
+    expect(await voidPlanPayment(db, WATCH_OWNER, planId, check.id, form({ reason: "Again" }), now)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect((await planMoney(db, planId, payDay)).owedCents).toBe(part);
   });
 });

@@ -3,14 +3,15 @@
  * of a visit made, it is listed on the homeowner's page and the owner's plan page, and its PDF is
  * served behind the plan's link. As an attacker would try the PDF's address: a bad or another
  * plan's token, a malformed or foreign document id, and other spellings, each refused without a
- * 500 and without the PDF.
+ * 500 and without the PDF. 'Record a payment' on the plan's page without JavaScript, and what an
+ * attacker would send its route.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { instantOf } from "~/time/business-time";
+import { dayOf, instantOf } from "~/time/business-time";
 import { parseChecklist } from "~/watch/checklist";
 import { billWatchMonths } from "~/watch/watch-invoices.server";
 import { recordEntry } from "~/watch/watch-visits.server";
-import { oneSqliteSiteForThisFile, sendTo, whileServerRuns, type BuiltSite } from "../support/system";
+import { followAnswer, oneSqliteSiteForThisFile, sendTo, whileServerRuns, type BuiltSite } from "../support/system";
 import { acceptedPlan, WATCH_OWNER } from "../support/watch";
 
 const site = oneSqliteSiteForThisFile();
@@ -114,5 +115,46 @@ describe("a home watch plan's invoices", () => {
       expect(answer.status, path).toBeLessThan(500);
     }
     expect((await send(pdfPath, { intent: "x" }, { Origin: origin })).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("take a payment on the plan's page without JavaScript, refusing what an attacker would send", async () => {
+    const send = sendTo(origin);
+    const plan = await billedPlan("Pat Payer", "pat@example.com");
+    const money = `/owner/watch/${plan.planId}/money`;
+    const today = dayOf(new Date());
+    const payment = {
+      intent: "record-payment",
+      amount: "85.00",
+      method: "check",
+      receivedDay: today,
+      paymentKey: "p1",
+    };
+    const owner = { cookie: s.cookie, Origin: origin, Accept: "text/html" };
+
+    expect((await send(money, payment, { cookie: "", Origin: origin })).status).toBe(302);
+    expect((await send(money, payment, { cookie: "causeway_session=forged", Origin: origin })).status).toBe(302);
+    expect((await send(money, payment, { ...owner, Origin: "https://evil.example" })).status).toBe(403);
+    expect((await send(money, { ...payment, intent: "" }, owner)).status).toBe(400);
+    expect((await send(money, { ...payment, intent: "send-invoice" }, owner)).status).toBe(400);
+    expect((await send(money, { ...payment, reference: "x".repeat(300_000) }, owner)).status).toBe(413);
+    expect((await send("/owner/watch/not-an-id/money", payment, owner)).status).toBe(404);
+    expect((await send(`/owner/watch/${plan.planId}/money`, undefined, { cookie: s.cookie })).status).toBe(303);
+
+    const tooMuch = await send(money, { ...payment, amount: "500" }, owner);
+    expect(tooMuch.status).toBe(303);
+    expect(await followAnswer(s, tooMuch)).toContain("That is more than is owed");
+
+    const paid = await send(money, payment, owner);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`/owner/watch/${plan.planId}`);
+    const page = await followAnswer(s, paid);
+    expect(page).toContain("Payment of $85.00 recorded");
+    expect(page).toContain("Receipt (PDF)");
+    // The same press again records nothing more.
+    await send(money, payment, owner);
+    const rows = await s.db.selectFrom("payments").select("amount_cents").where("plan_id", "=", plan.planId).execute();
+    expect(rows).toEqual([{ amount_cents: 8500 }]);
+    const homeowner = await (await send(`/watch/${plan.token}`)).text();
+    expect(homeowner).toContain("Paid, thank you");
   });
 });
