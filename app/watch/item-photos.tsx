@@ -3,10 +3,11 @@
  * its time, and the camera. Without JavaScript it is a plain multipart form for one photo. With it,
  * a photo goes as soon as it is taken, through the desk's photo sender (shrunk, a progress bar,
  * retries under its upload key); the camera's clock is read from the original file first, since
- * shrinking drops it. `onSending` tells the screen how many photos are still on their way, so
- * 'Finish visit' can wait for them.
+ * shrinking drops it. A photo that found no signal is kept and sent again when the phone is back
+ * online (or on 'Try again'), unless the owner leaves it out. `onSending` tells the screen how many
+ * photos are not in yet, so 'Finish visit' can wait for them.
  */
-import { useId, useState, type ChangeEvent } from "react";
+import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { sendDeskPhoto } from "~/leads/photo-send";
 import { UploadProgress, type SendingState } from "~/leads/upload-progress";
 import { secondaryButton } from "~/owner/desk-frame";
@@ -42,6 +43,8 @@ interface Sending {
   key: string;
   state: SendingState | undefined;
   error: string | undefined;
+  /** Refused by the office (not a lost signal): sending it again changes nothing. */
+  refused: boolean;
 }
 
 export function ItemPhotos({
@@ -71,12 +74,17 @@ export function ItemPhotos({
   const update = (key: string, change: Partial<Sending>) =>
     setSending((all) => all.map((s) => (s.key === key ? { ...s, ...change } : s)));
 
+  const settle = (key: string) => {
+    setSending((all) => all.filter((s) => s.key !== key));
+    onSending(-1);
+  };
+
   async function send(file: File, key: string) {
-    onSending(1);
     update(key, { state: { phase: "preparing" }, error: undefined });
+    let answer;
     try {
       const fields = { item: itemId, ...(await cameraFields(file)) };
-      const answer = await sendDeskPhoto({
+      answer = await sendDeskPhoto({
         pagePath,
         file,
         fields,
@@ -84,21 +92,37 @@ export function ItemPhotos({
         position: { photo: 1, photos: 1 },
         onState: (state) => update(key, { state }),
       });
-      if (answer.ok) {
-        setSending((all) => all.filter((s) => s.key !== key));
-        onStored();
-      } else update(key, { state: undefined, error: answer.error ?? "The photo was not stored." });
-    } finally {
-      onSending(-1);
+    } catch {
+      answer = { ok: false, error: "The photo was not sent. Try again." };
     }
+    if (answer.ok) {
+      settle(key);
+      onStored();
+      return;
+    }
+    // A refusal names the photo's field; a lost signal or a sign-out does not, and is sent again.
+    const refused = "field" in answer && answer.field !== undefined;
+    update(key, { state: undefined, error: answer.error ?? "The photo was not stored.", refused });
   }
+
+  // Back in signal: every photo that found none goes again, under its own upload key.
+  useEffect(() => {
+    const waiting = sending.filter((s) => s.error !== undefined && !s.refused);
+    if (waiting.length === 0) return;
+    const again = () => {
+      for (const s of waiting) void send(s.file, s.key);
+    };
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+  });
 
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = "";
     for (const file of files) {
       const key = crypto.randomUUID();
-      setSending((all) => [...all, { file, key, state: undefined, error: undefined }]);
+      setSending((all) => [...all, { file, key, state: undefined, error: undefined, refused: false }]);
+      onSending(1);
       void send(file, key);
     }
   };
@@ -130,8 +154,13 @@ export function ItemPhotos({
           {s.error ? (
             <p role="alert" className="text-sm font-semibold text-red-800">
               {s.error}{" "}
-              <button type="button" className={secondaryButton} onClick={() => void send(s.file, s.key)}>
-                Try again
+              {s.refused ? null : (
+                <button type="button" className={secondaryButton} onClick={() => void send(s.file, s.key)}>
+                  Try again
+                </button>
+              )}{" "}
+              <button type="button" className={secondaryButton} onClick={() => settle(s.key)}>
+                Leave it out
               </button>
             </p>
           ) : null}

@@ -90,12 +90,20 @@ test.describe("a home watch visit", () => {
       .fill("Heat off, house at 48 F; breaker reset, furnace running");
     await thermostatCard.getByLabel("What happens next").selectOption("call-today");
     await screen.getByRole("group", { name: roof.label }).getByText("Not checked", { exact: true }).tap();
+    // A photo taken without signal is kept on the phone too, and 'Finish visit' waits for it.
+    await screen.getByLabel(`Add a photo of ${roof.label}`).setInputFiles({
+      name: "roof.jpg",
+      mimeType: "image/jpeg",
+      buffer: await cameraJpeg(exifClock, "+00:00", 640, 480),
+    });
     await expect(status).toContainText(/No signal: \d entr(y|ies) kept on this phone/);
     expect(
       await db.selectFrom("watch_results").select("item_id").where("visit_id", "=", visit.id).execute(),
     ).toHaveLength(1);
     await screen.getByRole("button", { name: "Finish visit" }).tap();
-    await expect(screen.getByText(/Waiting for \d entries to reach the office/)).toBeVisible();
+    await expect(
+      screen.getByText("Waiting for 1 photo to reach the office; the visit finishes once all are in."),
+    ).toBeVisible();
     expect(await axeViolations(screen)).toEqual([]);
     expect(await screen.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -127,6 +135,8 @@ test.describe("a home watch visit", () => {
       .where("id", "=", visit.id)
       .executeTakeFirstOrThrow();
     expect(done.status).toBe("finished");
+    const photos = await db.selectFrom("watch_photos").select("item_id").where("visit_id", "=", visit.id).execute();
+    expect(photos.map((p) => p.item_id).sort()).toEqual([heater.id, roof.id].sort());
     expect(
       await screen.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("watch-visit-entries"))),
     ).toEqual([]);
@@ -148,7 +158,8 @@ test.describe("a home watch visit", () => {
     await expect(report.getByRole("list", { name: "What we checked" }).getByRole("listitem")).toHaveCount(3);
     await expect(report.locator("body")).not.toContainText("4417");
     await expect(report.getByRole("img", { name: heater.label })).toBeVisible();
-    await expect(report.getByText(`Taken ${formatTime(taken)}`)).toBeVisible();
+    // Both photos, the one sent late included, show the camera's time.
+    await expect(report.getByText(`Taken ${formatTime(taken)}`)).toHaveCount(2);
     await reader.close();
     // Axe runs as a script in the page: it reads the same report in a browser with JavaScript.
     const checker = await browser.newContext(phone);
