@@ -2,9 +2,10 @@
  * A home watch visit on the owner's phone (375 × 800, touch) over one bar of signal (slow and
  * far away), which drops for a while mid-visit: every tap made without signal is kept on the
  * phone and said to be, reaches the office once the signal is back, and 'Finish visit' waits for
- * it. No entry is lost; a camera's photo goes up as it is taken and shows with the camera's time,
- * on the screen and on the report. The screen passes axe and never scrolls sideways; so does the report the
- * finish sends, read on a phone without JavaScript.
+ * it. No entry is lost, and no photo: one goes up as it is taken, one taken without signal once the
+ * signal is back, each shown with the camera's time on the screen and the report. The screen and
+ * the plan's baseline page pass axe and never scroll sideways; so does the report the finish sends,
+ * read on a phone without JavaScript.
  */
 import { openMigratedDatabase, type DatabaseHandle } from "~/infra/db.server";
 import { formatTime } from "~/time/business-time";
@@ -141,6 +142,17 @@ test.describe("a home watch visit", () => {
       await screen.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("watch-visit-entries"))),
     ).toEqual([]);
     expect(await axeViolations(screen)).toEqual([]);
+
+    // The plan's baseline page: a card per item, a photo added from the camera, on one screen.
+    await gotoHydrated(screen, `${server.origin}/owner/watch/${plan.planId}/baseline`);
+    await screen.getByLabel(`Add a photo of ${thermostat.label}`).setInputFiles({
+      name: "thermostat.jpg",
+      mimeType: "image/jpeg",
+      buffer: await cameraJpeg("2026:07:04 09:00:00", "-04:00", 640, 480),
+    });
+    await expect(screen.getByRole("img", { name: `${thermostat.label}, photo 1` })).toBeVisible({ timeout: 30_000 });
+    expect(await axeViolations(screen)).toEqual([]);
+    expect(await screen.locator("body").evaluate((body) => body.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
 
     // The homeowner's report, on a phone without JavaScript: all of it, and accessible.
