@@ -13,6 +13,7 @@ import {
   moneyLink as link,
   PaymentsReceived,
   RecordPaymentForm,
+  ReminderSwitch,
   VoidForm,
   type MoneyFormAnswer,
 } from "./payment-forms";
@@ -97,28 +98,7 @@ export function JobMoneySection({
             ) : null}
             {invoice.state === "due" || invoice.state === "overdue" ? (
               <>
-                <Form method="post" action={action} className="mt-1">
-                  <input type="hidden" name="target" value={invoice.id} />
-                  <input type="hidden" name="remind" value={invoice.remind ? "off" : "on"} />
-                  <span className="block text-sm">
-                    {invoice.reminded
-                      ? "Its one reminder was sent."
-                      : invoice.remind
-                        ? "One reminder goes if it is unpaid 7 business days after it is due."
-                        : "No reminder will be sent."}
-                  </span>
-                  {invoice.reminded ? null : (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="invoice-reminder"
-                      disabled={busy}
-                      className={secondaryButton}
-                    >
-                      {invoice.remind ? "Send no reminder" : "Remind if still unpaid"}
-                    </button>
-                  )}
-                </Form>
+                <ReminderSwitch action={action} invoice={invoice} busy={busy} />
                 <VoidForm
                   action={action}
                   intent="void-invoice"

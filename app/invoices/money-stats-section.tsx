@@ -4,12 +4,11 @@
  * Online's import columns, and its payments); and the records kept after their lead was deleted.
  */
 import { Link } from "react-router";
-import { jobPath } from "~/owner/paths";
 import { inputClass, secondaryButton } from "~/owner/desk-frame";
 
 export interface MoneyStatsView {
   months: { label: string; invoiced: string; collected: string; outstanding: string }[];
-  overdue: { jobId: string; number: string; customer: string; unpaid: string; due: string; ageDays: number }[];
+  overdue: { page: string; number: string; customer: string; unpaid: string; due: string; ageDays: number }[];
   years: number[];
   kept: { id: string; title: string; customer: string; signed: string; keepUntil: string; documentId: string | null }[];
 }
@@ -63,10 +62,7 @@ export function MoneyStatsSection({ money }: { money: MoneyStatsView }) {
         <ul className="mt-1 space-y-1">
           {money.overdue.map((o) => (
             <li key={o.number}>
-              <Link
-                to={jobPath(o.jobId)}
-                className="inline-flex min-h-11 items-center font-medium text-sea-700 underline"
-              >
+              <Link to={o.page} className="inline-flex min-h-11 items-center font-medium text-sea-700 underline">
                 Invoice {o.number}, {o.customer}
               </Link>
               : {o.unpaid} unpaid, due {o.due}, <strong>{o.ageDays} days overdue</strong>

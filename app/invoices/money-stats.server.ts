@@ -37,21 +37,28 @@ export async function moneyStats(
 ): Promise<{ months: MoneyMonth[]; overdue: OverdueInvoice[] }> {
   const today = dayOf(now);
   const [invoices, payments] = await Promise.all([
-    db.selectFrom("invoices").select(["job_id", "issued_day", "amount_cents"]).where("status", "=", "open").execute(),
+    db
+      .selectFrom("invoices")
+      .select(["job_id", "plan_id", "issued_day", "amount_cents"])
+      .where("status", "=", "open")
+      .execute(),
     db
       .selectFrom("payments")
-      .select(["job_id", "received_day", "amount_cents"])
+      .select(["job_id", "plan_id", "received_day", "amount_cents"])
       .where("status", "=", "recorded")
       .execute(),
   ]);
-  // Outstanding is counted job by job: money paid ahead on one job does not hide another's unpaid invoice.
+  // Outstanding is counted job by job (and home watch plan by plan): money paid ahead on one does
+  // not hide another's unpaid invoice.
+  const whose = (row: { job_id: string | null; plan_id: string | null }) =>
+    row.job_id ? `job:${row.job_id}` : row.plan_id ? `plan:${row.plan_id}` : "";
   const outstandingAt = (end: string) => {
-    const byJob = new Map<string, number>();
+    const byOwner = new Map<string, number>();
     for (const i of invoices)
-      if (i.issued_day <= end) byJob.set(i.job_id ?? "", (byJob.get(i.job_id ?? "") ?? 0) + i.amount_cents);
+      if (i.issued_day <= end) byOwner.set(whose(i), (byOwner.get(whose(i)) ?? 0) + i.amount_cents);
     for (const p of payments)
-      if (p.received_day <= end) byJob.set(p.job_id ?? "", (byJob.get(p.job_id ?? "") ?? 0) - p.amount_cents);
-    return [...byJob.values()].reduce((sum, owed) => sum + Math.max(0, owed), 0);
+      if (p.received_day <= end) byOwner.set(whose(p), (byOwner.get(whose(p)) ?? 0) - p.amount_cents);
+    return [...byOwner.values()].reduce((sum, owed) => sum + Math.max(0, owed), 0);
   };
   const months = monthsEndingWith(today, MONEY_MONTHS).map((month): MoneyMonth => {
     const end = `${month}-31`;

@@ -1,6 +1,7 @@
 /**
- * The invoices overdue today, in one query whatever the number of jobs: the desk's frame counts
- * them on every page, and /owner/stats lists them with their age.
+ * The invoices overdue today, in one query whatever the number of jobs (and one for the home watch
+ * plans' invoices): the desk's frame counts them on every page, and /owner/stats lists them with
+ * their age.
  *
  * The query says what `jobMoney` says job by job (`payment-schedule.ts`): the payments recorded on
  * a job cover its invoices oldest first, a void invoice taking nothing; what an open invoice still
@@ -11,12 +12,14 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/infra/schema.server";
+import { jobPath, watchPlanPath } from "~/owner/paths";
 import { daysBetween } from "./payment-schedule";
 
 type Db = Kysely<Database>;
 
 export interface OverdueInvoice {
-  jobId: string;
+  /** The desk page the invoice belongs to: its job's, or its home watch plan's. */
+  page: string;
   number: string;
   customer: string;
   unpaidCents: number;
@@ -81,20 +84,58 @@ function overdueRows(today: string) {
   `;
 }
 
+/**
+ * A home watch plan's invoices overdue on `today`: a plan has no contract total, so what each still
+ * asks is simply its unpaid part, the plan's payments covering its invoices oldest first.
+ */
+function overduePlanRows(today: string) {
+  return sql<{ plan_id: string; number: string; customer: string; owed: number | string; due_day: string }>`
+    with collected as (
+      select plan_id, sum(amount_cents) as cents from payments
+      where status = 'recorded' and plan_id is not null group by plan_id
+    ),
+    ordered as (
+      select i.plan_id, i.number, i.amount_cents, i.due_day, i.status, i.customer_name as customer,
+        coalesce(pc.cents, 0) as collected,
+        coalesce(sum(case when i.status = 'void' then 0 else i.amount_cents end) over (
+          partition by i.plan_id order by i.year, i.sequence rows between unbounded preceding and 1 preceding
+        ), 0) as covered_before
+      from invoices i
+      left join collected pc on pc.plan_id = i.plan_id
+      where i.plan_id is not null
+    ),
+    paid as (
+      select o.*,
+        case
+          when o.collected - o.covered_before <= 0 then 0
+          when o.collected - o.covered_before >= o.amount_cents then o.amount_cents
+          else o.collected - o.covered_before
+        end as paid_cents
+      from ordered o where o.status = 'open'
+    )
+    select plan_id, number, customer, amount_cents - paid_cents as owed, due_day from paid
+    where paid_cents < amount_cents and due_day < ${today}
+  `;
+}
+
 /** How many invoices are overdue on `today`: for the desk's navigation, on every page. */
 export async function countOverdueInvoices(db: Db, today: string): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${overdueRows(today)}) overdue`.execute(
-    db,
-  );
+  const { rows } = await sql<{ n: number | string }>`
+    select (select count(*) from (${overdueRows(today)}) jobs) + (select count(*) from (${overduePlanRows(today)}) plans) as n
+  `.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** Every invoice overdue on `today`, oldest first. */
 export async function overdueInvoices(db: Db, today: string): Promise<OverdueInvoice[]> {
-  const { rows } = await overdueRows(today).execute(db);
+  const [jobs, plans] = await Promise.all([overdueRows(today).execute(db), overduePlanRows(today).execute(db)]);
+  const rows = [
+    ...jobs.rows.map((row) => ({ ...row, page: jobPath(row.job_id) })),
+    ...plans.rows.map((row) => ({ ...row, page: watchPlanPath(row.plan_id) })),
+  ];
   return rows
     .map((row) => ({
-      jobId: row.job_id,
+      page: row.page,
       number: row.number,
       customer: row.customer,
       unpaidCents: Number(row.owed),

@@ -1,16 +1,16 @@
 /**
- * The money forms every money section of the desk shares (a job's, a home watch plan's): the
- * payments received with their receipts and 'Void', 'Record a payment', and the reason a void
- * asks for. They post to `action`, the section's own route, through one fetcher keyed by that
- * address; without JavaScript they are plain forms, and the route sends the browser back to the
- * page with the answer.
+ * The money forms every money section of the desk shares (a job's, a home watch plan's): an
+ * unpaid invoice's reminder switch, the payments received with their receipts and 'Void',
+ * 'Record a payment', and the reason a void asks for. They post to `action`, the section's own
+ * route, through one fetcher keyed by that address; without JavaScript they are plain forms, and
+ * the route sends the browser back to the page with the answer.
  */
 import type { FieldMessages } from "~/forms/change-answer";
 import { useFetcher } from "react-router";
 import { DeskField, DeskInput, DeskTextarea } from "~/owner/desk-field";
-import { dangerButton, inputClass, primaryButton } from "~/owner/desk-frame";
+import { dangerButton, inputClass, primaryButton, secondaryButton } from "~/owner/desk-frame";
 import { PAYMENT_METHOD_LABELS } from "./invoice-document";
-import type { PaymentView } from "./money-view";
+import type { InvoiceView, PaymentView } from "./money-view";
 import { PAYMENT_METHODS, REFERENCE_MAX, VOID_REASON_MAX } from "./payment-rules";
 
 export const moneyLink = "inline-flex min-h-11 items-center text-sea-700 underline";
@@ -60,6 +60,29 @@ export function VoidForm({
         </button>
       </Form>
     </details>
+  );
+}
+
+/** Whether an unpaid invoice gets its one reminder, and the button that switches it. */
+export function ReminderSwitch({ action, invoice, busy }: { action: string; invoice: InvoiceView; busy: boolean }) {
+  const { Form } = useFetcher({ key: action });
+  return (
+    <Form method="post" action={action} className="mt-1">
+      <input type="hidden" name="target" value={invoice.id} />
+      <input type="hidden" name="remind" value={invoice.remind ? "off" : "on"} />
+      <span className="block text-sm">
+        {invoice.reminded
+          ? "Its one reminder was sent."
+          : invoice.remind
+            ? "One reminder goes if it is unpaid 7 business days after it is due."
+            : "No reminder will be sent."}
+      </span>
+      {invoice.reminded ? null : (
+        <button type="submit" name="intent" value="invoice-reminder" disabled={busy} className={secondaryButton}>
+          {invoice.remind ? "Send no reminder" : "Remind if still unpaid"}
+        </button>
+      )}
+    </Form>
   );
 }
 

@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         outstanding: formatCents(m.outstandingCents),
       })),
       overdue: money.overdue.map((o) => ({
-        jobId: o.jobId,
+        page: o.page,
         number: o.number,
         customer: o.customer,
         unpaid: formatCents(o.unpaidCents),

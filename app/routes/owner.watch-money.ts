@@ -1,6 +1,6 @@
 /**
  * /owner/watch/:id/money: the money forms of the desk's plan page ('Record a payment' and 'Void' on
- * a payment). A route of their own keeps the plan page's action to the plan itself.
+ * a payment, an invoice's reminder switch). A route of their own keeps the plan page's action to the plan itself.
  *
  * The page's script posts here through a fetcher; a browser without JavaScript is sent back to the
  * plan's page with the answer in a sealed cookie (`infra/page-post.server.ts`).
@@ -15,7 +15,12 @@ import { MONEY_FIELDS } from "~/invoices/money-intents.server";
 import { watchPath, watchPlanPath } from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { getEnv, mailContext } from "~/settings/env.server";
-import { PLAN_MONEY_FORMS, recordPlanPayment, voidPlanPayment } from "~/watch/plan-money.server";
+import {
+  PLAN_MONEY_FORMS,
+  recordPlanPayment,
+  switchPlanInvoiceReminder,
+  voidPlanPayment,
+} from "~/watch/plan-money.server";
 import type { Route } from "./+types/owner.watch-money";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -32,6 +37,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     "void-payment": async (intent) => {
       const result = await voidPlanPayment(db, actor, planId, get("target").slice(0, 60), get);
+      return answerOutcome(intent, result, result.ok ? result.done : "", shown);
+    },
+    "invoice-reminder": async (intent) => {
+      const on = get("remind") === "on";
+      const result = await switchPlanInvoiceReminder(db, actor, planId, get("target").slice(0, 60), on);
       return answerOutcome(intent, result, result.ok ? result.done : "", shown);
     },
   });

@@ -14,7 +14,14 @@ import { answerDone, answerOutcome, answerRefused } from "~/infra/page-post.serv
 import { toDate } from "~/infra/schema.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { dangerButton, Notice } from "~/owner/desk-frame";
-import { contractDocumentPath, watchMoneyPath, watchPath, watchPlanPath, watchVisitPath } from "~/owner/paths";
+import {
+  contractDocumentPath,
+  watchBaselinePath,
+  watchMoneyPath,
+  watchPath,
+  watchPlanPath,
+  watchVisitPath,
+} from "~/owner/paths";
 import { requireOwner } from "~/owner/sessions.server";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { dayOf, formatDateTimeWithZone } from "~/time/business-time";
@@ -156,6 +163,19 @@ export default function WatchPlan({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold text-navy-900">Plan for {d.values.name}</h1>
       <StatusLine data={d} />
       {said ? <Notice tone={said.ok ? "ok" : "error"}>{said.text}</Notice> : null}
+      {d.status === "ended" ? null : (
+        <p className="mt-2">
+          <Link
+            to={watchBaselinePath(d.id)}
+            className="inline-flex min-h-11 items-center font-medium text-sea-600 underline"
+          >
+            Baseline photos
+          </Link>
+          <span className="block text-sm text-slate-700">
+            Each item as it should look, shown beside a later Issue on the report.
+          </span>
+        </p>
+      )}
       {d.documents.length > 0 ? (
         <ul className="mt-2 space-y-1">
           {d.documents.map((doc) => (

@@ -26,6 +26,7 @@ import { processWaitingPhotos } from "~/projects/project-photos.server";
 import { pruneUnusedSitePhotos } from "~/site-pages/unused-photos.server";
 import { endFinishedSeasons } from "~/watch/watch-plans.server";
 import { billWatchMonths } from "~/watch/watch-invoices.server";
+import { sendWatchInvoiceReminders } from "~/watch/watch-invoice-reminders.server";
 import { processWaitingSitePhotos } from "~/site-pages/site-photos.server";
 import { refreshLiveSite } from "./live.server";
 
@@ -121,7 +122,10 @@ export function backgroundJobs(db: Kysely<Database>, env: Env): Job[] {
       runAtStart: true,
       async run(now) {
         const context = mailContext(env);
-        const sent = await sendInvoiceReminders(db, context, await closedDaysAround(db, now), now);
+        const closed = await closedDaysAround(db, now);
+        const sent =
+          (await sendInvoiceReminders(db, context, closed, now)) +
+          (await sendWatchInvoiceReminders(db, context, closed, now));
         if (sent === 0) return;
         log("info", "invoice reminders queued", { invoices: sent });
       },

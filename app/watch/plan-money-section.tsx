@@ -1,10 +1,16 @@
 /**
  * 'Money' on the desk's plan page: what the plan's invoices ask, what is paid and what is owed;
- * each monthly invoice with its state and PDF; the payments with their receipts and 'Void'; and
+ * each monthly invoice with its state, PDF and reminder switch; the payments with their receipts and 'Void'; and
  * 'Record a payment', up to what is owed. The forms post to the plan's money route through one
  * fetcher keyed by its address (see `invoices/payment-forms.tsx`).
  */
-import { moneyLink, PaymentsReceived, RecordPaymentForm, type MoneyFormAnswer } from "~/invoices/payment-forms";
+import {
+  moneyLink,
+  PaymentsReceived,
+  RecordPaymentForm,
+  ReminderSwitch,
+  type MoneyFormAnswer,
+} from "~/invoices/payment-forms";
 import type { PlanMoneyView } from "./plan-money.server";
 
 export function PlanMoneySection({
@@ -55,6 +61,9 @@ export function PlanMoneySection({
               <a href={documentHref(invoice.documentId)} className={moneyLink}>
                 {`Invoice ${invoice.number} (PDF)`}
               </a>
+            ) : null}
+            {invoice.state === "due" || invoice.state === "overdue" ? (
+              <ReminderSwitch action={action} invoice={invoice} busy={busy} />
             ) : null}
           </li>
         ))}

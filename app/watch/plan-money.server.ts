@@ -1,7 +1,8 @@
 /**
- * A home watch plan's money: its monthly invoices, the payments received against them, and
- * 'Record a payment' and 'Void' on those payments. A plan has no contract total: what is owed is
- * what its invoices ask and its payments do not cover, so a payment is never more than that.
+ * A home watch plan's money: its monthly invoices, the payments received against them, 'Record a
+ * payment' and 'Void' on those payments, and each unpaid invoice's reminder switch. A plan has no
+ * contract total: what is owed is what its invoices ask and its payments do not cover, so a
+ * payment is never more than that.
  * Each payment is one desk change with the plan held, mailed to the homeowner as a receipt; the
  * form's key makes a press sent twice one payment, and the held plan makes two different presses
  * at once count one after the other.
@@ -265,9 +266,37 @@ export async function voidPlanPayment(
   });
 }
 
+/** Whether an unpaid invoice of the plan gets its one reminder. */
+export async function switchPlanInvoiceReminder(
+  db: Db,
+  actor: Actor,
+  planId: string,
+  invoiceId: string,
+  on: boolean,
+  now: Date = new Date(),
+): Promise<PlanMoneyChange> {
+  return deskChange(db, actor, now, async ({ trx, audit }): Promise<PlanMoneyChange> => {
+    const switched = await trx
+      .updateTable("invoices")
+      .set({ remind: on ? 1 : 0 })
+      .where("id", "=", invoiceId)
+      .where("plan_id", "=", planId)
+      .returning("number")
+      .executeTakeFirst();
+    if (!switched) return refuse(404, "No such invoice on this plan.");
+    await audit("invoice-reminder-switched", `${switched.number}: ${on ? "on" : "off"}`);
+    return {
+      ok: true,
+      done: on
+        ? `Invoice ${switched.number} gets its one reminder if it is still unpaid 7 business days after it is due.`
+        : `No reminder for invoice ${switched.number}.`,
+    };
+  });
+}
+
 /** The money forms' answers a post without JavaScript carries back to the plan's page. */
 export const PLAN_MONEY_FORMS: CarriedForms = {
-  intents: ["record-payment", "void-payment"],
+  intents: ["record-payment", "void-payment", "invoice-reminder"],
   fields: [...MONEY_FIELDS, "reason"],
 };
 

@@ -219,3 +219,32 @@ export function watchReceiptEmail(
     },
   );
 }
+
+/** The one reminder of an invoice unpaid 7 business days after its due date. */
+export function watchInvoiceReminderEmail(
+  homeowner: WatchHomeowner,
+  invoice: { number: string; label: string; dueDay: string; unpaidCents: number },
+  howToPay: readonly string[],
+  pdf: MailDocumentRef | null,
+  token: string | undefined,
+  context: MailContext,
+): OutgoingMail {
+  const { to, greeting } = addressee(homeowner);
+  return mail(
+    "invoice-reminder",
+    to,
+    `Reminder: invoice ${invoice.number} is unpaid`,
+    [
+      `${greeting}\n\nA reminder that invoice ${invoice.number} (${invoice.label}) was due on ${dayText(invoice.dueDay)}, and ${formatCents(invoice.unpaidCents)} of it is unpaid. If you have already paid, thank you, and please let us know so we can match it.`,
+      `How to pay:\n${howToPay.join("\n")}`,
+      "This is the only reminder we send. Questions? Reply to this email or call us.",
+    ],
+    context,
+    homeowner.leadId,
+    currentFacts(),
+    {
+      documents: pdf ? [pdf] : [],
+      ...(token ? { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" } } : {}),
+    },
+  );
+}

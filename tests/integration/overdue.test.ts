@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { jobMoney } from "~/invoices/job-money.server";
 import { countOverdueInvoices, overdueInvoices } from "~/invoices/overdue.server";
 import { jobById } from "~/jobs/jobs.server";
+import { jobPath } from "~/owner/paths";
 import { backends, useHarness } from "../support/harness";
 import { insertMoneyJobs } from "../support/money-jobs";
 
@@ -19,7 +20,7 @@ describe.each(backends)("the overdue count on %s", (backend) => {
   it("finds, in one query, exactly the invoices each job's page calls overdue, with what they still ask", async () => {
     const db = await harness().db();
     const jobIds = await insertMoneyJobs(db, { count: 200, lateShare: 0.3, seed: 43, today: TODAY });
-    const expected: { jobId: string; number: string; unpaidCents: number }[] = [];
+    const expected: { page: string; number: string; unpaidCents: number }[] = [];
     const states = new Set<string>();
     for (const id of jobIds) {
       const job = await jobById(db, id);
@@ -29,15 +30,15 @@ describe.each(backends)("the overdue count on %s", (backend) => {
           invoice.paidCents > 0 && invoice.paidCents < invoice.amountCents ? `part-${invoice.state}` : invoice.state,
         );
         if (invoice.state === "overdue")
-          expected.push({ jobId: id, number: invoice.number, unpaidCents: invoice.owedCents });
+          expected.push({ page: jobPath(id), number: invoice.number, unpaidCents: invoice.owedCents });
       }
     }
     // Every way an invoice can stand is among them, so the query is tried on each.
     for (const state of ["paid", "settled", "due", "overdue", "void", "part-overdue", "part-settled"])
       expect(states, state).toContain(state);
     const byNumber = (a: { number: string }, b: { number: string }) => a.number.localeCompare(b.number);
-    const found = (await overdueInvoices(db, TODAY)).map(({ jobId, number, unpaidCents }) => ({
-      jobId,
+    const found = (await overdueInvoices(db, TODAY)).map(({ page, number, unpaidCents }) => ({
+      page,
       number,
       unpaidCents,
     }));
@@ -57,7 +58,7 @@ describe.each(backends)("the overdue count on %s", (backend) => {
       .set({ quarantined_at: new Date().toISOString() })
       .where("id", "=", job?.lead_id ?? "")
       .execute();
-    expect((await overdueInvoices(db, TODAY)).map((invoice) => invoice.jobId)).not.toContain(jobId);
+    expect((await overdueInvoices(db, TODAY)).map((invoice) => invoice.page)).not.toContain(jobPath(jobId ?? ""));
     expect(await countOverdueInvoices(db, "2025-01-01")).toBe(0);
   });
 });

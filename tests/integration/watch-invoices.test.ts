@@ -4,21 +4,24 @@
  * for a visit not made, one however many runs race, a visit finished late billed on the next
  * month's invoice; mailed with its PDF and the plan's link, listed on the homeowner's page and in
  * the accountant's file. Then paid: payments up to what is owed, each with its receipt, a press
- * sent twice recorded once, a burst never past what is owed, and a void.
+ * sent twice recorded once, a burst never past what is owed, and a void. Or not paid: one reminder,
+ * and none where the owner switched it off.
  */
 import type { Kysely } from "kysely";
 import { PDFDocument } from "pdf-lib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoicesCsv } from "~/invoices/ledger-csv.server";
+import { countOverdueInvoices, overdueInvoices } from "~/invoices/overdue.server";
 import { leadMoneyDocument, planMoneyDocument } from "~/invoices/money-documents.server";
 import type { Database } from "~/infra/schema.server";
 import { parseChecklist } from "~/watch/checklist";
 import { callStormCheck } from "~/watch/storm-checks.server";
 import { billWatchMonths } from "~/watch/watch-invoices.server";
-import { planMoney, recordPlanPayment, voidPlanPayment } from "~/watch/plan-money.server";
+import { planMoney, recordPlanPayment, switchPlanInvoiceReminder, voidPlanPayment } from "~/watch/plan-money.server";
+import { sendWatchInvoiceReminders } from "~/watch/watch-invoice-reminders.server";
 import { watchLink } from "~/watch/watch-link.server";
 import { recordEntry } from "~/watch/watch-visits.server";
-import { addDays, instantOf } from "~/time/business-time";
+import { addDays, dayOf, instantOf } from "~/time/business-time";
 import { backends, LEADS_TO, SITE_URL, useHarness } from "../support/harness";
 import { mailText } from "../support/delivered-mail";
 import { acceptedPlan, WATCH_OWNER } from "../support/watch";
@@ -273,5 +276,62 @@ describe.each(backends)("home watch billing on %s", (backend) => {
       status: 409,
     });
     expect((await planMoney(db, planId, payDay)).owedCents).toBe(part);
+  });
+
+  it("remind once of an invoice unpaid 7 business days after its due date, unless switched off", async () => {
+    const billed = async (name: string, email: string) => {
+      const plan = await acceptedPlan(db, context, { name, email });
+      const [first] = await visitsOf(plan.planId);
+      if (!first) throw new Error("a visit expected");
+      await doVisit(plan.planId, first.id, first.day);
+      return { ...plan, billDay: startOfNextMonth(first.day) };
+    };
+    const reminded = await billed("Rita Remind", "rita@example.com");
+    const quiet = await billed("Quinn Quiet", "quinn@example.com");
+    await billWatchMonths(db, context, reminded.billDay);
+    await billWatchMonths(db, context, quiet.billDay);
+    const quietInvoice = await db
+      .selectFrom("invoices")
+      .select("id")
+      .where("plan_id", "=", quiet.planId)
+      .executeTakeFirstOrThrow();
+    expect(await switchPlanInvoiceReminder(db, WATCH_OWNER, reminded.planId, quietInvoice.id, false)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await switchPlanInvoiceReminder(db, WATCH_OWNER, quiet.planId, quietInvoice.id, false)).toMatchObject({
+      ok: true,
+    });
+
+    const billDay = reminded.billDay > quiet.billDay ? reminded.billDay : quiet.billDay;
+    // Due 14 days after it was sent: not yet reminded 12 days on.
+    const early = new Date(billDay.getTime() + 12 * 86_400_000);
+    expect(await sendWatchInvoiceReminders(db, context, new Set(), early)).toBe(0);
+    const late = new Date(billDay.getTime() + 30 * 86_400_000);
+    const twice = await Promise.all([
+      sendWatchInvoiceReminders(db, context, new Set(), late),
+      sendWatchInvoiceReminders(db, context, new Set(), late),
+    ]);
+    expect(twice.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sendWatchInvoiceReminders(db, context, new Set(), late)).toBe(0);
+    const reminders = await db
+      .selectFrom("outbox")
+      .select(["id", "payload", "recipient", "subject"])
+      .where("kind", "=", "invoice-reminder")
+      .execute();
+    expect(reminders.map((r) => r.recipient)).toEqual(["rita@example.com"]);
+    expect(reminders[0]?.subject).toMatch(/^Reminder: invoice \d{4}-\d{4} is unpaid$/);
+    const text = await mailText(reminders[0] ?? { id: "", payload: "{}" });
+    expect(text).toContain("$85.00 of it is unpaid");
+    // Both stand overdue on the desk's Numbers, each linking to its plan, whatever the reminder.
+    const overdue = await overdueInvoices(db, dayOf(late));
+    expect(overdue.map((o) => [o.page, o.unpaidCents]).sort()).toEqual(
+      [
+        [`/owner/watch/${reminded.planId}`, 8500],
+        [`/owner/watch/${quiet.planId}`, 8500],
+      ].sort(),
+    );
+    expect(await countOverdueInvoices(db, dayOf(late))).toBe(2);
+    expect(text).toMatch(/\/watch\/[\w-]{43}/);
   });
 });

@@ -1,0 +1,87 @@
+/**
+ * The one reminder of a home watch invoice still unpaid 7 business days after its due date, as a
+ * job's invoice gets it (`invoices/invoice-reminders.server.ts`): unless switched off on the
+ * invoice, or void or paid. Claimed by one conditional update of `reminded_at` in the transaction
+ * that queues the email, with the plan held so a payment recorded meanwhile is counted first: once,
+ * however many instances look.
+ */
+import type { Kysely } from "kysely";
+import { enqueueMail } from "~/infra/outbox.server";
+import { timestamp, type Database } from "~/infra/schema.server";
+import { unsealWithServerKey } from "~/infra/seal.server";
+import { inTransaction } from "~/infra/transaction.server";
+import { invoiceReminderDay, REMINDER_BUSINESS_DAYS_AFTER_DUE } from "~/invoices/invoice-reminders.server";
+import { howToPayLines } from "~/invoices/ways-to-pay";
+import { readWaysToPay } from "~/invoices/ways-to-pay.server";
+import type { MailContext } from "~/settings/env.server";
+import { addDays, dayOf, type ClosedDays } from "~/time/business-time";
+import { planMoney } from "./plan-money.server";
+import { watchInvoiceReminderEmail } from "./watch-emails.server";
+import { watchInvoiceFileName, holdPlan } from "./watch-invoices.server";
+
+/** Older invoices are the owner's to chase, as a job's are. */
+const LOOK_BACK_DAYS = 60;
+
+export async function sendWatchInvoiceReminders(
+  db: Kysely<Database>,
+  context: MailContext,
+  closed: ClosedDays,
+  now: Date = new Date(),
+): Promise<number> {
+  const today = dayOf(now);
+  const candidates = await db
+    .selectFrom("invoices")
+    .select(["id", "plan_id", "due_day"])
+    .where("status", "=", "open")
+    .where("remind", "=", 1)
+    .where("reminded_at", "is", null)
+    .where("plan_id", "is not", null)
+    .where("due_day", "<=", addDays(today, -REMINDER_BUSINESS_DAYS_AFTER_DUE))
+    .where("due_day", ">=", addDays(today, -LOOK_BACK_DAYS))
+    .orderBy("due_day")
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const candidate of candidates) {
+    if (!candidate.plan_id || today < invoiceReminderDay(candidate.due_day, closed)) continue;
+    const planId = candidate.plan_id;
+    const claimed = await inTransaction(db, async (trx) => {
+      const plan = await holdPlan(trx, planId);
+      if (!plan) return false;
+      const invoice = (await planMoney(trx, planId, today)).invoices.find((listed) => listed.id === candidate.id);
+      if (!invoice || invoice.state !== "overdue") return false;
+      const claim = await trx
+        .updateTable("invoices")
+        .set({ reminded_at: timestamp(now) })
+        .where("id", "=", invoice.id)
+        .where("status", "=", "open")
+        .where("remind", "=", 1)
+        .where("reminded_at", "is", null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) === 0) return false;
+      const token = plan.link_sealed ? unsealWithServerKey("watch-link", plan.link_sealed) : undefined;
+      const pdf = invoice.documentId
+        ? {
+            documentId: invoice.documentId,
+            fileName: watchInvoiceFileName(invoice.number),
+            contentType: "application/pdf",
+          }
+        : null;
+      await enqueueMail(
+        trx,
+        watchInvoiceReminderEmail(
+          { leadId: plan.lead_id, name: plan.homeowner_name, email: plan.email },
+          { number: invoice.number, label: invoice.label, dueDay: invoice.dueDay, unpaidCents: invoice.owedCents },
+          howToPayLines(await readWaysToPay(trx)),
+          pdf,
+          token,
+          context,
+        ),
+        now,
+      );
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
