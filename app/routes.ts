@@ -74,6 +74,7 @@ export default [
     route("watch/:id/baseline", "routes/owner.watch-baseline.tsx"),
   ]),
   route("owner/digest", "routes/owner.digest.ts"),
+  route("owner/account/name", "routes/owner.account-name.ts"),
   route("owner/leads/:id/photos/:photoId", "routes/owner.photo.ts"),
   route("owner/leads/:id/documents/:documentId", "routes/owner.contract-document.ts"),
   route("job/:token/documents/:documentId", "routes/job-document.ts"),

@@ -35,6 +35,7 @@ import { watchRepairLeads } from "./migrations/0026_watch_repair_leads";
 import { watchStormChecks } from "./migrations/0027_watch_storm_checks";
 import { watchPhotos } from "./migrations/0028_watch_photos";
 import { watchInvoices } from "./migrations/0029_watch_invoices";
+import { ownerNames } from "./migrations/0030_owner_names";
 import type { Migration, MigrationDb } from "./migrations/migration";
 import { timestamp } from "./schema.server";
 
@@ -77,6 +78,7 @@ export const migrations: readonly Migration[] = [
   watchStormChecks,
   watchPhotos,
   watchInvoices,
+  ownerNames,
 ];
 
 async function appliedMigrations(db: MigrationDb): Promise<Set<string>> {

@@ -10,6 +10,7 @@ import { timestamp, toDate, type Database } from "~/infra/schema.server";
 export type AuditAction =
   | "owner-added"
   | "owner-removed"
+  | "owner-name-changed"
   | "setup-link-issued"
   | "passkey-added"
   | "passkey-removed"

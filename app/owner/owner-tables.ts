@@ -13,6 +13,8 @@ export interface OwnersTable {
   created_at: Timestamp;
   /** 1: the owner gets the morning digest; 0: switched off on the account page. */
   daily_digest: ColumnType<number, number | undefined, number>;
+  /** The name the owner gives on the account page, shown on home watch reports; "" until given. */
+  display_name: ColumnType<string, string | undefined, string>;
 }
 
 export interface OwnerPasskeysTable {

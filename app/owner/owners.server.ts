@@ -175,3 +175,15 @@ export async function spendSetupToken(db: Kysely<Database>, token: string, now: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The name an owner gave on the account page ("" when none), by their address. */
+export async function ownerNameOf(db: Kysely<Database>, email: string | null): Promise<string> {
+  if (!email) return "";
+  const row = await db.selectFrom("owners").select("display_name").where("email", "=", email).executeTakeFirst();
+  return row?.display_name ?? "";
+}
+
+/** Sets the name the owner gives on the account page; "" takes it away. */
+export async function setOwnerName(db: Kysely<Database>, ownerId: string, name: string): Promise<void> {
+  await db.updateTable("owners").set({ display_name: name }).where("id", "=", ownerId).execute();
+}

@@ -2,7 +2,8 @@
  * /owner/account: the owner's passkeys (device and date added; any but the last can be removed),
  * adding one on this device or another (a setup link with its QR code), the devices notified of
  * new leads (`alerts/device-actions.server.ts` answers their posts), the owners
- * (`owner/account-actions.server.ts`), the morning email, and signing out everywhere. Whatever
+ * (`owner/account-actions.server.ts`), the owner's name on home watch reports (posted to
+ * /owner/account/name), the morning email, and signing out everywhere. Whatever
  * adds or removes a way in or a notified device, changes who the owners are, or signs out
  * everywhere asks for a sign-in within the last 10 minutes. "Add passkey" pressed before the page's
  * script ran posts to /owner/passkey, which sends the browser back here with its answer.
@@ -20,7 +21,9 @@ import { accountIntents, type AccountAnswer } from "~/owner/account-actions.serv
 import { ACCOUNT_PATH } from "~/owner/account-changes.server";
 import { ADD_PASSKEY_FORMS, ADD_PASSKEY_INTENT, DEVICE_NAME_MAX, REMOVE_PASSKEY_INTENT } from "~/owner/account-intents";
 import { DeviceLinkSection } from "~/owner/device-link-section";
-import { listOwners } from "~/owner/owners.server";
+import { listOwners, ownerNameOf } from "~/owner/owners.server";
+import { OWNER_NAME_FORMS, OWNER_NAME_INTENT } from "~/owner/owner-name";
+import { OwnerNameSection } from "~/owner/owner-name-section";
 import { OwnersSection } from "~/owner/owners-section";
 import { signInPath } from "~/owner/paths";
 import { ConfirmItsYou } from "~/owner/recent-sign-in";
@@ -44,10 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, session } = await requireOwner(request, context);
   const passkeys = await listPasskeys(db, session.ownerId);
   const digestChanged = new URL(request.url).searchParams.get("digest");
-  const carried = takeCarriedAnswer(request, ACCOUNT_PATH, [ADD_PASSKEY_FORMS]);
+  const carried = takeCarriedAnswer(request, ACCOUNT_PATH, [ADD_PASSKEY_FORMS, OWNER_NAME_FORMS]);
   return data(
     {
       email: session.email,
+      name: await ownerNameOf(db, session.email),
       fresh: signedInRecently(session),
       signIn: signInPath(ACCOUNT_PATH, true),
       owners: (await listOwners(db)).map((o) => ({
@@ -79,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, passkeys, added, deviceName, push, digest, digestChanged, fresh, signIn, owners } = loaderData;
+  const { email, name, passkeys, added, deviceName, push, digest, digestChanged, fresh, signIn, owners } = loaderData;
   // Every action of this page answers in this one shape; the answer carried back from
   // /owner/passkey (a form posted without the script) is one too.
   const answer: AccountAnswer | undefined = actionData ?? loaderData.answer ?? undefined;
@@ -90,7 +94,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-2xl font-bold text-navy-900">Account</h1>
       <p className="mt-1 break-all">Signed in as {email}</p>
       {added ? <Notice tone="ok">Passkey added on this device.</Notice> : null}
-      {answer ? (
+      {answer && (answer.ok || answer.errors.form) ? (
         <Notice tone={answer.ok ? "ok" : "error"}>
           {answer.ok ? answer.done : answer.errors.form}
           {answer.signIn ? (
@@ -181,6 +185,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <DeviceLinkSection fresh={fresh} signIn={signIn} link={answer?.setupLink} />
       <PushDevices {...push} fresh={fresh} signIn={signIn} />
       <OwnersSection owners={owners} you={email} fresh={fresh} signIn={signIn} />
+      <OwnerNameSection
+        name={name}
+        error={refusedForm(answer, OWNER_NAME_INTENT)?.errors.name}
+        typed={refusedForm(answer, OWNER_NAME_INTENT)?.values.name}
+      />
       <DigestToggle on={digest} changed={digestChanged} />
       <section aria-labelledby="sessions" className="mt-6">
         <h2 id="sessions" className="text-lg font-bold text-navy-900">

@@ -12,6 +12,8 @@ import { enqueuePush } from "~/infra/push-outbox.server";
 import { toDate, type Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { ownerInboxes } from "~/owner/owners.server";
+import { checkedByText } from "~/owner/owner-name";
+import { profile } from "~/content/profile";
 import type { MailContext } from "~/settings/env.server";
 import { formatDateTime, formatTime } from "~/time/business-time";
 import { parseChecklist } from "./checklist";
@@ -35,7 +37,7 @@ type Db = Kysely<Database>;
 async function finishedVisit(db: Db, planId: string, visitId: string) {
   const visit = await db
     .selectFrom("watch_visits")
-    .select(["id", "day", "kind", "started_at", "finished_at", "checked_by"])
+    .select(["id", "day", "kind", "started_at", "finished_at", "checked_by_name"])
     .where("id", "=", visitId)
     .where("plan_id", "=", planId)
     .where("status", "=", "finished")
@@ -93,8 +95,6 @@ export interface HomeownerReport {
   planPath: string;
 }
 
-/** Who checked, as the homeowner reads it: the business, never an owner's own address. */
-export const CHECKED_BY = "Causeway Home Repair & Renovation";
 
 function reportView(
   address: string,
@@ -116,7 +116,9 @@ function reportView(
     kind: visit.kind === "storm" ? "Storm check" : "Visit",
     arrived: visit.started_at ? formatTime(toDate(visit.started_at)) : "",
     left: visit.finished_at ? formatTime(toDate(visit.finished_at)) : "",
-    checkedBy: CHECKED_BY,
+    // The name the owner gave on their account page, never their address; the business's alone
+    // when none was given.
+    checkedBy: checkedByText(visit.checked_by_name, profile.name),
     summary: reportSummary(items, address, day),
     issues: issuesOf(items).length,
     lines: reportLines(items),

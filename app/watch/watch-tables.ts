@@ -70,6 +70,8 @@ export interface WatchVisitsTable {
   finished_at: Nullable<Date | string>;
   /** The owner who made the visit, by email. */
   checked_by: Nullable<string>;
+  /** Their name as the account page gave it when the visit started; null or "" when none was given. */
+  checked_by_name: Nullable<string>;
   /** A storm check's storm, and the time the house is to be checked by. */
   storm_id: Nullable<string>;
   due_by: Nullable<Date | string>;

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { isId } from "~/forms/ids";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import type { Actor } from "~/owner/actor";
+import { ownerNameOf } from "~/owner/owners.server";
 import { deskChange } from "~/owner/desk-change.server";
 import { addDays } from "~/time/business-time";
 import { parseChecklist } from "./checklist";
@@ -98,7 +99,12 @@ export async function recordEntry(
     const start = async () => {
       const started = await trx
         .updateTable("watch_visits")
-        .set({ status: "started", started_at: timestamp(at), checked_by: actor.email })
+        .set({
+          status: "started",
+          started_at: timestamp(at),
+          checked_by: actor.email,
+          checked_by_name: await ownerNameOf(trx, actor.email),
+        })
         .where("id", "=", visitId)
         .where("status", "=", "scheduled")
         .executeTakeFirst();
