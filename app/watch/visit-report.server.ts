@@ -95,7 +95,6 @@ export interface HomeownerReport {
   planPath: string;
 }
 
-
 function reportView(
   address: string,
   token: string,
