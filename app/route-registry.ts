@@ -132,6 +132,7 @@ export const unlistedRoutes: Readonly<Record<string, string>> = {
   "/owner/jobs": "the desk: jobs scheduled, under way and done, beside the site visits",
   "/owner/watch": "the desk: home watch plans and the requests waiting for one",
   "/owner/digest": "the desk's switch for the morning digest, not a page",
+  "/owner/account/name": "the account page's form for the owner's name on reports, not a page",
   "/owner/export/leads.csv": "the desk's download of the leads",
   "/owner/export/subscribers.csv": "the desk's download of the subscribers",
   "/owner/export/invoices.csv": "the desk's download of a year's invoices, for the accountant",
