@@ -56,7 +56,8 @@ export type MailKind =
   | "watch-plan-accepted"
   | "watch-report"
   | "watch-storm-check"
-  | "watch-invoice";
+  | "watch-invoice"
+  | "watch-plan-ended";
 
 export interface MailAddress {
   name: string;

@@ -1,7 +1,7 @@
 /**
  * /watch/:token: the homeowner's home watch plan. Before acceptance, the plan and the form to sign
  * it; after, the season, the next visit, every visit (each done one with its report) and every
- * invoice with its PDF, with the plan below. Opening the link only
+ * invoice with its PDF, 'End my plan', with the plan below. Opening the link only
  * shows it (mail scanners open every link); accepting posts. Works without JavaScript.
  *
  * A link that opens nothing shows one neutral page (404, or 410 for a plan withdrawn) without a
@@ -18,7 +18,8 @@ import { clientIpFrom } from "~/infra/request-context.server";
 import { readSmallForm } from "~/infra/uploads.server";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { acceptPlan } from "~/watch/accept-watch-plan.server";
-import { PlanAcceptForm, PlanDocumentView } from "~/watch/plan-view";
+import { endPlanByHomeowner } from "~/watch/end-watch-plan.server";
+import { EndPlanForm, PlanAcceptForm, PlanDocumentView } from "~/watch/plan-view";
 import { watchLink, type WatchLinkState } from "~/watch/watch-link.server";
 import type { Route } from "./+types/watch";
 
@@ -33,7 +34,7 @@ export const headers: Route.HeadersFunction = tokenLinkHeaders;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
 
-type Shown = WatchLinkState & { error?: string; justAccepted?: boolean };
+type Shown = WatchLinkState & { error?: string; endError?: string; justAccepted?: boolean; justEnded?: boolean };
 
 const statusOf = (state: WatchLinkState) => (state.state === "gone" ? state.status : 200);
 
@@ -69,6 +70,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         const status = outcome.state.state === "gone" ? outcome.state.status : outcome.error ? 400 : 409;
         return data<Shown>({ ...outcome.state, error: outcome.error }, { status });
       },
+      end: async () => {
+        const outcome = await endPlanByHomeowner(
+          db,
+          params.token,
+          form.get("confirm") === "yes",
+          mailContext(getEnv()),
+        );
+        if (outcome.ended) return data<Shown>({ ...outcome.state, justEnded: true }, { status: 200 });
+        const status = outcome.state.state === "gone" ? outcome.state.status : outcome.error ? 400 : 409;
+        return data<Shown>({ ...outcome.state, endError: outcome.error }, { status });
+      },
     },
     showAgain,
   );
@@ -90,9 +102,11 @@ export default function WatchPlanPage({ loaderData, actionData }: Route.Componen
             <p className="text-lg font-bold text-navy-900">
               {view.justAccepted
                 ? "Thank you: your house is on our list."
-                : view.state === "ended"
-                  ? `This plan ended on ${view.endedAt ?? ""}.`
-                  : "Your home watch plan is running."}
+                : view.justEnded
+                  ? "Your plan has ended. No more visits will be made, and your codes are deleted."
+                  : view.state === "ended"
+                    ? `This plan ended on ${view.endedAt ?? ""}.`
+                    : "Your home watch plan is running."}
             </p>
             <p className="mt-1">
               Signed by {view.acceptedName} on {view.acceptedAt}. Season: {view.season}.
@@ -157,6 +171,7 @@ export default function WatchPlanPage({ loaderData, actionData }: Route.Componen
               </ul>
             )}
           </section>
+          {view.state === "accepted" ? <EndPlanForm error={view.endError} busy={busy} /> : null}
           <PlanDocumentView document={view.document} />
         </>
       ) : (

@@ -91,3 +91,38 @@ export function PlanAcceptForm({ document, error, busy }: { document: PaperDocum
     </Form>
   );
 }
+
+/**
+ * 'End my plan': the plan may be ended at any time, so the page offers it, behind a tick so a
+ * stray tap ends nothing.
+ */
+export function EndPlanForm({ error, busy }: { error?: string; busy: boolean }) {
+  return (
+    <Form method="post" className="mb-8 rounded-lg border border-slate-400 bg-white p-4 print:hidden">
+      <h2 className="text-xl font-bold text-navy-900">End your plan</h2>
+      <p className="mt-1">
+        You may end your plan at any time. No further visit is made, we delete the lockbox and alarm codes we hold, and
+        you pay only for the visits already made.
+      </p>
+      {error ? (
+        <p id="end-error" role="alert" className="mt-2 font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <p className="mt-3 flex items-start gap-2">
+        <input
+          id="end-confirm"
+          type="checkbox"
+          name="confirm"
+          value="yes"
+          className="mt-1 h-5 w-5"
+          aria-describedby={error ? "end-error" : undefined}
+        />
+        <label htmlFor="end-confirm">I want to end my home watch plan.</label>
+      </p>
+      <button type="submit" name="intent" value="end" disabled={busy} className={`${buttonClass("secondary")} mt-3`}>
+        End my plan
+      </button>
+    </Form>
+  );
+}

@@ -10,6 +10,7 @@ import type { MailDocumentRef, OutgoingMail } from "~/infra/outbox.server";
 import type { MailContext } from "~/settings/env.server";
 import { dayText } from "~/paperwork/document";
 import { formatCents } from "~/paperwork/money";
+import { dayOf } from "~/time/business-time";
 
 export interface WatchHomeowner extends Recipient {
   leadId: string;
@@ -247,4 +248,47 @@ export function watchInvoiceReminderEmail(
       ...(token ? { link: { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" } } : {}),
     },
   );
+}
+
+/** The homeowner ended the plan on its page: a confirmation to them, a note to each owner. */
+export function planEndedEmails(
+  homeowner: WatchHomeowner,
+  token: string,
+  owners: readonly string[],
+  deskHref: string,
+  now: Date,
+  context: MailContext,
+): OutgoingMail[] {
+  const facts = currentFacts();
+  const { to, greeting } = addressee(homeowner);
+  const link = { href: watchUrl(context.siteUrl, token), label: "Your home watch plan" };
+  return [
+    mail(
+      "watch-plan-ended",
+      to,
+      `Your home watch plan has ended`,
+      [
+        `${greeting}\n\nAs you asked on your plan's page, your home watch plan ended today. No more visits are made, and the lockbox and alarm codes we held are deleted: please change them if you wish.`,
+        "You pay only for the visits already made; any not yet invoiced come on one last invoice at the end of the month. Your plan's page keeps every report and invoice. Thank you for trusting us with your house.",
+      ],
+      context,
+      homeowner.leadId,
+      facts,
+      { link },
+    ),
+    ...owners.map((owner) =>
+      mail(
+        "watch-plan-ended",
+        owner,
+        `Home watch plan ended by ${homeowner.name}`,
+        [
+          `${homeowner.name} ended their home watch plan on its page on ${dayText(dayOf(now))}. The visits ahead are cancelled and the access notes deleted; the visits made are billed at the month's end.`,
+        ],
+        context,
+        homeowner.leadId,
+        facts,
+        { link: { href: deskHref, label: "Open the plan" } },
+      ),
+    ),
+  ];
 }

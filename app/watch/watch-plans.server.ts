@@ -223,9 +223,40 @@ export async function savePlan(
 }
 
 /**
- * Ends the plan: the access notes are deleted, the visits ahead cancelled. The homeowner's page
- * keeps showing the visits made.
+ * Ends the plan in `trx`: the access notes are deleted, the visits ahead cancelled, the lead's
+ * history told who ended it. An accepted plan keeps its link, so the homeowner's page goes on
+ * showing the visits made and the invoices.
  */
+export async function closePlan(
+  trx: Db,
+  row: { id: string; lead_id: string; status: string; token_hash: string | null },
+  reason: string,
+  by: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("watch_plans")
+    .set({
+      status: "ended",
+      access_sealed: null,
+      token_hash: row.status === "accepted" ? row.token_hash : null,
+      ended_at: timestamp(now),
+      ended_reason: reason.slice(0, 200),
+      updated_at: timestamp(now),
+    })
+    .where("id", "=", row.id)
+    .execute();
+  await trx
+    .updateTable("watch_visits")
+    .set({ status: "cancelled" })
+    .where("plan_id", "=", row.id)
+    .where("status", "=", "scheduled")
+    .where("day", ">=", dayOf(now))
+    .execute();
+  await recordEvent(trx, row.lead_id, by, "status", "Home watch plan ended", now);
+}
+
+/** 'End this plan' on the desk, or the season's end (`actor` null). */
 export async function endPlan(
   db: Db,
   id: string,
@@ -238,26 +269,7 @@ export async function endPlan(
     const row = await planRow(trx, id);
     if (!row) return { ok: false, status: 404, errors: { form: "This plan is gone." } } as const;
     if (row.status === "ended") return { ok: true } as const;
-    await trx
-      .updateTable("watch_plans")
-      .set({
-        status: "ended",
-        access_sealed: null,
-        token_hash: row.status === "accepted" ? row.token_hash : null,
-        ended_at: timestamp(now),
-        ended_reason: reason.slice(0, 200),
-        updated_at: timestamp(now),
-      })
-      .where("id", "=", id)
-      .execute();
-    await trx
-      .updateTable("watch_visits")
-      .set({ status: "cancelled" })
-      .where("plan_id", "=", id)
-      .where("status", "=", "scheduled")
-      .where("day", ">=", dayOf(now))
-      .execute();
-    await recordEvent(trx, row.lead_id, actor?.email ?? "the server", "status", "Home watch plan ended", now);
+    await closePlan(trx, row, reason, actor?.email ?? "the server", now);
     await audit("watch-plan-ended", `plan ${id.slice(0, 8)}`);
     return { ok: true } as const;
   });
