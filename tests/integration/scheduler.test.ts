@@ -80,6 +80,7 @@ describe.each(backends)("the scheduler on %s", (backend) => {
       "morning-digest",
       "quote-reminders",
       "invoice-reminders",
+      "watch-invoices",
       "review-requests",
       "expired-records",
       "expired-mail-files",
