@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { publicRouteTable, publicRouteTableUrl } from "./public-route-table";
 
-const route = (id: string, parentId: string | undefined, path: string | undefined, index = false) => ({
+const route = (
+  id: string,
+  parentId: string | undefined,
+  path: string | undefined,
+  index = false,
+  kind: { hasDefaultExport?: boolean; hasAction?: boolean } = {},
+) => ({
   id,
   parentId,
   path,
   index,
   module: `/assets/${id.replace(/\W/g, "-")}.js`,
+  ...kind,
 });
 
 const table = (routes: ReturnType<typeof route>[]) =>
@@ -39,6 +46,20 @@ describe("the public route table", () => {
     // Its own address, which React Router preloads after hydration, not the whole table's.
     expect(publicOne).toContain('"url":"/assets/manifest-1a2b-public.js"');
     expect(publicOne.length).toBeLessThan(whole.length);
+  });
+
+  it("leaves out the files that are not pages and take no post, and keeps every page and every post", () => {
+    const page = { hasDefaultExport: true, hasAction: false };
+    const file = { hasDefaultExport: false, hasAction: false };
+    const whole = table([
+      route("root", undefined, ""),
+      route("routes/watch", "root", "watch/:token", false, { hasDefaultExport: true, hasAction: true }),
+      route("routes/blog", "root", "blog", false, page),
+      route("routes/watch-document", "root", "watch/:token/documents/:documentId", false, file),
+      route("routes/sitemap", "root", "sitemap.xml", false, file),
+      route("routes/api.estimate", "root", "api/estimate", false, { hasDefaultExport: false, hasAction: true }),
+    ]);
+    expect(routesIn(publicRouteTable(whole))).toEqual(["root", "routes/watch", "routes/blog", "routes/api.estimate"]);
   });
 
   it("is named after the whole table, so its content hash still names it", () => {
