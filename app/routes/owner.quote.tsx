@@ -5,6 +5,7 @@
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { profile } from "~/content/profile";
+import { LeadPhotos } from "~/leads/record/lead-photos";
 import { getEnv, mailContext } from "~/settings/env.server";
 import { FormParseError, parseFormRequest } from "~/infra/uploads.server";
 import { isId } from "~/forms/ids";
@@ -70,6 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const sent = versions.find((v) => v.status === "sent");
   return {
     lead: { id: lead.id, name: lead.name },
+    // The request's photos (a home watch Issue's among them), to quote from what was seen.
+    photos: lead.photos.map((p) => ({ id: p.id, fileName: p.fileName, width: p.width, height: p.height })),
     values: formValuesOf(content),
     largestTotal: formatCents(largestTotal(content).totalCents),
     missing: missingForSending(content, factsPresence(facts, currentFacts()), dayOf(new Date())),
@@ -176,7 +179,7 @@ function missingOf(answer: unknown): string[] {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, versions, reminder } = loaderData;
+  const { lead, versions, reminder, photos } = loaderData;
   const busy = useNavigation().state !== "idle";
   const shown = headline(actionData);
   const refused = refusedForm(actionData, ["save", "send"]);
@@ -203,6 +206,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </div>
       ) : null}
+      {photos.length > 0 ? <LeadPhotos leadId={lead.id} photos={photos} /> : null}
       {versions.length > 0 ? (
         <section aria-labelledby="versions-heading" className="mt-4">
           <h2 id="versions-heading" className="text-lg font-bold text-navy-900">

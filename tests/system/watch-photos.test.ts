@@ -108,5 +108,13 @@ describe("home watch photos", () => {
     expect((await send(`/owner/watch/photos/${large.split("/").pop() ?? ""}`, undefined, { cookie: "" })).status).toBe(
       401,
     );
+
+    // 'Quote this repair' goes to the quote, which shows the Issue's photo to quote from.
+    const repair = await send(page, { intent: "quote-repair", item: heater.id }, owner);
+    const quotePage = repair.headers.get("location") ?? "";
+    expect(quotePage).toMatch(/^\/owner\/leads\/[0-9a-f-]{36}\/quote$/);
+    const quote = await (await send(quotePage, undefined, { cookie: s.cookie })).text();
+    expect(quote).toContain("Photos (1)");
+    expect(quote).toMatch(/<img src="\/owner\/leads\/[0-9a-f-]{36}\/photos\/[0-9a-f-]{36}"/);
   });
 });
