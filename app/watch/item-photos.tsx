@@ -4,8 +4,9 @@
  * a photo goes as soon as it is taken, through the desk's photo sender (shrunk, a progress bar,
  * retries under its upload key); the camera's clock is read from the original file first, since
  * shrinking drops it. A photo that found no signal is kept and sent again when the phone is back
- * online (or on 'Try again'), unless the owner leaves it out. `onSending` tells the screen how many
- * photos are not in yet, so 'Finish visit' can wait for them.
+ * online (or on 'Try again'), unless the owner leaves it out; it is also kept on the phone
+ * (`photo-keep.ts`), so a page the phone dropped sends it when it opens again. `onSending` tells
+ * the screen how many photos are not in yet, so 'Finish visit' can wait for them.
  */
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { sendDeskPhoto } from "~/leads/photo-send";
@@ -13,6 +14,10 @@ import { UploadProgress, type SendingState } from "~/leads/upload-progress";
 import { secondaryButton } from "~/owner/desk-frame";
 import { useScripted } from "~/ui/scripted";
 import { jpegExif, readCameraClock } from "./camera-time";
+import { forgetPhoto, keepPhoto, keptPhotos } from "./photo-keep";
+
+/** The kept photos this page has taken up again: once each, however often its effect runs. */
+const resumed = new Set<string>();
 
 export interface ShownPhoto {
   id: string;
@@ -77,6 +82,7 @@ export function ItemPhotos({
   const settle = (key: string) => {
     setSending((all) => all.filter((s) => s.key !== key));
     onSending(-1);
+    void forgetPhoto(key);
   };
 
   async function send(file: File, key: string) {
@@ -102,8 +108,39 @@ export function ItemPhotos({
     }
     // A refusal names the photo's field; a lost signal or a sign-out does not, and is sent again.
     const refused = "field" in answer && answer.field !== undefined;
+    // Refused, it would be refused again: the phone keeps it no longer than the screen shows it.
+    if (refused) void forgetPhoto(key);
     update(key, { state: undefined, error: answer.error ?? "The photo was not stored.", refused });
   }
+
+  // Photos a dropped page could not send are taken up again when it opens: sent under their own
+  // upload keys, or let go once the visit is finished.
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (restored) return;
+    let live = true;
+    void keptPhotos(pagePath, itemId).then((kept) => {
+      if (!live) return;
+      setRestored(true);
+      for (const photo of kept) {
+        if (resumed.has(photo.key)) continue;
+        resumed.add(photo.key);
+        if (locked) {
+          void forgetPhoto(photo.key);
+          continue;
+        }
+        setSending((all) => [
+          ...all,
+          { file: photo.file, key: photo.key, state: undefined, error: undefined, refused: false },
+        ]);
+        onSending(1);
+        void send(photo.file, photo.key);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  });
 
   // Back in signal: every photo that found none goes again, under its own upload key.
   useEffect(() => {
@@ -121,6 +158,8 @@ export function ItemPhotos({
     event.target.value = "";
     for (const file of files) {
       const key = crypto.randomUUID();
+      resumed.add(key);
+      void keepPhoto({ key, pagePath, itemId, file, keptAt: Date.now() });
       setSending((all) => [...all, { file, key, state: undefined, error: undefined, refused: false }]);
       onSending(1);
       void send(file, key);
