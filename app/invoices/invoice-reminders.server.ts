@@ -27,6 +27,34 @@ export function invoiceReminderDay(dueDay: string, closed: ClosedDays): string {
   return nthBusinessDayAfter(startOfDay(dueDay), REMINDER_BUSINESS_DAYS_AFTER_DUE, closed);
 }
 
+/**
+ * The open invoices of jobs (or of home watch plans) whose reminder falls due by `today`, not
+ * switched off and not yet sent: each still to be held and checked unpaid before it is claimed.
+ */
+export async function reminderCandidates(
+  db: Kysely<Database>,
+  column: "job_id" | "plan_id",
+  today: string,
+  closed: ClosedDays,
+): Promise<{ id: string; ownerId: string }[]> {
+  const rows = await db
+    .selectFrom("invoices")
+    .select(["id", column, "due_day"])
+    .where("status", "=", "open")
+    .where("remind", "=", 1)
+    .where("reminded_at", "is", null)
+    .where(column, "is not", null)
+    .where("due_day", "<=", addDays(today, -REMINDER_BUSINESS_DAYS_AFTER_DUE))
+    .where("due_day", ">=", addDays(today, -LOOK_BACK_DAYS))
+    .orderBy("due_day")
+    .limit(500)
+    .execute();
+  return rows.flatMap((row) => {
+    const ownerId = column === "job_id" ? row.job_id : row.plan_id;
+    return ownerId && today >= invoiceReminderDay(row.due_day, closed) ? [{ id: row.id, ownerId }] : [];
+  });
+}
+
 export async function sendInvoiceReminders(
   db: Kysely<Database>,
   context: MailContext,
@@ -34,22 +62,9 @@ export async function sendInvoiceReminders(
   now: Date = new Date(),
 ): Promise<number> {
   const today = dayOf(now);
-  const candidates = await db
-    .selectFrom("invoices")
-    .select(["id", "job_id", "due_day"])
-    .where("status", "=", "open")
-    .where("remind", "=", 1)
-    .where("reminded_at", "is", null)
-    .where("job_id", "is not", null)
-    .where("due_day", "<=", addDays(today, -REMINDER_BUSINESS_DAYS_AFTER_DUE))
-    .where("due_day", ">=", addDays(today, -LOOK_BACK_DAYS))
-    .orderBy("due_day")
-    .limit(500)
-    .execute();
   let sent = 0;
-  for (const candidate of candidates) {
-    if (!candidate.job_id || today < invoiceReminderDay(candidate.due_day, closed)) continue;
-    const jobId = candidate.job_id;
+  for (const candidate of await reminderCandidates(db, "job_id", today, closed)) {
+    const jobId = candidate.ownerId;
     const claimed = await inTransaction(db, async (trx) => {
       // Held, so a payment recorded meanwhile is counted before deciding the invoice is unpaid.
       const job = await holdJob(trx, jobId);

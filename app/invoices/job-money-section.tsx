@@ -9,14 +9,7 @@
 import { useFetcher } from "react-router";
 import { primaryButton, secondaryButton } from "~/owner/desk-frame";
 import type { MoneyView } from "./money-view";
-import {
-  moneyLink as link,
-  PaymentsReceived,
-  RecordPaymentForm,
-  ReminderSwitch,
-  VoidForm,
-  type MoneyFormAnswer,
-} from "./payment-forms";
+import { InvoiceHeadline, Payments, ReminderSwitch, VoidForm, type MoneyFormAnswer } from "./payment-forms";
 
 export function JobMoneySection({
   action,
@@ -85,17 +78,7 @@ export function JobMoneySection({
       <ul className="mt-1 divide-y divide-slate-200">
         {money.invoices.map((invoice) => (
           <li key={invoice.id} className="py-2">
-            <span className="font-semibold">{`Invoice ${invoice.number}`}</span>: {invoice.label},{" "}
-            <span className="tabular-nums">{invoice.amount}</span> · <strong>{invoice.stateLabel}</strong>
-            <span className="block text-sm">
-              Issued {invoice.issued}. {invoice.due}.{invoice.partly ? ` ${invoice.partly}.` : null}
-              {invoice.voidReason ? ` Voided: ${invoice.voidReason}` : null}
-            </span>
-            {invoice.documentId ? (
-              <a href={documentHref(invoice.documentId)} className={link}>
-                {`Invoice ${invoice.number} (PDF)`}
-              </a>
-            ) : null}
+            <InvoiceHeadline invoice={invoice} documentHref={documentHref} />
             {invoice.state === "due" || invoice.state === "overdue" ? (
               <>
                 <ReminderSwitch action={action} invoice={invoice} busy={busy} />
@@ -113,24 +96,16 @@ export function JobMoneySection({
         ))}
       </ul>
 
-      <PaymentsReceived
+      <Payments
         action={action}
         payments={money.payments}
         documentHref={documentHref}
+        paymentKey={paymentKey}
+        today={today}
+        upTo={money.balanceCents > 0 ? `Up to the balance, ${money.balance}.` : null}
         busy={busy}
         answer={answer}
       />
-      {money.balanceCents > 0 ? (
-        <RecordPaymentForm
-          action={action}
-          paymentKey={paymentKey}
-          today={today}
-          upTo={`Up to the balance, ${money.balance}.`}
-          paymentCount={money.payments.length}
-          busy={busy}
-          answer={answer}
-        />
-      ) : null}
     </section>
   );
 }

@@ -94,7 +94,7 @@ async function termsOf(db: Db, job: MoneyJob): Promise<PaymentTerms | null> {
 }
 
 export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<JobMoney> {
-  const [terms, changes, invoiceRows, paymentRows] = await Promise.all([
+  const [terms, changes, rows] = await Promise.all([
     termsOf(db, job),
     db
       .selectFrom("change_orders")
@@ -103,14 +103,7 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
       .where("status", "=", "accepted")
       .orderBy("number")
       .execute(),
-    db.selectFrom("invoices").selectAll().where("job_id", "=", job.id).orderBy("year").orderBy("sequence").execute(),
-    db
-      .selectFrom("payments")
-      .selectAll()
-      .where("job_id", "=", job.id)
-      .orderBy("received_day")
-      .orderBy("created_at")
-      .execute(),
+    moneyRows(db, { column: "job_id", id: job.id }),
   ]);
   const signed = changes.map((row) => ({
     number: row.number,
@@ -118,21 +111,83 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
     dueWhenSigned: parseChangeOrder(row.content).dueWhenSigned === true,
   }));
   const contractTotalCents = job.base_cents + signed.reduce((sum, change) => sum + change.amountCents, 0);
-  const collectedCents = paymentRows
+  // A contract cancelled in time owes nothing: all that was paid on it is to be refunded.
+  const dueCents = job.state === "cancelled" ? 0 : contractTotalCents;
+  const { collectedCents, invoices, payments } = countMoney(rows, (collected) => dueCents - collected, today);
+  const balanceCents = dueCents - collectedCents;
+  const schedule = paymentSchedule(job.base_cents, terms, signed).map((line): ScheduleLine => {
+    const inForce = invoices.find((invoice) => invoice.scheduleKey === line.key && invoice.state !== "void");
+    const voided = invoices.some((invoice) => invoice.scheduleKey === line.key && invoice.state === "void");
+    const state: ScheduledState = inForce
+      ? inForce.state === "paid" || inForce.state === "settled"
+        ? "paid"
+        : "invoiced"
+      : voided
+        ? "void"
+        : "not-yet-due";
+    return { ...line, state, invoiceNumber: inForce?.number ?? null };
+  });
+  return {
+    contractTotalCents,
+    collectedCents,
+    balanceCents,
+    invoicedUnpaidCents: invoices.reduce((sum, invoice) => sum + invoice.owedCents, 0),
+    schedule,
+    invoices,
+    payments,
+  };
+}
+
+type MoneyRows = Awaited<ReturnType<typeof moneyRows>>;
+
+/** The invoices (in number order) and payments (as received) of one job or one home watch plan. */
+export async function moneyRows(db: Db, owner: { column: "job_id" | "plan_id"; id: string }) {
+  const [invoices, payments] = await Promise.all([
+    db
+      .selectFrom("invoices")
+      .selectAll()
+      .where(owner.column, "=", owner.id)
+      .orderBy("year")
+      .orderBy("sequence")
+      .execute(),
+    db
+      .selectFrom("payments")
+      .selectAll()
+      .where(owner.column, "=", owner.id)
+      .orderBy("received_day")
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return { invoices, payments };
+}
+
+/**
+ * The invoices and payments as both sides' pages count them: the payments recorded cover the
+ * invoices oldest first, a void invoice taking nothing; what an open invoice still asks is its
+ * unpaid part, but never more in all than `balance` (of what was collected) allows, the newest
+ * giving way first. A job's balance is its contract's; a plan has none, so its invoices ask all
+ * they have not been paid.
+ */
+export function countMoney(
+  rows: MoneyRows,
+  balance: ((collectedCents: number) => number) | null,
+  today: string,
+): { collectedCents: number; invoices: InvoiceListing[]; payments: PaymentListing[] } {
+  const collectedCents = rows.payments
     .filter((row) => row.status === "recorded")
     .reduce((sum, row) => sum + row.amount_cents, 0);
   const { paid } = allocatePayments(
-    invoiceRows.map((row) => ({ id: row.id, amountCents: row.amount_cents, void: row.status === "void" })),
+    rows.invoices.map((row) => ({ id: row.id, amountCents: row.amount_cents, void: row.status === "void" })),
     collectedCents,
   );
-  const balanceCents = (job.state === "cancelled" ? 0 : contractTotalCents) - collectedCents;
+  const unpaid = rows.invoices
+    .filter((row) => row.status === "open")
+    .map((row) => ({ id: row.id, unpaidCents: row.amount_cents - (paid.get(row.id) ?? 0) }));
   const owed = owedOnInvoices(
-    invoiceRows
-      .filter((row) => row.status === "open")
-      .map((row) => ({ id: row.id, unpaidCents: row.amount_cents - (paid.get(row.id) ?? 0) })),
-    balanceCents,
+    unpaid,
+    balance ? balance(collectedCents) : unpaid.reduce((sum, row) => sum + row.unpaidCents, 0),
   );
-  const invoices: InvoiceListing[] = invoiceRows.map((row) => {
+  const invoices = rows.invoices.map((row): InvoiceListing => {
     const paidCents = paid.get(row.id) ?? 0;
     const owedCents = owed.get(row.id) ?? 0;
     return {
@@ -157,34 +212,15 @@ export async function jobMoney(db: Db, job: MoneyJob, today: string): Promise<Jo
       remindedAt: row.reminded_at,
     };
   });
-  const schedule = paymentSchedule(job.base_cents, terms, signed).map((line): ScheduleLine => {
-    const inForce = invoices.find((invoice) => invoice.scheduleKey === line.key && invoice.state !== "void");
-    const voided = invoices.some((invoice) => invoice.scheduleKey === line.key && invoice.state === "void");
-    const state: ScheduledState = inForce
-      ? inForce.state === "paid" || inForce.state === "settled"
-        ? "paid"
-        : "invoiced"
-      : voided
-        ? "void"
-        : "not-yet-due";
-    return { ...line, state, invoiceNumber: inForce?.number ?? null };
-  });
-  return {
-    contractTotalCents,
-    collectedCents,
-    balanceCents,
-    invoicedUnpaidCents: invoices.reduce((sum, invoice) => sum + invoice.owedCents, 0),
-    schedule,
-    invoices,
-    payments: paymentRows.map((row) => ({
-      id: row.id,
-      amountCents: row.amount_cents,
-      method: row.method,
-      receivedDay: row.received_day,
-      reference: row.reference,
-      receiptDocumentId: row.receipt_document_id,
-      void: row.status === "void",
-      voidReason: row.void_reason,
-    })),
-  };
+  const payments = rows.payments.map((row): PaymentListing => ({
+    id: row.id,
+    amountCents: row.amount_cents,
+    method: row.method,
+    receivedDay: row.received_day,
+    reference: row.reference,
+    receiptDocumentId: row.receipt_document_id,
+    void: row.status === "void",
+    voidReason: row.void_reason,
+  }));
+  return { collectedCents, invoices, payments };
 }

@@ -63,6 +63,32 @@ export function VoidForm({
   );
 }
 
+/** An invoice as the desk lists it: number, what for, amount, where it stands, dates and its PDF. */
+export function InvoiceHeadline({
+  invoice,
+  documentHref,
+}: {
+  invoice: InvoiceView;
+  documentHref: (documentId: string) => string;
+}) {
+  return (
+    <>
+      <span className="font-semibold">{`Invoice ${invoice.number}`}</span>: {invoice.label},{" "}
+      <span className="tabular-nums">{invoice.amount}</span> ·{" "}
+      <strong className={invoice.state === "overdue" ? "text-red-800" : undefined}>{invoice.stateLabel}</strong>
+      <span className="block text-sm">
+        Issued {invoice.issued}. {invoice.due}.{invoice.partly ? ` ${invoice.partly}.` : null}
+        {invoice.voidReason ? ` Voided: ${invoice.voidReason}` : null}
+      </span>
+      {invoice.documentId ? (
+        <a href={documentHref(invoice.documentId)} className={moneyLink}>
+          {`Invoice ${invoice.number} (PDF)`}
+        </a>
+      ) : null}
+    </>
+  );
+}
+
 /** Whether an unpaid invoice gets its one reminder, and the button that switches it. */
 export function ReminderSwitch({ action, invoice, busy }: { action: string; invoice: InvoiceView; busy: boolean }) {
   const { Form } = useFetcher({ key: action });
@@ -212,5 +238,44 @@ export function RecordPaymentForm({
         </button>
       </Form>
     </details>
+  );
+}
+
+/** The payments received, then 'Record a payment' while something is owed (`upTo` says how much). */
+export function Payments({
+  action,
+  payments,
+  documentHref,
+  paymentKey,
+  today,
+  upTo,
+  busy,
+  answer,
+}: {
+  action: string;
+  payments: PaymentView[];
+  documentHref: (documentId: string) => string;
+  paymentKey: string;
+  today: string;
+  /** The amount's hint ("Up to the balance, $1,200.00."); null when nothing is owed. */
+  upTo: string | null;
+  busy: boolean;
+  answer: MoneyFormAnswer | undefined;
+}) {
+  return (
+    <>
+      <PaymentsReceived action={action} payments={payments} documentHref={documentHref} busy={busy} answer={answer} />
+      {upTo ? (
+        <RecordPaymentForm
+          action={action}
+          paymentKey={paymentKey}
+          today={today}
+          upTo={upTo}
+          paymentCount={payments.length}
+          busy={busy}
+          answer={answer}
+        />
+      ) : null}
+    </>
   );
 }

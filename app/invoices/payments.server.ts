@@ -20,6 +20,7 @@ import { addDays, dayOf } from "~/time/business-time";
 import { PAYMENT_METHOD_LABELS, receiptFileName, receiptLines } from "./invoice-document";
 import { receiptEmail } from "./invoice-emails.server";
 import { JOB_GONE, refuse, type MoneyChange } from "./invoices.server";
+import type { PaymentMethod } from "./invoices-tables";
 import { allocatePayments } from "./payment-schedule";
 import { jobMoney } from "./job-money.server";
 import { readPaymentForm, readVoidReason, receivedBeforeAgreement, RECEIVED_WITHIN_DAYS } from "./payment-rules";
@@ -121,7 +122,7 @@ export async function recordPayment(
     const document = { documentId: stored.id, fileName, contentType: "application/pdf" };
     const mailed = { ...payment, jobTitle: job.title, balanceCents: money.contractTotalCents - paidSoFar };
     await enqueueMail(trx, receiptEmail(to, mailed, document, token, context), now);
-    const how = `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` ${payment.reference}` : ""}`;
+    const how = paymentHow(payment);
     const line = `Payment recorded: ${formatCents(payment.amountCents)} by ${how}, received ${payment.receivedDay}`;
     await recordJobEvent(trx, job, actor.email, line, now);
     await audit("payment-recorded", `${job.title}: ${formatCents(payment.amountCents)} by ${how}`);
@@ -145,18 +146,37 @@ export async function voidPayment(
   return deskChange(db, actor, now, async ({ trx, audit }): Promise<MoneyChange> => {
     const job = await holdJob(trx, jobId);
     if (!job) return refuse(404, JOB_GONE);
-    const voided = await trx
-      .updateTable("payments")
-      .set({ status: "void", void_reason: read.reason, voided_by: actor.email, voided_at: timestamp(now) })
-      .where("id", "=", paymentId)
-      .where("job_id", "=", jobId)
-      .where("status", "=", "recorded")
-      .returning(["amount_cents", "received_day"])
-      .executeTakeFirst();
+    const voided = await markPaymentVoid(trx, { column: "job_id", id: jobId }, paymentId, read.reason, actor, now);
     if (!voided) return refuse(409, "That payment is not recorded on this job, or is already void.");
     const what = `${formatCents(voided.amount_cents)} received ${voided.received_day}`;
     await recordJobEvent(trx, job, actor.email, `Payment of ${what} voided: ${read.reason}`, now);
     await audit("payment-voided", `${job.title}: ${what}: ${read.reason}`);
     return { ok: true, done: `Payment of ${formatCents(voided.amount_cents)} voided; its record is kept.` };
   });
+}
+
+/** How a payment was made, as the history and the audit name it: "Check 1043". */
+export const paymentHow = (payment: { method: PaymentMethod; reference: string }) =>
+  `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` ${payment.reference}` : ""}`;
+
+/**
+ * Voids a payment recorded on the job or plan, keeping its record with why and by whom; what it
+ * was, or undefined when no such payment is recorded there.
+ */
+export function markPaymentVoid(
+  trx: Db,
+  owner: { column: "job_id" | "plan_id"; id: string },
+  paymentId: string,
+  reason: string,
+  actor: Actor,
+  now: Date,
+) {
+  return trx
+    .updateTable("payments")
+    .set({ status: "void", void_reason: reason, voided_by: actor.email, voided_at: timestamp(now) })
+    .where("id", "=", paymentId)
+    .where(owner.column, "=", owner.id)
+    .where("status", "=", "recorded")
+    .returning(["amount_cents", "received_day"])
+    .executeTakeFirst();
 }

@@ -4,13 +4,7 @@
  * 'Record a payment', up to what is owed. The forms post to the plan's money route through one
  * fetcher keyed by its address (see `invoices/payment-forms.tsx`).
  */
-import {
-  moneyLink,
-  PaymentsReceived,
-  RecordPaymentForm,
-  ReminderSwitch,
-  type MoneyFormAnswer,
-} from "~/invoices/payment-forms";
+import { InvoiceHeadline, Payments, ReminderSwitch, type MoneyFormAnswer } from "~/invoices/payment-forms";
 import type { PlanMoneyView } from "./plan-money.server";
 
 export function PlanMoneySection({
@@ -50,42 +44,23 @@ export function PlanMoneySection({
       <ul className="mt-1 divide-y divide-slate-200">
         {money.invoices.map((invoice) => (
           <li key={invoice.id} className="py-2">
-            <span className="font-semibold">{`Invoice ${invoice.number}`}</span>: {invoice.label},{" "}
-            <span className="tabular-nums">{invoice.amount}</span> ·{" "}
-            <strong className={invoice.state === "overdue" ? "text-red-800" : undefined}>{invoice.stateLabel}</strong>
-            <span className="block text-sm">
-              Issued {invoice.issued}. {invoice.due}.{invoice.partly ? ` ${invoice.partly}.` : null}
-              {invoice.voidReason ? ` Voided: ${invoice.voidReason}` : null}
-            </span>
-            {invoice.documentId ? (
-              <a href={documentHref(invoice.documentId)} className={moneyLink}>
-                {`Invoice ${invoice.number} (PDF)`}
-              </a>
-            ) : null}
+            <InvoiceHeadline invoice={invoice} documentHref={documentHref} />
             {invoice.state === "due" || invoice.state === "overdue" ? (
               <ReminderSwitch action={action} invoice={invoice} busy={busy} />
             ) : null}
           </li>
         ))}
       </ul>
-      <PaymentsReceived
+      <Payments
         action={action}
         payments={money.payments}
         documentHref={documentHref}
+        paymentKey={paymentKey}
+        today={today}
+        upTo={money.owedCents > 0 ? `Up to what is owed, ${money.owed}.` : null}
         busy={busy}
         answer={answer}
       />
-      {money.owedCents > 0 ? (
-        <RecordPaymentForm
-          action={action}
-          paymentKey={paymentKey}
-          today={today}
-          upTo={`Up to what is owed, ${money.owed}.`}
-          paymentCount={money.payments.length}
-          busy={busy}
-          answer={answer}
-        />
-      ) : null}
     </section>
   );
 }

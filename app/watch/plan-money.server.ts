@@ -13,12 +13,13 @@ import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, toDate, type Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { storeDocument } from "~/infra/stored-documents.server";
-import { PAYMENT_METHOD_LABELS, receiptFileName } from "~/invoices/invoice-document";
+import { receiptFileName } from "~/invoices/invoice-document";
+import { markPaymentVoid, paymentHow } from "~/invoices/payments.server";
 import type { CarriedForms } from "~/forms/carried-answer";
-import type { InvoiceListing, PaymentListing } from "~/invoices/job-money.server";
+import { countMoney, moneyRows, type InvoiceListing, type PaymentListing } from "~/invoices/job-money.server";
 import { MONEY_FIELDS } from "~/invoices/money-intents.server";
 import { invoiceView, paymentView } from "~/invoices/money-view";
-import { allocatePayments, invoiceState, owedOnInvoices } from "~/invoices/payment-schedule";
+import { allocatePayments } from "~/invoices/payment-schedule";
 import {
   readPaymentForm,
   readVoidReason,
@@ -60,67 +61,8 @@ const PLAN_GONE = "This plan no longer exists.";
 
 /** A plan's invoices (oldest first) and payments, with what the payments cover of each invoice. */
 export async function planMoney(db: Db, planId: string, today: string): Promise<PlanMoney> {
-  const [rows, paymentRows] = await Promise.all([
-    db.selectFrom("invoices").selectAll().where("plan_id", "=", planId).orderBy("year").orderBy("sequence").execute(),
-    db
-      .selectFrom("payments")
-      .selectAll()
-      .where("plan_id", "=", planId)
-      .orderBy("received_day")
-      .orderBy("created_at")
-      .execute(),
-  ]);
-  const collectedCents = paymentRows
-    .filter((row) => row.status === "recorded")
-    .reduce((sum, row) => sum + row.amount_cents, 0);
-  const { paid } = allocatePayments(
-    rows.map((row) => ({ id: row.id, amountCents: row.amount_cents, void: row.status === "void" })),
-    collectedCents,
-  );
-  const unpaid = rows
-    .filter((row) => row.status === "open")
-    .map((row) => ({ id: row.id, unpaidCents: row.amount_cents - (paid.get(row.id) ?? 0) }));
-  const owedCents = unpaid.reduce((sum, row) => sum + row.unpaidCents, 0);
-  const owed = owedOnInvoices(unpaid, owedCents);
-  return {
-    collectedCents,
-    owedCents,
-    invoices: rows.map((row) => {
-      const paidCents = paid.get(row.id) ?? 0;
-      const owedOnIt = owed.get(row.id) ?? 0;
-      return {
-        id: row.id,
-        number: row.number,
-        scheduleKey: row.schedule_key,
-        label: row.label,
-        amountCents: row.amount_cents,
-        paidCents,
-        owedCents: owedOnIt,
-        issuedDay: row.issued_day,
-        dueDay: row.due_day,
-        state: invoiceState(
-          { amountCents: row.amount_cents, void: row.status === "void", dueDay: row.due_day },
-          paidCents,
-          owedOnIt,
-          today,
-        ),
-        documentId: row.document_id,
-        voidReason: row.void_reason,
-        remind: row.remind === 1,
-        remindedAt: row.reminded_at,
-      };
-    }),
-    payments: paymentRows.map((row) => ({
-      id: row.id,
-      amountCents: row.amount_cents,
-      method: row.method,
-      receivedDay: row.received_day,
-      reference: row.reference,
-      receiptDocumentId: row.receipt_document_id,
-      void: row.status === "void",
-      voidReason: row.void_reason,
-    })),
-  };
+  const counted = countMoney(await moneyRows(db, { column: "plan_id", id: planId }), null, today);
+  return { ...counted, owedCents: counted.invoices.reduce((sum, invoice) => sum + invoice.owedCents, 0) };
 }
 
 /** The invoices a payment of `amountCents` pays towards, oldest unpaid first, as the pages count them. */
@@ -170,7 +112,7 @@ export async function recordPlanPayment(
         `That is more than is owed: the plan's invoices ask ${formatCents(money.owedCents)}.`,
         "amount",
       );
-    const how = `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` ${payment.reference}` : ""}`;
+    const how = paymentHow(payment);
     const owedAfter = money.owedCents - payment.amountCents;
     const contractor = contractorNow();
     const title = `Home watch at ${plan.address}`;
@@ -249,14 +191,7 @@ export async function voidPlanPayment(
   return deskChange(db, actor, now, async ({ trx, audit }): Promise<PlanMoneyChange> => {
     const plan = await holdPlan(trx, planId);
     if (!plan) return refuse(404, PLAN_GONE);
-    const voided = await trx
-      .updateTable("payments")
-      .set({ status: "void", void_reason: read.reason, voided_by: actor.email, voided_at: timestamp(now) })
-      .where("id", "=", paymentId)
-      .where("plan_id", "=", planId)
-      .where("status", "=", "recorded")
-      .returning(["amount_cents", "received_day"])
-      .executeTakeFirst();
+    const voided = await markPaymentVoid(trx, { column: "plan_id", id: planId }, paymentId, read.reason, actor, now);
     if (!voided) return refuse(409, "That payment is not recorded on this plan, or is already void.");
     await audit(
       "payment-voided",

@@ -10,17 +10,14 @@ import { enqueueMail } from "~/infra/outbox.server";
 import { timestamp, type Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { inTransaction } from "~/infra/transaction.server";
-import { invoiceReminderDay, REMINDER_BUSINESS_DAYS_AFTER_DUE } from "~/invoices/invoice-reminders.server";
+import { reminderCandidates } from "~/invoices/invoice-reminders.server";
 import { howToPayLines } from "~/invoices/ways-to-pay";
 import { readWaysToPay } from "~/invoices/ways-to-pay.server";
 import type { MailContext } from "~/settings/env.server";
-import { addDays, dayOf, type ClosedDays } from "~/time/business-time";
+import { dayOf, type ClosedDays } from "~/time/business-time";
 import { planMoney } from "./plan-money.server";
 import { watchInvoiceReminderEmail } from "./watch-emails.server";
 import { watchInvoiceFileName, holdPlan } from "./watch-invoices.server";
-
-/** Older invoices are the owner's to chase, as a job's are. */
-const LOOK_BACK_DAYS = 60;
 
 export async function sendWatchInvoiceReminders(
   db: Kysely<Database>,
@@ -29,22 +26,9 @@ export async function sendWatchInvoiceReminders(
   now: Date = new Date(),
 ): Promise<number> {
   const today = dayOf(now);
-  const candidates = await db
-    .selectFrom("invoices")
-    .select(["id", "plan_id", "due_day"])
-    .where("status", "=", "open")
-    .where("remind", "=", 1)
-    .where("reminded_at", "is", null)
-    .where("plan_id", "is not", null)
-    .where("due_day", "<=", addDays(today, -REMINDER_BUSINESS_DAYS_AFTER_DUE))
-    .where("due_day", ">=", addDays(today, -LOOK_BACK_DAYS))
-    .orderBy("due_day")
-    .limit(500)
-    .execute();
   let sent = 0;
-  for (const candidate of candidates) {
-    if (!candidate.plan_id || today < invoiceReminderDay(candidate.due_day, closed)) continue;
-    const planId = candidate.plan_id;
+  for (const candidate of await reminderCandidates(db, "plan_id", today, closed)) {
+    const planId = candidate.ownerId;
     const claimed = await inTransaction(db, async (trx) => {
       const plan = await holdPlan(trx, planId);
       if (!plan) return false;
