@@ -55,6 +55,22 @@ export async function reminderCandidates(
   });
 }
 
+/**
+ * Takes the invoice's one reminder for this run: true for the one run whose conditional update
+ * moved `reminded_at`, however many instances try at once. Call in the transaction that queues it.
+ */
+export async function claimReminder(trx: Kysely<Database>, invoiceId: string, now: Date): Promise<boolean> {
+  const claim = await trx
+    .updateTable("invoices")
+    .set({ reminded_at: timestamp(now) })
+    .where("id", "=", invoiceId)
+    .where("status", "=", "open")
+    .where("remind", "=", 1)
+    .where("reminded_at", "is", null)
+    .executeTakeFirst();
+  return Number(claim.numUpdatedRows) > 0;
+}
+
 export async function sendInvoiceReminders(
   db: Kysely<Database>,
   context: MailContext,
@@ -72,15 +88,7 @@ export async function sendInvoiceReminders(
       const money = await jobMoney(trx, job, today);
       const invoice = money.invoices.find((listed) => listed.id === candidate.id);
       if (!invoice || invoice.state !== "overdue") return false;
-      const claim = await trx
-        .updateTable("invoices")
-        .set({ reminded_at: timestamp(now) })
-        .where("id", "=", invoice.id)
-        .where("status", "=", "open")
-        .where("remind", "=", 1)
-        .where("reminded_at", "is", null)
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) === 0) return false;
+      if (!(await claimReminder(trx, invoice.id, now))) return false;
       const ways = await readWaysToPay(trx);
       const token = await jobLinkFor(trx, job, now);
       const pdf = invoice.documentId

@@ -7,10 +7,10 @@
  */
 import type { Kysely } from "kysely";
 import { enqueueMail } from "~/infra/outbox.server";
-import { timestamp, type Database } from "~/infra/schema.server";
+import type { Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { inTransaction } from "~/infra/transaction.server";
-import { reminderCandidates } from "~/invoices/invoice-reminders.server";
+import { claimReminder, reminderCandidates } from "~/invoices/invoice-reminders.server";
 import { howToPayLines } from "~/invoices/ways-to-pay";
 import { readWaysToPay } from "~/invoices/ways-to-pay.server";
 import type { MailContext } from "~/settings/env.server";
@@ -34,15 +34,7 @@ export async function sendWatchInvoiceReminders(
       if (!plan) return false;
       const invoice = (await planMoney(trx, planId, today)).invoices.find((listed) => listed.id === candidate.id);
       if (!invoice || invoice.state !== "overdue") return false;
-      const claim = await trx
-        .updateTable("invoices")
-        .set({ reminded_at: timestamp(now) })
-        .where("id", "=", invoice.id)
-        .where("status", "=", "open")
-        .where("remind", "=", 1)
-        .where("reminded_at", "is", null)
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) === 0) return false;
+      if (!(await claimReminder(trx, invoice.id, now))) return false;
       const token = plan.link_sealed ? unsealWithServerKey("watch-link", plan.link_sealed) : undefined;
       const pdf = invoice.documentId
         ? {
