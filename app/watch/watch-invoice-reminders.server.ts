@@ -10,6 +10,7 @@ import { enqueueMail } from "~/infra/outbox.server";
 import type { Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { inTransaction } from "~/infra/transaction.server";
+import { invoiceFileName } from "~/invoices/invoice-document";
 import { claimReminder, reminderCandidates } from "~/invoices/invoice-reminders.server";
 import { howToPayLines } from "~/invoices/ways-to-pay";
 import { readWaysToPay } from "~/invoices/ways-to-pay.server";
@@ -17,7 +18,7 @@ import type { MailContext } from "~/settings/env.server";
 import { dayOf, type ClosedDays } from "~/time/business-time";
 import { planMoney } from "./plan-money.server";
 import { watchInvoiceReminderEmail } from "./watch-emails.server";
-import { watchInvoiceFileName, holdPlan } from "./watch-invoices.server";
+import { holdPlan } from "./watch-invoices.server";
 
 export async function sendWatchInvoiceReminders(
   db: Kysely<Database>,
@@ -39,7 +40,7 @@ export async function sendWatchInvoiceReminders(
       const pdf = invoice.documentId
         ? {
             documentId: invoice.documentId,
-            fileName: watchInvoiceFileName(invoice.number),
+            fileName: invoiceFileName(invoice.number),
             contentType: "application/pdf",
           }
         : null;

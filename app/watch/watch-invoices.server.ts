@@ -13,6 +13,7 @@ import { timestamp, type Database } from "~/infra/schema.server";
 import { unsealWithServerKey } from "~/infra/seal.server";
 import { storeDocument } from "~/infra/stored-documents.server";
 import { inTransaction } from "~/infra/transaction.server";
+import { invoiceFileName } from "~/invoices/invoice-document";
 import { takeInvoiceSequence } from "~/invoices/invoice-numbers.server";
 import { dueDayOf, invoiceNumber } from "~/invoices/payment-schedule";
 import { howToPayLines } from "~/invoices/ways-to-pay";
@@ -27,8 +28,6 @@ import { watchInvoiceEmail } from "./watch-emails.server";
 import { monthBefore, monthBill, monthKey, watchInvoiceDocument } from "./watch-invoice";
 
 type Db = Kysely<Database>;
-
-export const watchInvoiceFileName = (number: string) => `invoice-${number}.pdf`;
 
 /** Plans with a finished visit before `monthStart` that no invoice counts yet. */
 async function plansToBill(db: Db, monthStart: string): Promise<string[]> {
@@ -98,7 +97,7 @@ async function billPlan(db: Db, planId: string, monthStart: string, context: Mai
       }),
       { madeAt: now, producer: contractor.shortName },
     );
-    const fileName = watchInvoiceFileName(number);
+    const fileName = invoiceFileName(number);
     const stored = await storeDocument(
       trx,
       { fileName, contentType: "application/pdf", data: pdf, leadId: plan.lead_id },
